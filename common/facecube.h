@@ -1,0 +1,48 @@
+/* Facelet geometry of the n×n×n cube, n >= 2.
+ *
+ * Facelets are numbered face by face in the order U R F D L B, each face row by
+ * row, top to bottom and left to right as seen from outside the cube:
+ * facelet = face*n*n + row*n + col. "Top" of U is the B edge, "top" of D is the
+ * F edge, and R F L B are seen with U on top (Kociemba's convention; the net is
+ * drawn in README.md). Every turn is computed from 3-D coordinates, so all n
+ * share one implementation and no permutation is typed by hand. */
+#ifndef GODTAB_FACECUBE_H
+#define GODTAB_FACECUBE_H
+
+#include <stdint.h>
+
+enum { GT_FACE_U, GT_FACE_R, GT_FACE_F, GT_FACE_D, GT_FACE_L, GT_FACE_B, GT_FACES };
+
+#define GT_FACECUBE_NMAX 16
+#define GT_FACELETS_MAX (6 * GT_FACECUBE_NMAX * GT_FACECUBE_NMAX)
+
+/* The face letters in facelet order: "URFDLB". */
+extern const char gt_face_letters[GT_FACES + 1];
+
+/* Twice the coordinates of a facelet's centre (x right, y up, z front), so all
+ * values are integers: the face's own axis is ±n, the others in -(n-1)..n-1. */
+void gt_facecube_coords(int n, int facelet, int xyz[3]);
+
+/* The facelet at the given doubled coordinates, or -1 if none. */
+int gt_facecube_facelet_at(int n, const int xyz[3]);
+
+/* Fills perm (6*n*n entries) with the turn of layers lo..hi of `face`, counted
+ * from that face inwards (0 = the face itself, n-1 = the opposite face), by
+ * `quarters` quarter turns clockwise as seen looking at the face (1, 2 or 3).
+ * Convention: the sticker at facelet i moves to facelet perm[i].
+ * Returns 0 or GT_ERR_INVAL. */
+int gt_facecube_turn(int n, int face, int lo, int hi, int quarters, uint16_t *perm);
+
+/* colours_out[perm[i]] = colours_in[i] for the 6*n*n facelets (in and out may
+ * not overlap). */
+void gt_facecube_apply(int n, const uint16_t *perm, const uint8_t *colours_in, uint8_t *colours_out);
+
+/* The solved colouring: colours[f] = f / (n*n) (the face index). */
+void gt_facecube_solved(int n, uint8_t *colours);
+
+/* Writes the net of a colouring in ASCII (U above, L F R B in a row, D below),
+ * using `letters[c]` for colour c, into buf; returns GT_ERR_RANGE if cap is too
+ * small, else 0. */
+int gt_facecube_net(int n, const uint8_t *colours, const char *letters, char *buf, int cap);
+
+#endif

@@ -1,0 +1,112 @@
+/* Distance tables: how a BFS result is encoded, described and checked.
+ *
+ * Encodings (docs/table-format.md has the maths):
+ *   GT_ENC_BYTE     8 bits a state, the distance itself (GT_UNREACHED = 255).
+ *   GT_ENC_NIBBLE   4 bits a state, the distance (15 = unreached); for pattern
+ *                   databases whose heuristic needs the exact value.
+ *   GT_ENC_MOD3     2 bits a state, distance mod 3 (3 = unreached). Neighbours
+ *                   differ by at most one, so d-1, d, d+1 are told apart and a
+ *                   walk can always find a descending neighbour.
+ *   GT_ENC_PARITY1  1 bit a state, floor(d/2) mod 2, for bipartite graphs where
+ *                   the puzzle knows d mod 2 (distance_parity): together they
+ *                   give d mod 4, and neighbours are d-1 or d+1.
+ * Within a byte, state i uses the lowest bits first (state i of a 2-bit table
+ * is bits 2*(i%4)..2*(i%4)+1 of byte i/4). */
+#ifndef GODTAB_TABLE_H
+#define GODTAB_TABLE_H
+
+#include "bfs.h"
+#include "puzzle.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum gt_encoding {
+    GT_ENC_BYTE = 0,
+    GT_ENC_NIBBLE = 1,
+    GT_ENC_MOD3 = 2,
+    GT_ENC_PARITY1 = 3,
+} gt_encoding;
+
+#define GT_TABLE_FORMAT_VERSION 1
+#define GT_NAME_MAX 64
+
+/* Everything stored beside a table's data. */
+typedef struct gt_table_meta {
+    uint32_t format_version;
+    char name[GT_NAME_MAX];   /* key in the database: "pocket-htm" */
+    char puzzle[32];          /* "pocket" */
+    char metric[16];          /* "htm" */
+    uint64_t n_states;
+    gt_encoding encoding;
+    gt_distribution distribution; /* per-depth counts; max_depth is God's number */
+    uint64_t checksum;        /* gt_checksum64 of the uncompressed encoded data */
+    uint64_t raw_bytes;       /* uncompressed encoded size */
+    uint64_t stored_bytes;    /* compressed size in the database (filled by the store) */
+    uint32_t chunk_bytes;     /* uncompressed bytes per compressed chunk */
+    char generator[32];       /* "godtab 0.1.0" */
+    int threads;              /* threads used by the build */
+    double build_seconds;     /* BFS + encoding wall time */
+    char built_at[32];        /* UTC, ISO 8601 */
+} gt_table_meta;
+
+/* A table in memory: its metadata and its encoded data. */
+typedef struct gt_table {
+    gt_table_meta meta;
+    uint8_t *data;
+    uint64_t data_bytes;
+} gt_table;
+
+/* Name of an encoding ("byte", "nibble", "mod3", "parity1") and back. */
+const char *gt_encoding_name(gt_encoding enc);
+int gt_encoding_parse(const char *name, gt_encoding *out);
+
+/* Bytes needed to encode n states. */
+uint64_t gt_encoding_bytes(gt_encoding enc, uint64_t n);
+
+/* Encodes a distance array (one byte a state, GT_UNREACHED allowed) into a
+ * newly malloc'd buffer of gt_encoding_bytes() bytes. */
+int gt_table_encode(const uint8_t *dist, uint64_t n, gt_encoding enc, int threads, uint8_t **out,
+                    uint64_t *bytes);
+
+/* The raw stored value of state i (distance, residue, or bit). */
+static inline unsigned gt_table_raw(const gt_table *t, uint64_t i)
+{
+    switch (t->meta.encoding) {
+    case GT_ENC_BYTE: return t->data[i];
+    case GT_ENC_NIBBLE: return (t->data[i >> 1] >> ((i & 1) * 4)) & 15u;
+    case GT_ENC_MOD3: return (t->data[i >> 2] >> ((i & 3) * 2)) & 3u;
+    default: return (t->data[i >> 3] >> (i & 7)) & 1u;
+    }
+}
+
+/* The state's distance residue and the modulus it is taken in: BYTE and NIBBLE
+ * give the distance itself (modulus 256 / 16), MOD3 d mod 3, PARITY1 d mod 4.
+ * Returns the residue, or -1 for an unreached state. */
+int gt_table_residue(const gt_table *t, const gt_puzzle *p, uint64_t i);
+int gt_table_modulus(const gt_table *t);
+
+/* Fills the metadata fields that describe the data (names, sizes, encoding,
+ * distribution, checksum, format version, generator, built_at). */
+void gt_table_meta_init(gt_table_meta *m, const char *name, const gt_puzzle *p, gt_encoding enc,
+                        const gt_distribution *dist, const uint8_t *data, uint64_t bytes);
+
+/* Serialises metadata as "key=value" lines (readable with mdb_dump) and back.
+ * gt_table_meta_parse returns GT_ERR_CORRUPT on anything malformed. */
+int gt_table_meta_format(const gt_table_meta *m, char *buf, size_t cap, size_t *len);
+int gt_table_meta_parse(const char *buf, size_t len, gt_table_meta *m);
+
+/* Checks a loaded table against a freshly computed BFS of its puzzle: data
+ * byte for byte, metadata counts, and (if published != NULL) the published
+ * counts. Returns 0, GT_ERR_CORRUPT (data or metadata differ), or
+ * GT_ERR_MISMATCH (the BFS differs from the published counts). */
+int gt_table_verify(const gt_table *t, const gt_puzzle *p, const uint8_t *bfs_dist,
+                    const gt_distribution *bfs, const gt_distribution *published);
+
+void gt_table_free(gt_table *t);
+
+/* 64-bit checksum of a byte buffer (word-wise multiply-xorshift, documented in
+ * docs/table-format.md). Not cryptographic: it detects corruption. */
+uint64_t gt_checksum64(const uint8_t *data, uint64_t len);
+
+#endif

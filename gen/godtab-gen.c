@@ -1,0 +1,283 @@
+/* godtab-gen: builds, stores and verifies the distance tables of the catalog.
+ * A thin program over the library: all computation is in common/. */
+#include "bfs.h"
+#include "catalog.h"
+#include "gen_report.h"
+#include "gt_error.h"
+#include "store.h"
+#include "table.h"
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Per-family reports printed after the family's tables are built: the
+ * anatomy the tables alone do not show. */
+static const struct {
+    const char *family;
+    gt_gen_report_fn report;
+} family_reports[] = {
+    /* FAMILY REPORTS */
+    {NULL, NULL},
+};
+
+typedef struct options {
+    const char *db_path;
+    int threads, verify, quiet, list;
+} options;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: godtab-gen [--db PATH] [--threads N] [--verify] [--quiet] [TABLE|FAMILY ...]\n"
+            "       godtab-gen --list\n"
+            "Builds the named tables (default: every default table) into the LMDB at PATH\n"
+            "(default $GODTAB_DB or %s); --verify re-reads stored tables and\n"
+            "checks checksum, distribution, metadata and published counts instead.\n"
+            "Exit codes: 0 ok, 1 usage, 4 table missing, 5 corrupted, 6 storage, 7 mismatch, 9 internal.\n",
+            gt_db_default_path(NULL));
+}
+
+static void print_distribution(const gt_distribution *d)
+{
+    printf("  depth %12s\n", "states");
+    for (int i = 0; i <= d->max_depth; i++)
+        printf("  %5d %12" PRIu64 "\n", i, d->count[i]);
+}
+
+typedef struct progress_state {
+    const char *name;
+    int shown;
+} progress_state;
+
+/* Long builds (over a second) report each level on stderr. */
+static void show_progress(void *user, int depth, uint64_t found, uint64_t total, double seconds)
+{
+    progress_state *ps = user;
+    if (seconds < 1.0)
+        return;
+    double rate = found / seconds, left = found ? seconds * (double)(total - found) / (double)found : 0;
+    fprintf(stderr, "%s: depth %d, %" PRIu64 " of %" PRIu64 " states (%.1f%%), %.2g states/s, ~%.0f s left\n",
+            ps->name, depth, found, total, 100.0 * (double)found / (double)total, rate, left);
+    ps->shown = 1;
+}
+
+static int fail(const char *name, int rc, const char *detail)
+{
+    fprintf(stderr, "godtab-gen: %s: %s%s%s\n", name, gt_strerror(rc), detail && *detail ? ": " : "",
+            detail ? detail : "");
+    return rc;
+}
+
+static int build_table(const gt_table_spec *spec, gt_db *db, const options *o)
+{
+    gt_puzzle *p = NULL;
+    uint8_t *dist = NULL, *data = NULL;
+    uint64_t bytes;
+    gt_distribution got, published;
+    gt_table_meta meta;
+    progress_state ps = {spec->name, 0};
+    gt_bfs_options bo = {o->threads, show_progress, &ps, NULL};
+    int rc;
+    if ((rc = spec->make_puzzle(spec, &p)) != 0)
+        return fail(spec->name, rc, "cannot build the puzzle model");
+    double t0 = omp_get_wtime();
+    if ((rc = gt_bfs_run(p, &bo, &dist, &got)) != 0) {
+        fail(spec->name, rc, "breadth-first search failed");
+        goto free_puzzle;
+    }
+    double t_bfs = omp_get_wtime() - t0;
+    int has_published = gt_catalog_published(spec, &published);
+    if (!o->quiet) {
+        printf("%s: %s\n", spec->name, spec->summary);
+        print_distribution(&got);
+        printf("  God's number %d; %" PRIu64 " states reached of %" PRIu64 "; %s\n", got.max_depth,
+               got.reached, p->n_states,
+               !has_published                          ? "no published counts to compare"
+               : gt_distribution_equal(&got, &published) ? "matches the published counts"
+                                                       : "DIFFERS from the published counts");
+    }
+    if (has_published && !gt_distribution_equal(&got, &published)) {
+        rc = fail(spec->name, GT_ERR_MISMATCH, "not stored; the previous table is kept");
+        goto free_dist;
+    }
+    if ((rc = gt_table_encode(dist, p->n_states, spec->encoding, o->threads, &data, &bytes)) != 0) {
+        fail(spec->name, rc, "encoding failed");
+        goto free_dist;
+    }
+    gt_table_meta_init(&meta, spec->name, p, spec->encoding, &got, data, bytes);
+    meta.threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    meta.build_seconds = omp_get_wtime() - t0;
+    if ((rc = gt_db_put_table(db, &meta, data, spec->zstd_level, 0, o->threads)) != 0) {
+        fail(spec->name, rc, gt_db_last_error(db));
+        goto free_data;
+    }
+    if (!o->quiet)
+        printf("  BFS %.1f ms on %d threads; %s encoding %" PRIu64 " bytes; stored %" PRIu64
+               " bytes (zstd %d); total %.1f ms\n",
+               t_bfs * 1e3, meta.threads, gt_encoding_name(spec->encoding), bytes, meta.stored_bytes,
+               spec->zstd_level, (omp_get_wtime() - t0) * 1e3);
+free_data:
+    free(data);
+free_dist:
+    free(dist);
+free_puzzle:
+    spec->free_puzzle(p);
+    return rc;
+}
+
+static int verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
+{
+    gt_table *t = NULL;
+    gt_puzzle *p = NULL;
+    uint8_t *dist = NULL;
+    gt_distribution got, published;
+    gt_bfs_options bo = {o->threads, NULL, NULL, NULL};
+    int rc;
+    if ((rc = gt_db_get_table(db, spec->name, o->threads, &t)) != 0) {
+        char hint[GT_NAME_MAX + 40];
+        snprintf(hint, sizeof hint, "build it with: godtab-gen %s", spec->name);
+        return fail(spec->name, rc, rc == GT_ERR_NOTFOUND ? hint : gt_db_last_error(db));
+    }
+    if ((rc = spec->make_puzzle(spec, &p)) != 0) {
+        fail(spec->name, rc, "cannot build the puzzle model");
+        goto free_table;
+    }
+    if ((rc = gt_bfs_run(p, &bo, &dist, &got)) != 0) {
+        fail(spec->name, rc, "breadth-first search failed");
+        goto free_puzzle;
+    }
+    int has_published = gt_catalog_published(spec, &published);
+    rc = gt_table_verify(t, p, dist, &got, has_published ? &published : NULL);
+    if (rc)
+        fail(spec->name, rc,
+             rc == GT_ERR_MISMATCH ? "recomputed distribution differs from the published counts"
+                                   : "stored data or metadata differ from a fresh computation");
+    else if (!o->quiet)
+        printf("%s: ok (checksum %016" PRIx64 ", %" PRIu64 " states, God's number %d, %s%s)\n",
+               spec->name, t->meta.checksum, t->meta.n_states, t->meta.distribution.max_depth,
+               has_published ? "published counts match" : "no published counts",
+               ", data identical to a fresh build");
+    free(dist);
+free_puzzle:
+    spec->free_puzzle(p);
+free_table:
+    gt_table_free(t);
+    return rc;
+}
+
+/* Is spec selected by the command-line names (a table or a family name)? */
+static int selected(const gt_table_spec *spec, char **names, int n_names, int verify)
+{
+    if (n_names == 0)
+        return spec->in_default || verify;
+    for (int i = 0; i < n_names; i++)
+        if (!strcmp(names[i], spec->name) || !strcmp(names[i], spec->family))
+            return 1;
+    return 0;
+}
+
+static int list_tables(const options *o)
+{
+    gt_db *db = NULL;
+    int have_db = gt_db_open(&db, gt_db_default_path(o->db_path), GT_DB_READONLY) == GT_OK;
+    for (int i = 0; i < gt_catalog_count(); i++) {
+        const gt_table_spec *s = gt_catalog_get(i);
+        gt_table_meta m;
+        int stored = have_db && gt_db_get_meta(db, s->name, &m) == GT_OK;
+        printf("%-20s %-8s %s%s", s->name, s->family, s->in_default ? "default " : "on demand", stored ? "  stored" : "");
+        if (stored)
+            printf(" (%" PRIu64 " bytes, built %s)", m.stored_bytes, m.built_at);
+        printf("\n    %s\n", s->summary);
+    }
+    gt_db_close(db);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    options o = {NULL, 0, 0, 0, 0};
+    static const struct option longopts[] = {
+        {"db", required_argument, NULL, 'd'},      {"threads", required_argument, NULL, 't'},
+        {"verify", no_argument, NULL, 'v'},        {"quiet", no_argument, NULL, 'q'},
+        {"list", no_argument, NULL, 'l'},          {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    int c;
+    while ((c = getopt_long(argc, argv, "d:t:vqlh", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'd': o.db_path = optarg; break;
+        case 't': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || v < 1 || v > 1024) {
+                fprintf(stderr, "godtab-gen: --threads wants a number from 1 to 1024, not '%s'\n", optarg);
+                return GT_EXIT_USAGE;
+            }
+            o.threads = (int)v;
+            break;
+        }
+        case 'v': o.verify = 1; break;
+        case 'q': o.quiet = 1; break;
+        case 'l': o.list = 1; break;
+        case 'h': usage(stdout); return 0;
+        default: usage(stderr); return GT_EXIT_USAGE;
+        }
+    }
+    if (o.list)
+        return list_tables(&o);
+    char **names = argv + optind;
+    int n_names = argc - optind;
+    for (int i = 0; i < n_names; i++) {
+        int known = 0;
+        for (int k = 0; k < gt_catalog_count() && !known; k++)
+            known = selected(gt_catalog_get(k), names + i, 1, 0);
+        if (!known) {
+            fprintf(stderr, "godtab-gen: unknown table or family '%s' (see godtab-gen --list)\n", names[i]);
+            return GT_EXIT_USAGE;
+        }
+    }
+    const char *path = gt_db_default_path(o.db_path);
+    gt_db *db = NULL;
+    int rc = gt_db_open(&db, path, o.verify ? GT_DB_READONLY : GT_DB_WRITE);
+    if (rc) {
+        fprintf(stderr, "godtab-gen: %s: %s: %s%s\n", path, gt_strerror(rc), gt_db_last_error(NULL),
+                rc == GT_ERR_NOTFOUND ? " (build the tables with: godtab-gen)" : "");
+        return gt_exit_code(rc);
+    }
+    int first_error = 0, done = 0;
+    const char *last_family = NULL;
+    for (int i = 0; i < gt_catalog_count(); i++) {
+        const gt_table_spec *spec = gt_catalog_get(i);
+        if (!selected(spec, names, n_names, o.verify))
+            continue;
+        if (o.verify && n_names == 0) { /* verify what is stored */
+            gt_table_meta m;
+            if (gt_db_get_meta(db, spec->name, &m) == GT_ERR_NOTFOUND)
+                continue;
+        }
+        rc = o.verify ? verify_table(spec, db, &o) : build_table(spec, db, &o);
+        done++;
+        if (rc && !first_error)
+            first_error = rc;
+        /* After the last table of a family, its report (if any). */
+        const gt_table_spec *next = gt_catalog_get(i + 1);
+        last_family = spec->family;
+        if (!o.verify && !rc && (!next || strcmp(next->family, last_family) != 0))
+            for (size_t r = 0; family_reports[r].family; r++)
+                if (!strcmp(family_reports[r].family, last_family)) {
+                    fflush(stdout);
+                    int rr = family_reports[r].report(stdout, path, o.threads);
+                    if (rr && !first_error)
+                        first_error = rr;
+                }
+    }
+    gt_db_close(db);
+    if (o.verify && done == 0) {
+        fprintf(stderr, "godtab-gen: %s holds no tables to verify (build them with: godtab-gen)\n", path);
+        return GT_EXIT_NOTABLE;
+    }
+    return gt_exit_code(first_error);
+}

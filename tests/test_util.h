@@ -1,0 +1,72 @@
+/* Helpers shared by the cmocka tests: temporary directories and running the
+ * programs end to end. Header-only so each test stays one file. */
+#ifndef GODTAB_TEST_UTIL_H
+#define GODTAB_TEST_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+/* Makes a fresh temporary directory; the caller frees the returned path. */
+static inline char *tu_mkdtemp(void)
+{
+    char *dir = strdup("/tmp/godtab-test-XXXXXX");
+    assert_non_null(dir);
+    assert_non_null(mkdtemp(dir));
+    return dir;
+}
+
+static inline void tu_rmrf(const char *dir)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* Runs a shell command line, captures stdout (and stderr if err != NULL) into
+ * malloc'd strings, returns the exit status (or -1 if killed by a signal). */
+static inline int tu_run(const char *cmdline, char **out, char **err)
+{
+    char errfile[] = "/tmp/godtab-err-XXXXXX";
+    int efd = mkstemp(errfile);
+    assert_true(efd >= 0);
+    close(efd);
+    char *full = NULL;
+    assert_true(asprintf(&full, "( %s ) 2>%s", cmdline, errfile) > 0);
+    FILE *p = popen(full, "r");
+    assert_non_null(p);
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    size_t n;
+    while ((n = fread(buf + len, 1, cap - len - 1, p)) > 0) {
+        len += n;
+        if (cap - len < 4096) { cap *= 2; buf = realloc(buf, cap); assert_non_null(buf); }
+    }
+    buf[len] = 0;
+    int status = pclose(p);
+    free(full);
+    if (out) *out = buf; else free(buf);
+    if (err) {
+        FILE *f = fopen(errfile, "r");
+        assert_non_null(f);
+        char *e = calloc(1, 1 << 16);
+        assert_non_null(e);
+        size_t el = fread(e, 1, (1 << 16) - 1, f);
+        e[el] = 0;
+        fclose(f);
+        *err = e;
+    }
+    unlink(errfile);
+    if (!WIFEXITED(status)) return -1;
+    return WEXITSTATUS(status);
+}
+
+#endif
