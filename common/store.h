@@ -25,7 +25,9 @@ enum {
  * set and non-empty, else the build's default (tables/godtab.lmdb in the repo). */
 const char *gt_db_default_path(const char *explicit_path);
 
-/* Opens the environment at path. Read-only opening of a missing database
+/* Opens the environment at path. The map (the most the database may grow
+ * to) is 256 GiB of address space, or $GODTAB_MAP_SIZE bytes if set; a write
+ * past it fails with GT_ERR_STORAGE, like a full disk, and stores nothing. Read-only opening of a missing database
  * returns GT_ERR_NOTFOUND; other failures GT_ERR_STORAGE. */
 int gt_db_open(gt_db **out, const char *path, int flags);
 void gt_db_close(gt_db *db);

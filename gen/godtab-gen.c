@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+int gt_report_taquin(FILE *out, const char *db_path, int threads); /* gen/report_taquin.c */
+
 /* Per-family reports printed after the family's tables are built: the
  * anatomy the tables alone do not show. */
 static const struct {
@@ -21,6 +23,7 @@ static const struct {
     gt_gen_report_fn report;
 } family_reports[] = {
     /* FAMILY REPORTS */
+    {"taquin", gt_report_taquin},
     {NULL, NULL},
 };
 
@@ -206,6 +209,7 @@ int main(int argc, char **argv)
         {"list", no_argument, NULL, 'l'},          {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     int c;
+    opterr = 0; /* our own one-line message below */
     while ((c = getopt_long(argc, argv, "d:t:vqlh", longopts, NULL)) != -1) {
         switch (c) {
         case 'd': o.db_path = optarg; break;
@@ -223,7 +227,10 @@ int main(int argc, char **argv)
         case 'q': o.quiet = 1; break;
         case 'l': o.list = 1; break;
         case 'h': usage(stdout); return 0;
-        default: usage(stderr); return GT_EXIT_USAGE;
+        default:
+            fprintf(stderr, "godtab-gen: unknown option or missing value '%s' (see godtab-gen --help)\n",
+                    argv[optind - 1]);
+            return GT_EXIT_USAGE;
         }
     }
     if (o.list)

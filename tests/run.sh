@@ -6,8 +6,8 @@ for t in "$@"; do
   echo "== $t"
   out=$("$t" 2>&1); rc=$?
   printf '%s\n' "$out"
-  p=$(printf '%s\n' "$out" | sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)
-  f=$(printf '%s\n' "$out" | sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)
+  p=$(printf '%s\n' "$out" | sed -n 's/.*\[  PASSED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)
+  f=$(printf '%s\n' "$out" | sed -n 's/.*\[  FAILED  \] \([0-9]*\) test.*/\1/p' | tail -n 1)
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
   if [ "$rc" -ne 0 ] && [ -z "$f" ]; then failed=$((failed + 1)); broken="$broken $t"; fi
 done

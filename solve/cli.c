@@ -1,0 +1,179 @@
+#include "cli.h"
+#include "gt_error.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+int gt_cli_load_table(const char *db_path, const char *table, const char *build_hint, gt_db **db,
+                      gt_puzzle **puzzle, gt_table **t)
+{
+    const char *path = gt_db_default_path(db_path);
+    int rc = gt_db_open(db, path, GT_DB_READONLY);
+    if (rc) {
+        fprintf(stderr, "godtab-solve: no tables at %s (%s); build them with: %s\n", path,
+                gt_db_last_error(NULL), build_hint);
+        return gt_exit_code(rc);
+    }
+    rc = gt_catalog_load(*db, table, puzzle, t);
+    if (rc == GT_ERR_NOTFOUND)
+        fprintf(stderr, "godtab-solve: table %s is not in %s; build it with: %s\n", table, path, build_hint);
+    else if (rc == GT_ERR_CORRUPT || rc == GT_ERR_VERSION)
+        fprintf(stderr, "godtab-solve: table %s in %s is corrupted (%s); rebuild it with: %s\n", table, path,
+                *gt_db_last_error(*db) ? gt_db_last_error(*db) : gt_strerror(rc), build_hint);
+    else if (rc)
+        fprintf(stderr, "godtab-solve: table %s: %s %s\n", table, gt_strerror(rc), gt_db_last_error(*db));
+    if (rc) {
+        gt_db_close(*db);
+        *db = NULL;
+    }
+    return gt_exit_code(rc);
+}
+
+void gt_cli_unload_table(const char *table, gt_db *db, gt_puzzle *puzzle, gt_table *t)
+{
+    const gt_table_spec *spec = gt_catalog_find(table);
+    if (spec && puzzle)
+        spec->free_puzzle(puzzle);
+    gt_table_free(t);
+    gt_db_close(db);
+}
+
+int gt_cli_json_string(char *buf, size_t cap, size_t *len, const char *s)
+{
+    size_t n = *len;
+#define PUTC(c)                                                                                    \
+    do {                                                                                           \
+        if (n + 1 >= cap)                                                                          \
+            return -1;                                                                             \
+        buf[n++] = (c);                                                                            \
+    } while (0)
+    PUTC('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            PUTC('\\');
+            PUTC((char)c);
+        } else if (c < 0x20) {
+            if (n + 7 >= cap)
+                return -1;
+            n += (size_t)snprintf(buf + n, cap - n, "\\u%04x", c);
+        } else {
+            PUTC((char)c);
+        }
+    }
+    PUTC('"');
+#undef PUTC
+    buf[n] = 0;
+    *len = n;
+    return 0;
+}
+
+long gt_cli_parse_count(const char *option, const char *value, long min, long max)
+{
+    char *end;
+    long v = strtol(value, &end, 10);
+    if (!*value || *end || v < min || v > max) {
+        fprintf(stderr, "godtab-solve: %s wants a number from %ld to %ld, not '%s'\n", option, min, max, value);
+        return -1;
+    }
+    return v;
+}
+
+/* One block of input lines and their answers. */
+typedef struct batch_block {
+    char **lines;
+    char *answers; /* n * answer_cap */
+    char (*errors)[200];
+    int *status;
+    size_t n, cap;
+} batch_block;
+
+enum { BLOCK_LINES = 8192 };
+
+int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap, int parallel_ok,
+                 int threads)
+{
+    batch_block b = {0};
+    int exit_code = GT_EXIT_OK;
+    long line_no = 0;
+    char *line = NULL;
+    size_t line_cap = 0;
+    if (threads <= 0)
+        threads = omp_get_max_threads();
+    b.lines = calloc(BLOCK_LINES, sizeof *b.lines);
+    b.answers = malloc(BLOCK_LINES * answer_cap);
+    b.errors = malloc(BLOCK_LINES * sizeof *b.errors);
+    b.status = malloc(BLOCK_LINES * sizeof *b.status);
+    if (!b.lines || !b.answers || !b.errors || !b.status) {
+        fprintf(stderr, "godtab-solve: out of memory\n");
+        exit_code = GT_EXIT_INTERNAL;
+        goto free_block;
+    }
+    static char out_buffer[1 << 20];
+    setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
+    int eof = 0;
+    while (!eof) {
+        b.n = 0;
+        long first_line = line_no + 1;
+        while (b.n < BLOCK_LINES) {
+            ssize_t len = getline(&line, &line_cap, in);
+            if (len < 0) {
+                eof = 1;
+                break;
+            }
+            line_no++;
+            while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+                line[--len] = 0;
+            free(b.lines[b.n]);
+            b.lines[b.n] = strdup(line);
+            if (!b.lines[b.n]) {
+                fprintf(stderr, "godtab-solve: out of memory\n");
+                exit_code = GT_EXIT_INTERNAL;
+                goto free_block;
+            }
+            b.n++;
+        }
+#pragma omp parallel for num_threads(parallel_ok ? threads : 1) schedule(dynamic, 64)
+        for (int64_t i = 0; i < (int64_t)b.n; i++) {
+            const char *q = b.lines[i];
+            while (*q == ' ' || *q == '\t')
+                q++;
+            b.errors[i][0] = 0;
+            if (!*q || *q == '#') {
+                b.status[i] = 1; /* skipped */
+                continue;
+            }
+            b.status[i] = answer(ctx, q, b.answers + (size_t)i * answer_cap, answer_cap, b.errors[i],
+                                 sizeof b.errors[i]);
+        }
+        for (size_t i = 0; i < b.n; i++) {
+            if (b.status[i] == 1)
+                continue;
+            if (b.status[i] == GT_OK) {
+                fputs(b.answers + i * answer_cap, stdout);
+                putchar('\n');
+                continue;
+            }
+            fflush(stdout);
+            fprintf(stderr, "godtab-solve: line %ld: %s\n", first_line + (long)i, b.errors[i]);
+            int code = gt_exit_code(b.status[i]);
+            if (code == GT_EXIT_CORRUPT || code == GT_EXIT_INTERNAL) { /* the table, not the line */
+                exit_code = code;
+                goto free_block;
+            }
+            exit_code = GT_EXIT_PARTIAL;
+        }
+    }
+free_block:
+    fflush(stdout);
+    if (b.lines)
+        for (size_t i = 0; i < BLOCK_LINES; i++)
+            free(b.lines[i]);
+    free(b.lines);
+    free(b.answers);
+    free(b.errors);
+    free(b.status);
+    free(line);
+    return exit_code;
+}

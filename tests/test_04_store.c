@@ -1,0 +1,242 @@
+/* The LMDB + zstd store: round trips, replacement, corruption, full map,
+ * missing tables, and a build killed at random moments. */
+#include "test_util.h"
+
+#include "bfs.h"
+#include "catalog.h"
+#include "gt_error.h"
+#include "store.h"
+
+#include <signal.h>
+#include <time.h>
+
+typedef struct fixture {
+    char *dir;
+    gt_puzzle *puzzle[2];
+    uint8_t *data[2];
+    uint64_t bytes[2];
+    gt_table_meta meta[2];
+} fixture;
+
+static fixture fx;
+static const char *names[2] = {"pocket-htm", "pocket-qtm"};
+
+static int setup(void **state)
+{
+    (void)state;
+    fx.dir = tu_mkdtemp();
+    for (int i = 0; i < 2; i++) {
+        const gt_table_spec *spec = gt_catalog_find(names[i]);
+        uint8_t *dist;
+        gt_distribution d;
+        if (spec->make_puzzle(spec, &fx.puzzle[i]) || gt_bfs_run(fx.puzzle[i], NULL, &dist, &d) ||
+            gt_table_encode(dist, fx.puzzle[i]->n_states, spec->encoding, 0, &fx.data[i], &fx.bytes[i]))
+            return -1;
+        gt_table_meta_init(&fx.meta[i], names[i], fx.puzzle[i], spec->encoding, &d, fx.data[i], fx.bytes[i]);
+        free(dist);
+    }
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    tu_rmrf(fx.dir);
+    free(fx.dir);
+    free(fx.data[0]);
+    free(fx.data[1]);
+    return 0;
+}
+
+static char *db_path(const char *leaf)
+{
+    char *p;
+    assert_true(asprintf(&p, "%s/%s", fx.dir, leaf) > 0);
+    return p;
+}
+
+static void test_round_trip_every_table_and_metadata(void **state)
+{
+    (void)state;
+    char *path = db_path("round");
+    gt_db *db;
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    for (int i = 0; i < 2; i++) {
+        gt_table_meta m = fx.meta[i];
+        assert_int_equal(gt_db_put_table(db, &m, fx.data[i], 3, 0, 2), GT_OK);
+        assert_true(m.stored_bytes > 0 && m.stored_bytes < fx.bytes[i]);
+    }
+    gt_db_close(db);
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+    char list[8][GT_NAME_MAX];
+    int count;
+    assert_int_equal(gt_db_list(db, list, 8, &count), GT_OK);
+    assert_int_equal(count, 2);
+    assert_string_equal(list[0], "pocket-htm");
+    assert_string_equal(list[1], "pocket-qtm");
+    for (int i = 0; i < 2; i++) {
+        gt_table *t;
+        assert_int_equal(gt_db_get_table(db, names[i], 2, &t), GT_OK);
+        assert_int_equal(t->data_bytes, fx.bytes[i]);
+        assert_memory_equal(t->data, fx.data[i], fx.bytes[i]);
+        assert_int_equal(t->meta.checksum, fx.meta[i].checksum);
+        assert_true(gt_distribution_equal(&t->meta.distribution, &fx.meta[i].distribution));
+        assert_string_equal(t->meta.metric, fx.meta[i].metric);
+        gt_table_free(t);
+        /* and through the catalog, with its consistency checks */
+        gt_puzzle *p;
+        assert_int_equal(gt_catalog_load(db, names[i], &p, &t), GT_OK);
+        gt_table_free(t);
+    }
+    gt_db_close(db);
+    free(path);
+}
+
+static void test_small_chunks_and_replacement(void **state)
+{
+    /* A table stored in many chunks, then replaced by one stored in one
+     * chunk: the stale chunks must be gone and the data exact. */
+    (void)state;
+    char *path = db_path("chunks");
+    gt_db *db;
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    gt_table_meta m = fx.meta[0];
+    assert_int_equal(gt_db_put_table(db, &m, fx.data[0], 1, 65536, 2), GT_OK);
+    assert_int_equal(m.chunk_bytes, 65536);
+    gt_table *t;
+    assert_int_equal(gt_db_get_table(db, names[0], 2, &t), GT_OK);
+    assert_memory_equal(t->data, fx.data[0], fx.bytes[0]);
+    gt_table_free(t);
+    m = fx.meta[0];
+    assert_int_equal(gt_db_put_table(db, &m, fx.data[0], 3, 0, 1), GT_OK);
+    assert_int_equal(gt_db_get_table(db, names[0], 1, &t), GT_OK);
+    assert_memory_equal(t->data, fx.data[0], fx.bytes[0]);
+    gt_table_free(t);
+    /* a stale chunk 1 would have been left over: it must not exist */
+    assert_int_equal(gt_db_corrupt_for_test(db, names[0], 1, 0), GT_ERR_NOTFOUND);
+    assert_int_equal(gt_db_delete_table(db, names[0]), GT_OK);
+    assert_int_equal(gt_db_get_table(db, names[0], 1, &t), GT_ERR_NOTFOUND);
+    assert_int_equal(gt_db_delete_table(db, names[0]), GT_ERR_NOTFOUND);
+    gt_db_close(db);
+    free(path);
+}
+
+static void test_corruption_is_detected(void **state)
+{
+    (void)state;
+    char *path = db_path("corrupt");
+    gt_db *db;
+    gt_table *t;
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    for (uint64_t offset = 100; offset < 400000; offset += 99991) {
+        gt_table_meta m = fx.meta[0];
+        assert_int_equal(gt_db_put_table(db, &m, fx.data[0], 3, 0, 1), GT_OK);
+        assert_int_equal(gt_db_corrupt_for_test(db, names[0], 0, offset), GT_OK);
+        assert_int_equal(gt_db_get_table(db, names[0], 1, &t), GT_ERR_CORRUPT);
+        assert_non_null(strstr(gt_db_last_error(db), "pocket-htm"));
+    }
+    /* data intact but the recorded checksum wrong */
+    gt_table_meta m = fx.meta[0];
+    m.checksum ^= 1;
+    assert_int_equal(gt_db_put_table(db, &m, fx.data[0], 3, 0, 1), GT_OK);
+    assert_int_equal(gt_db_get_table(db, names[0], 1, &t), GT_ERR_CORRUPT);
+    assert_non_null(strstr(gt_db_last_error(db), "checksum"));
+    gt_db_close(db);
+    free(path);
+}
+
+static void test_missing_database_and_table(void **state)
+{
+    (void)state;
+    char *path = db_path("nothing-here");
+    gt_db *db;
+    gt_table *t;
+    gt_table_meta m;
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_ERR_NOTFOUND);
+    assert_non_null(strstr(gt_db_last_error(NULL), "no database"));
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    assert_int_equal(gt_db_get_table(db, "pocket-htm", 1, &t), GT_ERR_NOTFOUND);
+    assert_int_equal(gt_db_get_meta(db, "pocket-htm", &m), GT_ERR_NOTFOUND);
+    gt_db_close(db);
+    assert_int_equal(gt_db_open(&db, "/proc/godtab-cannot-create/x", GT_DB_WRITE), GT_ERR_STORAGE);
+    assert_non_null(strstr(gt_db_last_error(NULL), "cannot create"));
+    setenv("GODTAB_DB", path, 1);
+    assert_string_equal(gt_db_default_path(NULL), path);
+    assert_string_equal(gt_db_default_path("/elsewhere"), "/elsewhere");
+    unsetenv("GODTAB_DB");
+    free(path);
+}
+
+static void test_full_map_fails_cleanly_and_keeps_old_table(void **state)
+{
+    /* A database capped at 512 KiB takes the QTM table (about 430 KB stored)
+     * but not the HTM one on top of it: the write fails like a full disk and
+     * what was stored stays readable. */
+    (void)state;
+    char *path = db_path("full");
+    gt_db *db;
+    setenv("GODTAB_MAP_SIZE", "524288", 1);
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    gt_table_meta m = fx.meta[1];
+    assert_int_equal(gt_db_put_table(db, &m, fx.data[1], 3, 0, 1), GT_OK);
+    m = fx.meta[0];
+    assert_int_equal(gt_db_put_table(db, &m, fx.data[0], 3, 0, 1), GT_ERR_STORAGE);
+    assert_true(strlen(gt_db_last_error(db)) > 0);
+    gt_table *t;
+    assert_int_equal(gt_db_get_table(db, names[1], 1, &t), GT_OK);
+    assert_memory_equal(t->data, fx.data[1], fx.bytes[1]);
+    gt_table_free(t);
+    assert_int_equal(gt_db_get_table(db, names[0], 1, &t), GT_ERR_NOTFOUND);
+    gt_db_close(db);
+    unsetenv("GODTAB_MAP_SIZE");
+    free(path);
+}
+
+static void test_killed_build_leaves_a_whole_table(void **state)
+{
+    /* godtab-gen is killed at various moments while rebuilding; every time the
+     * database must hold a complete table that verifies (the old or the new). */
+    (void)state;
+    char *path = db_path("killed"), *cmd;
+    assert_true(asprintf(&cmd, "%s/godtab-gen --quiet --db %s pocket", GODTAB_BIN, path) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+    for (int delay_ms = 5; delay_ms <= 200; delay_ms += 15) {
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+            _exit(127);
+        }
+        struct timespec ts = {0, delay_ms * 1000000L};
+        nanosleep(&ts, NULL);
+        kill(pid, SIGKILL);
+        int status;
+        waitpid(pid, &status, 0);
+        /* the shell may have exec'd godtab-gen or still be starting it; in
+         * both cases no process survives to write after this point */
+        system("pkill -9 -f 'godtab-gen --quiet --db /tmp/godtab-test' >/dev/null 2>&1");
+        char *verify;
+        assert_true(asprintf(&verify, "%s/godtab-gen --quiet --verify --db %s pocket", GODTAB_BIN, path) > 0);
+        char *err;
+        int rc = tu_run(verify, NULL, &err);
+        if (rc != 0)
+            fail_msg("after a kill at %d ms: verify exit %d: %s", delay_ms, rc, err);
+        free(err);
+        free(verify);
+    }
+    free(cmd);
+    free(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip_every_table_and_metadata),
+        cmocka_unit_test(test_small_chunks_and_replacement),
+        cmocka_unit_test(test_corruption_is_detected),
+        cmocka_unit_test(test_missing_database_and_table),
+        cmocka_unit_test(test_full_map_fails_cleanly_and_keeps_old_table),
+        cmocka_unit_test(test_killed_build_leaves_a_whole_table),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
