@@ -89,9 +89,10 @@ build/tests/%: tests/%.c tests/test_util.h $(LIB) | deps
 	$(CC) $(ALL_CFLAGS) -Itests -DGODTAB_BIN='"$(CURDIR)/bin"' -DGODTAB_ROOT='"$(CURDIR)"' \
 	  -o $@ $< $(LIB) $(LDLIBS) $(TEST_LDLIBS)
 
-build/benchmarks/%: benchmarks/%.c $(LIB) | deps
+build/benchmarks/%: benchmarks/%.c benchmarks/bench_util.h $(LIB) | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Ibenchmarks -DGODTAB_BIN='"$(CURDIR)/bin"' -DGODTAB_ROOT='"$(CURDIR)"' \
+	  -o $@ $< $(LIB) $(LDLIBS)
 
 # Generates every default table into the default LMDB, verifies them, answers samples.
 run: all

@@ -121,6 +121,20 @@ static int illegal(gt_parse_error *err, const char *fmt, const char *a, const ch
     return GT_ERR_ILLEGAL;
 }
 
+/* corner_by_faces[a][b][c]: the corner whose clockwise faces are a, b, c
+ * (U/D face first), or -1. */
+static int8_t corner_by_faces[6][6][6];
+static pthread_once_t corner_lookup_once = PTHREAD_ONCE_INIT;
+
+static void build_corner_lookup(void)
+{
+    memset(corner_by_faces, -1, sizeof corner_by_faces);
+    for (int c = 0; c < GT_CORNERS; c++) {
+        const uint8_t *f = gt_pocket_corner_facelets[c];
+        corner_by_faces[f[0] / 4][f[1] / 4][f[2] / 4] = (int8_t)c;
+    }
+}
+
 /* Colours are any 0..5 labels. The frame is chosen so that the corner sitting
  * at DBL is solved: its three stickers name the D, B and L colours, and each
  * opposite colour (the one sharing no corner with it) names U, F and R. */
@@ -128,11 +142,13 @@ static int colours_to_cubie(const uint8_t in[GT_POCKET_FACELETS], cubie *c, uint
                             gt_parse_error *err)
 {
     unsigned adjacent[6] = {0};
-    for (int i = 0; i < GT_CORNERS; i++)
-        for (int a = 0; a < 3; a++)
-            for (int b = 0; b < 3; b++)
-                if (a != b)
-                    adjacent[in[gt_pocket_corner_facelets[i][a]]] |= 1u << in[gt_pocket_corner_facelets[i][b]];
+    pthread_once(&corner_lookup_once, build_corner_lookup);
+    for (int i = 0; i < GT_CORNERS; i++) {
+        const uint8_t *f = gt_pocket_corner_facelets[i];
+        unsigned on_corner = 1u << in[f[0]] | 1u << in[f[1]] | 1u << in[f[2]];
+        for (int k = 0; k < 3; k++)
+            adjacent[in[f[k]]] |= on_corner;
+    }
     for (int i = 0; i < GT_CORNERS; i++) {
         const uint8_t *f = gt_pocket_corner_facelets[i];
         uint8_t x = in[f[0]], y = in[f[1]], z = in[f[2]];
@@ -145,7 +161,7 @@ static int colours_to_cubie(const uint8_t in[GT_POCKET_FACELETS], cubie *c, uint
     static const uint8_t frame[3][2] = {{GT_FACE_D, GT_FACE_U}, {GT_FACE_B, GT_FACE_F}, {GT_FACE_L, GT_FACE_R}};
     for (int k = 0; k < 3; k++) {
         uint8_t colour = in[dbl[k]];
-        unsigned others = 0x3Fu & ~adjacent[colour] & ~(1u << colour);
+        unsigned others = 0x3Fu & ~adjacent[colour];
         if (__builtin_popcount(others) != 1)
             return illegal(err, "impossible cube: the colours do not pair into opposite faces%s%s", "", "");
         uint8_t opposite = (uint8_t)__builtin_ctz(others);
@@ -163,13 +179,9 @@ static int colours_to_cubie(const uint8_t in[GT_POCKET_FACELETS], cubie *c, uint
         for (int k = 0; k < 3; k++)
             if (face[k] == GT_FACE_U || face[k] == GT_FACE_D)
                 ori = ori < 0 ? k : 3;
-        int corner = -1;
-        if (ori >= 0 && ori < 3)
-            for (int j = 0; j < GT_CORNERS && corner < 0; j++) {
-                const uint8_t *g = gt_pocket_corner_facelets[j];
-                if (face[ori] == g[0] / 4 && face[(ori + 1) % 3] == g[1] / 4 && face[(ori + 2) % 3] == g[2] / 4)
-                    corner = j;
-            }
+        int corner = ori >= 0 && ori < 3
+                         ? corner_by_faces[face[ori]][face[(ori + 1) % 3]][face[(ori + 2) % 3]]
+                         : -1;
         if (corner < 0)
             return illegal(err, "impossible cube: the corner at %s has colours no corner has%s",
                            corner_names[i], "");
@@ -288,6 +300,8 @@ static struct {
     uint8_t perm_parity[GT_POCKET_PERMS];
     uint16_t facelet_perm[2][9][GT_POCKET_FACELETS];
     gt_puzzle puzzle[2];
+    /* Every 2x2x2 turn of the notation: [face][layers: 0 outer, 1 inner, 2 both][quarters-1]. */
+    uint16_t turn_perm[GT_FACES][3][3][GT_POCKET_FACELETS];
 } model;
 static pthread_once_t model_once = PTHREAD_ONCE_INIT;
 
@@ -305,8 +319,13 @@ static void move_turn(int metric, int m, int *face, int *quarters)
     *quarters = metric == GT_POCKET_HTM ? htm_q[m % 3] : qtm_q[m % 2];
 }
 
+/* Move tables are built from the three quarter turns only: each coordinate
+ * value is unranked once, turned by U, R and F, and the half and inverse
+ * turns follow by table composition. This keeps the cold start of a one-shot
+ * query small. */
 static void build_model(void)
 {
+    static uint32_t perm_quarter[GT_POCKET_PERMS][3], twist_quarter[GT_POCKET_TWISTS][3];
     cubie quarter[3];
     for (int f = 0; f < 3; f++) {
         uint16_t perm[GT_POCKET_FACELETS];
@@ -316,37 +335,47 @@ static void build_model(void)
         gt_facecube_apply(2, perm, solved, turned);
         colours_to_cubie(turned, &quarter[f], face_of, NULL);
     }
+    for (uint32_t r = 0; r < GT_POCKET_PERMS; r++) {
+        cubie a = {{0}, {0}}, b;
+        gt_pocket_perm_unrank(r, a.cp);
+        int inversions = 0;
+        for (int i = 0; i < 7; i++)
+            for (int j = i + 1; j < 7; j++)
+                inversions += a.cp[i] > a.cp[j];
+        model.perm_parity[r] = (uint8_t)(inversions & 1);
+        for (int f = 0; f < 3; f++) {
+            cubie_multiply(&a, &quarter[f], &b);
+            perm_quarter[r][f] = gt_pocket_perm_rank(b.cp);
+        }
+    }
+    for (uint32_t r = 0; r < GT_POCKET_TWISTS; r++) {
+        cubie a, b;
+        for (int i = 0; i < GT_CORNERS; i++)
+            a.cp[i] = (uint8_t)i;
+        gt_pocket_twist_unrank(r, a.co);
+        for (int f = 0; f < 3; f++) {
+            cubie_multiply(&a, &quarter[f], &b);
+            twist_quarter[r][f] = gt_pocket_twist_rank(b.co);
+        }
+    }
     for (int metric = 0; metric < 2; metric++) {
         int n_moves = metric == GT_POCKET_HTM ? 9 : 6;
-        cubie move[9];
         for (int m = 0; m < n_moves; m++) {
             int face, q;
             move_turn(metric, m, &face, &q);
             gt_facecube_turn(2, face, 0, 0, q, model.facelet_perm[metric][m]);
             int f = face == GT_FACE_U ? 0 : face == GT_FACE_R ? 1 : 2;
-            move[m] = quarter[f];
-            for (int k = 1; k < q; k++) {
-                cubie t;
-                cubie_multiply(&move[m], &quarter[f], &t);
-                move[m] = t;
+            for (uint32_t r = 0; r < GT_POCKET_PERMS; r++) {
+                uint32_t v = r;
+                for (int k = 0; k < q; k++)
+                    v = perm_quarter[v][f];
+                model.perm_move[metric][r * n_moves + m] = v;
             }
-        }
-        for (uint32_t r = 0; r < GT_POCKET_PERMS; r++) {
-            cubie a = {{0}, {0}}, b;
-            gt_pocket_perm_unrank(r, a.cp);
-            for (int m = 0; m < n_moves; m++) {
-                cubie_multiply(&a, &move[m], &b);
-                model.perm_move[metric][r * n_moves + m] = gt_pocket_perm_rank(b.cp);
-            }
-        }
-        for (uint32_t r = 0; r < GT_POCKET_TWISTS; r++) {
-            cubie a, b;
-            for (int i = 0; i < GT_CORNERS; i++)
-                a.cp[i] = (uint8_t)i;
-            gt_pocket_twist_unrank(r, a.co);
-            for (int m = 0; m < n_moves; m++) {
-                cubie_multiply(&a, &move[m], &b);
-                model.twist_move[metric][r * n_moves + m] = gt_pocket_twist_rank(b.co);
+            for (uint32_t r = 0; r < GT_POCKET_TWISTS; r++) {
+                uint32_t v = r;
+                for (int k = 0; k < q; k++)
+                    v = twist_quarter[v][f];
+                model.twist_move[metric][r * n_moves + m] = v;
             }
         }
         gt_puzzle *p = &model.puzzle[metric];
@@ -365,15 +394,10 @@ static void build_model(void)
             .distance_parity = metric == GT_POCKET_QTM ? qtm_distance_parity : NULL,
         };
     }
-    for (uint32_t r = 0; r < GT_POCKET_PERMS; r++) {
-        uint8_t cp[GT_CORNERS];
-        gt_pocket_perm_unrank(r, cp);
-        int inversions = 0;
-        for (int i = 0; i < 7; i++)
-            for (int j = i + 1; j < 7; j++)
-                inversions += cp[i] > cp[j];
-        model.perm_parity[r] = (uint8_t)(inversions & 1);
-    }
+    for (int face = 0; face < GT_FACES; face++)
+        for (int layers = 0; layers < 3; layers++)
+            for (int q = 1; q <= 3; q++)
+                gt_facecube_turn(2, face, layers == 1, layers == 0 ? 0 : 1, q, model.turn_perm[face][layers][q - 1]);
 }
 
 int gt_pocket_puzzle(int metric, const gt_puzzle **out)
@@ -408,11 +432,13 @@ int gt_pocket_from_scramble(const char *text, gt_pocket *out, gt_parse_error *er
     if (rc)
         return rc;
     uint8_t a[GT_POCKET_FACELETS], b[GT_POCKET_FACELETS];
-    gt_facecube_solved(2, a);
+    static const uint8_t solved[GT_POCKET_FACELETS] = {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+                                                       3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5};
+    pthread_once(&model_once, build_model);
+    memcpy(a, solved, sizeof a);
     for (int i = 0; i < n; i++) {
-        uint16_t perm[GT_POCKET_FACELETS];
-        gt_notation_turn_perm(2, turns[i], perm);
-        gt_facecube_apply(2, perm, a, b);
+        int layers = turns[i].lo == turns[i].hi ? turns[i].lo : 2;
+        gt_facecube_apply(2, model.turn_perm[turns[i].face][layers][turns[i].quarters - 1], a, b);
         memcpy(a, b, sizeof a);
     }
     return gt_pocket_from_colours(a, out, err);

@@ -61,4 +61,21 @@ static inline uint64_t gt_puzzle_move(const gt_puzzle *p, uint64_t index, int m)
            p->coord[1].move[c1 * (uint64_t)p->n_moves + (uint64_t)m];
 }
 
+/* All neighbours of `index` (out[m] for each move m), with one division. */
+static inline void gt_puzzle_neighbours(const gt_puzzle *p, uint64_t index, uint64_t *out)
+{
+    const uint64_t n_moves = (uint64_t)p->n_moves;
+    if (p->n_coords == 1) {
+        const uint32_t *row = p->coord[0].move + index * n_moves;
+        for (uint64_t m = 0; m < n_moves; m++)
+            out[m] = row[m];
+        return;
+    }
+    uint32_t size1 = p->coord[1].size;
+    const uint32_t *row0 = p->coord[0].move + index / size1 * n_moves;
+    const uint32_t *row1 = p->coord[1].move + index % size1 * n_moves;
+    for (uint64_t m = 0; m < n_moves; m++)
+        out[m] = (uint64_t)row0[m] * size1 + row1[m];
+}
+
 #endif

@@ -7,10 +7,11 @@ static int descending_move(const gt_puzzle *p, const gt_table *t, uint64_t state
                            int from_move, uint64_t *next)
 {
     int want = (r + modulus - 1) % modulus;
+    uint64_t neighbours[GT_MAX_MOVES];
+    gt_puzzle_neighbours(p, state, neighbours);
     for (int m = from_move; m < p->n_moves; m++) {
-        uint64_t s = gt_puzzle_move(p, state, m);
-        if (gt_table_residue(t, p, s) == want) {
-            *next = s;
+        if (gt_table_residue(t, p, neighbours[m]) == want) {
+            *next = neighbours[m];
             return m;
         }
     }

@@ -91,17 +91,6 @@ int gt_table_modulus(const gt_table *t)
     }
 }
 
-int gt_table_residue(const gt_table *t, const gt_puzzle *p, uint64_t i)
-{
-    unsigned v = gt_table_raw(t, i);
-    switch (t->meta.encoding) {
-    case GT_ENC_BYTE: return v == GT_UNREACHED ? -1 : (int)v;
-    case GT_ENC_NIBBLE: return v == 15 ? -1 : (int)v;
-    case GT_ENC_MOD3: return v == 3 ? -1 : (int)v;
-    default: return (int)(2 * v) + p->distance_parity(p, i);
-    }
-}
-
 uint64_t gt_checksum64(const uint8_t *data, uint64_t len)
 {
     /* Four independent lanes so the multiply chains overlap; each 8-byte word

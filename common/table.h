@@ -82,8 +82,18 @@ static inline unsigned gt_table_raw(const gt_table *t, uint64_t i)
 
 /* The state's distance residue and the modulus it is taken in: BYTE and NIBBLE
  * give the distance itself (modulus 256 / 16), MOD3 d mod 3, PARITY1 d mod 4.
- * Returns the residue, or -1 for an unreached state. */
-int gt_table_residue(const gt_table *t, const gt_puzzle *p, uint64_t i);
+ * Returns the residue, or -1 for an unreached state. Inline: the solver's
+ * inner loop. */
+static inline int gt_table_residue(const gt_table *t, const gt_puzzle *p, uint64_t i)
+{
+    unsigned v = gt_table_raw(t, i);
+    switch (t->meta.encoding) {
+    case GT_ENC_BYTE: return v == 255 ? -1 : (int)v;
+    case GT_ENC_NIBBLE: return v == 15 ? -1 : (int)v;
+    case GT_ENC_MOD3: return v == 3 ? -1 : (int)v;
+    default: return (int)(2 * v) + p->distance_parity(p, i);
+    }
+}
 int gt_table_modulus(const gt_table *t);
 
 /* Fills the metadata fields that describe the data (names, sizes, encoding,

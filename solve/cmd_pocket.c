@@ -164,7 +164,23 @@ static int answer_query(const pocket_cli *c, const char *query, int facelets, ch
             snprintf(out + col.len, cap - col.len, "%llu optimal solution%s of length %d",
                      (unsigned long long)count, count == 1 ? "" : "s", len);
     } else {
-        snprintf(out, cap, "%s%s%s(%d)", net, solution, len ? " " : "", len);
+        /* the hot path of batch mode: no printf */
+        size_t net_len = strlen(net), sol_len = strlen(solution);
+        if (net_len + sol_len + 8 > cap)
+            return GT_ERR_RANGE;
+        char *o = out;
+        memcpy(o, net, net_len);
+        o += net_len;
+        memcpy(o, solution, sol_len);
+        o += sol_len;
+        if (len)
+            *o++ = ' ';
+        *o++ = '(';
+        if (len >= 10)
+            *o++ = (char)('0' + len / 10);
+        *o++ = (char)('0' + len % 10);
+        *o++ = ')';
+        *o = 0;
     }
     if (rc)
         snprintf(err, errcap, "%s", rc == GT_ERR_RANGE ? "too many optimal solutions to print" : gt_strerror(rc));
