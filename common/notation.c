@@ -8,8 +8,15 @@
 
 static int face_index(char c)
 {
-    const char *p = strchr(gt_face_letters, c);
-    return (c && p) ? (int)(p - gt_face_letters) : -1;
+    switch (c) {
+    case 'U': return GT_FACE_U;
+    case 'R': return GT_FACE_R;
+    case 'F': return GT_FACE_F;
+    case 'D': return GT_FACE_D;
+    case 'L': return GT_FACE_L;
+    case 'B': return GT_FACE_B;
+    default: return -1;
+    }
 }
 
 static int fail(gt_parse_error *err, const char *text, const char *start, int length, const char *why)

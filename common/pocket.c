@@ -415,7 +415,9 @@ void gt_pocket_apply_move(int metric, int move, gt_pocket *pos)
     uint8_t before[GT_POCKET_FACELETS];
     gt_pocket_puzzle(metric, &p);
     memcpy(before, pos->colours, sizeof before);
-    gt_facecube_apply(2, model.facelet_perm[metric][move], before, pos->colours);
+    const uint16_t *perm = model.facelet_perm[metric][move];
+    for (int f = 0; f < GT_POCKET_FACELETS; f++)
+        pos->colours[perm[f]] = before[f];
     pos->index = gt_puzzle_move(p, pos->index, move);
 }
 
@@ -438,7 +440,9 @@ int gt_pocket_from_scramble(const char *text, gt_pocket *out, gt_parse_error *er
     memcpy(a, solved, sizeof a);
     for (int i = 0; i < n; i++) {
         int layers = turns[i].lo == turns[i].hi ? turns[i].lo : 2;
-        gt_facecube_apply(2, model.turn_perm[turns[i].face][layers][turns[i].quarters - 1], a, b);
+        const uint16_t *perm = model.turn_perm[turns[i].face][layers][turns[i].quarters - 1];
+        for (int f = 0; f < GT_POCKET_FACELETS; f++)
+            b[perm[f]] = a[f];
         memcpy(a, b, sizeof a);
     }
     return gt_pocket_from_colours(a, out, err);

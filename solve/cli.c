@@ -83,6 +83,7 @@ long gt_cli_parse_count(const char *option, const char *value, long min, long ma
 /* One block of input lines and their answers. */
 typedef struct batch_block {
     char **lines;
+    size_t *line_cap;
     char *answers; /* n * answer_cap */
     char (*errors)[200];
     int *status;
@@ -102,10 +103,11 @@ int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap
     if (threads <= 0)
         threads = omp_get_max_threads();
     b.lines = calloc(BLOCK_LINES, sizeof *b.lines);
+    b.line_cap = calloc(BLOCK_LINES, sizeof *b.line_cap);
     b.answers = malloc(BLOCK_LINES * answer_cap);
     b.errors = malloc(BLOCK_LINES * sizeof *b.errors);
     b.status = malloc(BLOCK_LINES * sizeof *b.status);
-    if (!b.lines || !b.answers || !b.errors || !b.status) {
+    if (!b.lines || !b.line_cap || !b.answers || !b.errors || !b.status) {
         fprintf(stderr, "godtab-solve: out of memory\n");
         exit_code = GT_EXIT_INTERNAL;
         goto free_block;
@@ -125,13 +127,18 @@ int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap
             line_no++;
             while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
                 line[--len] = 0;
-            free(b.lines[b.n]);
-            b.lines[b.n] = strdup(line);
-            if (!b.lines[b.n]) {
-                fprintf(stderr, "godtab-solve: out of memory\n");
-                exit_code = GT_EXIT_INTERNAL;
-                goto free_block;
+            /* lines are kept in their slots and reused from block to block */
+            if ((size_t)len + 1 > b.line_cap[b.n]) {
+                char *grown = realloc(b.lines[b.n], (size_t)len + 64);
+                if (!grown) {
+                    fprintf(stderr, "godtab-solve: out of memory\n");
+                    exit_code = GT_EXIT_INTERNAL;
+                    goto free_block;
+                }
+                b.lines[b.n] = grown;
+                b.line_cap[b.n] = (size_t)len + 64;
             }
+            memcpy(b.lines[b.n], line, (size_t)len + 1);
             b.n++;
         }
 #pragma omp parallel for num_threads(parallel_ok ? threads : 1) schedule(dynamic, 64)
@@ -151,8 +158,9 @@ int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap
             if (b.status[i] == 1)
                 continue;
             if (b.status[i] == GT_OK) {
-                fputs(b.answers + i * answer_cap, stdout);
-                putchar('\n');
+                const char *a = b.answers + i * answer_cap;
+                fwrite(a, 1, strlen(a), stdout);
+                putchar_unlocked('\n');
                 continue;
             }
             fflush(stdout);
@@ -171,6 +179,7 @@ free_block:
         for (size_t i = 0; i < BLOCK_LINES; i++)
             free(b.lines[i]);
     free(b.lines);
+    free(b.line_cap);
     free(b.answers);
     free(b.errors);
     free(b.status);
