@@ -6,13 +6,19 @@
 /* Each puzzle model exports its table specs; the catalog lists them in order. */
 extern const gt_table_spec gt_pocket_specs[];
 extern const int gt_pocket_spec_count;
+extern const gt_table_spec gt_taquin_specs[];
+extern const int gt_taquin_spec_count;
+extern const gt_table_spec gt_cube3_specs[];
+extern const int gt_cube3_spec_count;
 
 static const struct {
     const gt_table_spec *specs;
     const int *count;
 } families[] = {
     /* FAMILIES */
+    {gt_taquin_specs, &gt_taquin_spec_count},
     {gt_pocket_specs, &gt_pocket_spec_count},
+    {gt_cube3_specs, &gt_cube3_spec_count},
 };
 
 #define N_FAMILIES ((int)(sizeof families / sizeof families[0]))

@@ -25,5 +25,6 @@
 #include "solve.h"     /* gt_solve_walk, gt_solve_all, gt_solve_distance */
 #include "store.h"     /* gt_db_open, gt_db_get_table, gt_db_put_table */
 #include "table.h"     /* encodings, metadata, checksum */
+#include "taquin.h"    /* the flip taquin on n×m boards */
 
 #endif

@@ -131,23 +131,22 @@ static void show_text(const taquin_cli *c, uint64_t code, uint64_t rank, int dis
     append(out, cap, len, line);
     neighbour list[GT_TAQUIN_MAX_MOVES];
     int n = collect_neighbours(c, code, list);
-    static const char *heading[3] = {"closer ", "farther", "same   "};
+    static const char *heading[3] = {"closer", "farther", "as far"};
+    static const int offset[3] = {-1, 1, 0};
     for (int kind = 0; kind < 3; kind++) {
         size_t mark = *len;
-        snprintf(line, sizeof line, "%s:", heading[kind]);
+        snprintf(line, sizeof line, "%s (%d):", heading[kind], distance + offset[kind]);
         append(out, cap, len, line);
         int any = 0;
         for (int i = 0; i < n; i++) {
-            int d = list[i].distance;
-            if ((kind == 0 && d != distance - 1) || (kind == 1 && d != distance + 1) ||
-                (kind == 2 && d != distance))
+            if (list[i].distance != distance + offset[kind])
                 continue;
             type_label(c, list[i].any_rank, label, sizeof label);
             snprintf(line, sizeof line, "%s %s by %s", any ? ";" : "", label, list[i].moves);
             append(out, cap, len, line);
             any = 1;
         }
-        if (!any && kind == 2) { /* no same-distance neighbours: say nothing */
+        if (!any && kind != 1) { /* the goal has nothing closer; most boards nothing as far */
             *len = mark;
             out[mark] = 0;
             continue;
