@@ -162,7 +162,7 @@ static int colours_to_cubie(const uint8_t in[GT_POCKET_FACELETS], cubie *c, uint
     for (int k = 0; k < 3; k++) {
         uint8_t colour = in[dbl[k]];
         unsigned others = 0x3Fu & ~adjacent[colour];
-        if (__builtin_popcount(others) != 1)
+        if (others == 0 || (others & (others - 1)) != 0) /* not exactly one */
             return illegal(err, "impossible cube: the colours do not pair into opposite faces%s%s", "", "");
         uint8_t opposite = (uint8_t)__builtin_ctz(others);
         if (face_of[colour] != 0xFF || face_of[opposite] != 0xFF)
