@@ -1,0 +1,101 @@
+/* Permutations and permutation groups given by generators (Schreier–Sims).
+ *
+ * Points are 0-based internally (the definition files and the CLI are
+ * 1-based). A permutation of degree n is an array p[0..n-1] of images: the
+ * point i goes to p[i]. Products read left to right, as in seed 001:
+ * (a·b)[i] = b[a[i]], "first a, then b". With the cube's facelet convention
+ * (the sticker at i moves to p[i]) a move sequence M1 M2 ... is the product
+ * M1·M2·...
+ *
+ * gt_group_create() builds a base and strong generating set (a stabiliser
+ * chain): level i has a base point b_i, the strong generators fixing
+ * b_0..b_{i-1}, the orbit of b_i under them as a Schreier tree (one labelled
+ * edge per orbit point), and, within a memory budget, the coset
+ * representatives read off the tree.
+ * The chain is built by random Schreier–Sims and then verified (completed if
+ * needed) by sifting every non-trivial Schreier generator, so the result is
+ * exact whatever the random choices; docs/groups.md explains the design. */
+#ifndef GODTAB_PERMGROUP_H
+#define GODTAB_PERMGROUP_H
+
+#include <gmp.h>
+#include <stdint.h>
+
+typedef uint16_t gt_point;
+
+/* Degree limit: points fit in gt_point and the explicit transversals
+ * (sum of orbit lengths × n × 4 bytes) stay small. */
+#define GT_PERM_MAX_DEGREE 4096
+
+/* ---- single permutations ------------------------------------------------ */
+
+void gt_perm_identity(int n, gt_point *p);
+/* out = a·b (first a, then b). out may alias a, not b. */
+void gt_perm_mul(int n, const gt_point *a, const gt_point *b, gt_point *out);
+/* out = a^-1; out may not alias a. */
+void gt_perm_inverse(int n, const gt_point *a, gt_point *out);
+int gt_perm_is_identity(int n, const gt_point *p);
+int gt_perm_equal(int n, const gt_point *a, const gt_point *b);
+/* 1 if p is a bijection of 0..n-1, else 0. */
+int gt_perm_is_valid(int n, const gt_point *p);
+/* +1 for an even permutation, -1 for an odd one. */
+int gt_perm_sign(int n, const gt_point *p);
+/* The order (lcm of the cycle lengths); UINT64_MAX if it overflows. */
+uint64_t gt_perm_order(int n, const gt_point *p);
+/* Writes p in 1-based cycle notation "(1,2,3)(4,5)", "()" for the identity.
+ * Returns GT_ERR_RANGE if cap is too small. */
+int gt_perm_format_cycles(int n, const gt_point *p, char *buf, int cap);
+
+/* ---- groups --------------------------------------------------------------- */
+
+typedef struct gt_group gt_group;
+
+typedef struct gt_group_options {
+    uint64_t seed;         /* random stream (0 = a fixed default) */
+    int random_sifts;      /* stop the random phase after this many successful sifts in a row
+                              (0 = default 12; < 0 = no random phase: deterministic only) */
+    long cache_bytes;      /* memory for explicit coset representatives (0 = 64 MiB; < 0 =
+                              none: every sift walks the Schreier trees) */
+} gt_group_options;
+
+typedef struct gt_group_stats {
+    int strong_generators;   /* size of the strong generating set */
+    int random_elements;     /* random elements sifted in the random phase */
+    int schreier_checked;    /* non-trivial Schreier generators sifted by the check */
+    int check_additions;     /* strong generators the deterministic check had to add */
+} gt_group_stats;
+
+/* Builds the stabiliser chain of <gens[0..ngens-1]> (degree n, 1 <= n <=
+ * GT_PERM_MAX_DEGREE). opt may be NULL. Returns 0, GT_ERR_INVAL (bad degree or
+ * a generator that is not a permutation) or GT_ERR_NOMEM. */
+int gt_group_create(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt,
+                    gt_group **out);
+void gt_group_free(gt_group *g);
+
+int gt_group_degree(const gt_group *g);
+int gt_group_base_length(const gt_group *g);
+int gt_group_base_point(const gt_group *g, int level);
+int gt_group_orbit_length(const gt_group *g, int level);
+void gt_group_get_stats(const gt_group *g, gt_group_stats *stats);
+
+/* The order, the product of the orbit lengths (rop must be mpz_init'ed). */
+void gt_group_order(const gt_group *g, mpz_t rop);
+
+/* Sifts p through the chain: residue (may be NULL) receives p·u_0^-1·u_1^-1·...
+ * as far as the sift gets. Returns 1 if p is in the group (the residue is the
+ * identity), 0 if not. */
+int gt_group_contains(const gt_group *g, const gt_point *p, gt_point *residue);
+
+/* Returns 1 if point is in the orbit of the level's base point, and then
+ * writes (if out != NULL) the coset representative u with u[b_level] = point,
+ * read off the Schreier tree; 0 otherwise. */
+int gt_group_transversal(const gt_group *g, int level, int point, gt_point *out);
+
+/* A uniformly random element of the group (from the chain: a product of one
+ * random representative per level), with rng state *state (any value). */
+void gt_group_random_element(const gt_group *g, uint64_t *state, gt_point *out);
+
+/* A small, fast PRNG (splitmix64), shared by the group code and its tests. */
+uint64_t gt_group_rand(uint64_t *state);
+
+#endif
