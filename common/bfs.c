@@ -174,6 +174,10 @@ int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_ou
         p->n_moves <= 0 || p->n_moves > GT_MAX_MOVES)
         return GT_ERR_INVAL;
     int threads = opts && opts->threads > 0 ? opts->threads : omp_get_max_threads();
+    /* Below a million states a level takes less than a thread wake-up (and a
+     * scheduler tick when the other core is busy): stay on one thread. */
+    if (p->n_states < (1u << 20))
+        threads = 1;
     uint8_t *dist = malloc(p->n_states);
     if (!dist)
         return GT_ERR_NOMEM;

@@ -16,8 +16,8 @@ static const struct {
     const int *count;
 } families[] = {
     /* FAMILIES */
-    {gt_taquin_specs, &gt_taquin_spec_count},
     {gt_pocket_specs, &gt_pocket_spec_count},
+    {gt_taquin_specs, &gt_taquin_spec_count},
     {gt_cube3_specs, &gt_cube3_spec_count},
 };
 
