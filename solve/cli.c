@@ -69,6 +69,41 @@ int gt_cli_json_string(char *buf, size_t cap, size_t *len, const char *s)
     return 0;
 }
 
+int gt_cli_answer_one(gt_cli_answer_fn answer, void *ctx, const char *query, size_t answer_cap)
+{
+    char err[256];
+    char *out = malloc(answer_cap);
+    if (!out) {
+        fprintf(stderr, "godtab-solve: out of memory\n");
+        return GT_EXIT_INTERNAL;
+    }
+    int rc = answer(ctx, query, out, answer_cap, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "godtab-solve: %s\n", err);
+    else
+        puts(out);
+    free(out);
+    return gt_exit_code(rc);
+}
+
+int gt_cli_join_words(int argc, char **argv, int first, char *buf, size_t cap)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = first; i < argc; i++) {
+        size_t len = strlen(argv[i]);
+        if (used + len + 2 > cap) {
+            fprintf(stderr, "godtab-solve: the query is too long (at most %zu characters)\n", cap - 2);
+            return GT_EXIT_PARSE;
+        }
+        if (used)
+            buf[used++] = ' ';
+        memcpy(buf + used, argv[i], len + 1);
+        used += len;
+    }
+    return GT_EXIT_OK;
+}
+
 long gt_cli_parse_count(const char *option, const char *value, long min, long max)
 {
     char *end;
@@ -90,7 +125,11 @@ typedef struct batch_block {
     size_t n, cap;
 } batch_block;
 
-enum { BLOCK_LINES = 8192 };
+/* Lines are answered a block at a time. Blocks are large because waking the
+ * other threads for a parallel region costs up to a scheduler tick on a
+ * virtual machine; small answers allow 65,536 lines a block, big ones (--all)
+ * are limited to 64 MiB of answer buffers. */
+enum { MAX_BLOCK_LINES = 65536, BLOCK_ANSWER_BYTES = 64 << 20 };
 
 int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap, int parallel_ok,
                  int threads)
@@ -102,11 +141,16 @@ int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap
     size_t line_cap = 0;
     if (threads <= 0)
         threads = omp_get_max_threads();
-    b.lines = calloc(BLOCK_LINES, sizeof *b.lines);
-    b.line_cap = calloc(BLOCK_LINES, sizeof *b.line_cap);
-    b.answers = malloc(BLOCK_LINES * answer_cap);
-    b.errors = malloc(BLOCK_LINES * sizeof *b.errors);
-    b.status = malloc(BLOCK_LINES * sizeof *b.status);
+    size_t block_lines = BLOCK_ANSWER_BYTES / answer_cap;
+    if (block_lines > MAX_BLOCK_LINES)
+        block_lines = MAX_BLOCK_LINES;
+    if (block_lines < 1)
+        block_lines = 1;
+    b.lines = calloc(block_lines, sizeof *b.lines);
+    b.line_cap = calloc(block_lines, sizeof *b.line_cap);
+    b.answers = malloc(block_lines * answer_cap);
+    b.errors = malloc(block_lines * sizeof *b.errors);
+    b.status = malloc(block_lines * sizeof *b.status);
     if (!b.lines || !b.line_cap || !b.answers || !b.errors || !b.status) {
         fprintf(stderr, "godtab-solve: out of memory\n");
         exit_code = GT_EXIT_INTERNAL;
@@ -118,7 +162,7 @@ int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap
     while (!eof) {
         b.n = 0;
         long first_line = line_no + 1;
-        while (b.n < BLOCK_LINES) {
+        while (b.n < block_lines) {
             ssize_t len = getline(&line, &line_cap, in);
             if (len < 0) {
                 eof = 1;
@@ -176,7 +220,7 @@ int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap
 free_block:
     fflush(stdout);
     if (b.lines)
-        for (size_t i = 0; i < BLOCK_LINES; i++)
+        for (size_t i = 0; i < block_lines; i++)
             free(b.lines[i]);
     free(b.lines);
     free(b.line_cap);

@@ -32,6 +32,15 @@ typedef int (*gt_cli_answer_fn)(void *ctx, const char *line, char *out, size_t c
 int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap, int parallel_ok,
                  int threads);
 
+/* Answers one query given on the command line: the answer on stdout, or its
+ * one-line error on stderr. Returns the exit code. */
+int gt_cli_answer_one(gt_cli_answer_fn answer, void *ctx, const char *query, size_t answer_cap);
+
+/* Joins argv[first..argc-1] with single spaces into buf (a scramble may be
+ * given as several words). Returns 0, or prints an error and returns
+ * GT_EXIT_PARSE if it does not fit. */
+int gt_cli_join_words(int argc, char **argv, int first, char *buf, size_t cap);
+
 /* Appends s as a JSON string (with quotes) to buf at *len; returns 0 or -1 if
  * it does not fit. */
 int gt_cli_json_string(char *buf, size_t cap, size_t *len, const char *s);

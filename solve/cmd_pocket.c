@@ -318,16 +318,10 @@ int gt_cmd_pocket(int argc, char **argv)
             return GT_EXIT_USAGE;
         }
     }
-    /* The scramble may be given as several words: join them. */
-    char query[4096] = "";
-    for (int i = optind; i < argc; i++) {
-        size_t used = strlen(query);
-        if (used + strlen(argv[i]) + 2 > sizeof query) {
-            fprintf(stderr, "godtab-solve: the query is too long\n");
-            return GT_EXIT_PARSE;
-        }
-        snprintf(query + used, sizeof query - used, "%s%s", used ? " " : "", argv[i]);
-    }
+    char query[4096];
+    int code = gt_cli_join_words(argc, argv, optind, query, sizeof query);
+    if (code)
+        return code;
     int n_sources = (optind < argc) + (facelets != NULL) + (random_count >= 0);
     if (n_sources > 1) {
         fprintf(stderr, "godtab-solve: give one of SCRAMBLE, --facelets or --random\n");
@@ -342,7 +336,7 @@ int gt_cmd_pocket(int argc, char **argv)
     gt_db *db = NULL;
     gt_puzzle *puzzle = NULL;
     gt_table *t = NULL;
-    int code = gt_cli_load_table(db_path, table, "godtab-gen pocket", &db, &puzzle, &t);
+    code = gt_cli_load_table(db_path, table, "godtab-gen pocket", &db, &puzzle, &t);
     if (code)
         return code;
     c.puzzle = puzzle;
@@ -356,22 +350,9 @@ int gt_cmd_pocket(int argc, char **argv)
         batch_ctx b = {&c, c.facelets_input};
         code = gt_cli_batch(stdin, batch_answer, &b, c.all ? 1 << 20 : ANSWER_CAP, 1, (int)threads);
     } else {
-        size_t cap = c.all ? 1 << 22 : ANSWER_CAP * 4;
-        char *out = malloc(cap), err[200];
-        if (!out) {
-            code = GT_EXIT_INTERNAL;
-            goto unload;
-        }
-        int rc = answer_query(&c, facelets ? facelets : query, facelets != NULL, out, cap, err, sizeof err);
-        if (rc) {
-            fprintf(stderr, "godtab-solve: %s\n", err);
-            code = gt_exit_code(rc);
-        } else {
-            puts(out);
-        }
-        free(out);
+        batch_ctx b = {&c, facelets != NULL};
+        code = gt_cli_answer_one(batch_answer, &b, facelets ? facelets : query, c.all ? 1 << 22 : ANSWER_CAP * 4);
     }
-unload:
     gt_cli_unload_table(table, db, puzzle, t);
     return code;
 }

@@ -330,21 +330,8 @@ int gt_cmd_taquin(int argc, char **argv)
     if (optind == argc) {
         code = gt_cli_batch(stdin, batch_answer, &c, ANSWER_CAP, 1, (int)threads);
     } else {
-        char *out = malloc(ANSWER_CAP), err[256];
-        if (!out) {
-            code = GT_EXIT_INTERNAL;
-            goto free_anatomy;
-        }
-        int rc = answer_query(&c, argv[optind], out, ANSWER_CAP, err, sizeof err);
-        if (rc) {
-            fprintf(stderr, "godtab-solve: %s\n", err);
-            code = gt_exit_code(rc);
-        } else {
-            puts(out);
-        }
-        free(out);
+        code = gt_cli_answer_one(batch_answer, &c, argv[optind], ANSWER_CAP);
     }
-free_anatomy:
     gt_taquin_anatomy_free(c.anatomy);
 unload:
     gt_cli_unload_table(table, db, puzzle, t);
