@@ -19,6 +19,19 @@ static int face_index(char c)
     }
 }
 
+/* Can a token start with c? (Tokens may be written together: "RU2".) */
+static int starts_token(char c)
+{
+    switch (c) {
+    case 'U': case 'R': case 'F': case 'D': case 'L': case 'B':
+    case 'u': case 'r': case 'f': case 'd': case 'l': case 'b':
+    case 'M': case 'E': case 'S': case 'x': case 'y': case 'z':
+        return 1;
+    default:
+        return c >= '0' && c <= '9';
+    }
+}
+
 static int fail(gt_parse_error *err, const char *text, const char *start, int length, const char *why)
 {
     if (err) {
@@ -112,7 +125,7 @@ int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, i
             return fail(err, text, start, (int)(p - start), "too many layers in");
         if (!(allow & kind))
             return fail(err, text, start, (int)(p - start), "move not allowed here:");
-        if (*p && !isspace((unsigned char)*p) && face_index(*p) < 0 && !strchr("urfdlbMESxyz0123456789", *p)) {
+        if (*p && !isspace((unsigned char)*p) && !starts_token(*p)) {
             int len = (int)(p - start) + 1;
             while (start[len] && !isspace((unsigned char)start[len]))
                 len++;

@@ -421,6 +421,22 @@ void gt_pocket_apply_move(int metric, int move, gt_pocket *pos)
     pos->index = gt_puzzle_move(p, pos->index, move);
 }
 
+int gt_pocket_solves(int metric, const gt_pocket *pos, const uint8_t *moves, int n)
+{
+    const gt_puzzle *p = NULL;
+    gt_pocket a = *pos, b;
+    gt_pocket_puzzle(metric, &p);
+    for (int i = 0; i < n; i++) {
+        if (moves[i] >= p->n_moves)
+            return 0;
+        const uint16_t *perm = model.facelet_perm[metric][moves[i]];
+        for (int f = 0; f < GT_POCKET_FACELETS; f++)
+            b.colours[perm[f]] = a.colours[f];
+        a = b;
+    }
+    return gt_pocket_is_solved(&a);
+}
+
 int gt_pocket_from_scramble(const char *text, gt_pocket *out, gt_parse_error *err)
 {
     /* Whole-scramble facelet permutations are composed turn by turn on the

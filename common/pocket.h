@@ -63,6 +63,10 @@ int gt_pocket_from_index(uint64_t index, gt_pocket *out);
  * stickers, keeping index in step. */
 void gt_pocket_apply_move(int metric, int move, gt_pocket *pos);
 
+/* 1 if applying the n moves (of a metric's descriptor) to pos leaves every
+ * face one colour: the solver's check of its own answer, on the stickers. */
+int gt_pocket_solves(int metric, const gt_pocket *pos, const uint8_t *moves, int n);
+
 /* 1 if every face shows one colour. */
 int gt_pocket_is_solved(const gt_pocket *pos);
 

@@ -7,11 +7,11 @@ static int descending_move(const gt_puzzle *p, const gt_table *t, uint64_t state
                            int from_move, uint64_t *next)
 {
     int want = (r + modulus - 1) % modulus;
-    uint64_t neighbours[GT_MAX_MOVES];
-    gt_puzzle_neighbours(p, state, neighbours);
+    gt_puzzle_rows rows = gt_puzzle_split(p, state);
     for (int m = from_move; m < p->n_moves; m++) {
-        if (gt_table_residue(t, p, neighbours[m]) == want) {
-            *next = neighbours[m];
+        uint64_t s = gt_puzzle_at(&rows, m);
+        if (gt_table_residue(t, p, s) == want) {
+            *next = s;
             return m;
         }
     }

@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int gt_report_taquin(FILE *out, const char *db_path, int threads); /* gen/report_taquin.c */
-
 /* Per-family reports printed after the family's tables are built: the
  * anatomy the tables alone do not show. */
 static const struct {
@@ -23,6 +21,7 @@ static const struct {
     gt_gen_report_fn report;
 } family_reports[] = {
     /* FAMILY REPORTS */
+    {"cube3", gt_report_cube3},
     {"taquin", gt_report_taquin},
     {NULL, NULL},
 };
@@ -276,7 +275,7 @@ int main(int argc, char **argv)
             for (size_t r = 0; family_reports[r].family; r++)
                 if (!strcmp(family_reports[r].family, last_family)) {
                     fflush(stdout);
-                    int rr = family_reports[r].report(stdout, path, o.threads);
+                    int rr = family_reports[r].report(stdout, db, o.threads);
                     if (rr && !first_error)
                         first_error = rr;
                 }

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "cube3.h"
 #include "cube3_search.h"
+#include "cube3_sym.h"
 #include "cube3_tables.h"
 #include "gt_error.h"
 #include "solve_commands.h"
@@ -40,6 +41,7 @@ static void cube3_usage(FILE *out)
             "                for commuting turns)\n"
             "  --max-depth D, --timeout S   stop there; exit 10 with the best lower bound proven\n"
             "  --corners-only  use only the corner table (slow; for shallow positions)\n"
+            "  --no-inverse  skip the inverse position's lookups (to measure what they bring)\n"
             "With no query, reads one query a line from standard input (auto format: a single\n"
             "54-character word is a facelet string, anything else a scramble).\n"
             "Prints one optimal solution in face turns, then (distance). Needs the tables built by\n"
@@ -175,39 +177,49 @@ typedef struct batch_ctx {
 static int batch_answer(void *ctx, const char *line, char *out, size_t cap, char *err, size_t errcap)
 {
     const batch_ctx *b = ctx;
-    int rc = answer_query(b->cli, line, b->cli->format, out, cap, err, errcap);
-    if (rc && b->cli->json && out[0] == '{') { /* a timeout still has its JSON line */
-        fputs(out, stdout);
-        putchar('\n');
-    }
-    return rc;
+    /* A line that fails (a timeout too) gets its one stderr line only. */
+    return answer_query(b->cli, line, b->cli->format, out, cap, err, errcap);
 }
 
-/* Loads the tables into a solver; prints the reason and returns the exit
- * code on failure. */
+/* Loads the tables into a solver: the corners, and the strongest edge table
+ * present (cube3-fss16-twist, else cube3-flipslice-twist). Prints the reason
+ * and returns the exit code on failure. tables[0..2]: corners, fst, fss. */
 static int load_solver(const char *db_path, int corners_only, gt_db **db, gt_puzzle **puzzles,
                        gt_table **tables, gt_cube3_solver **solver)
 {
+    const char *path = gt_db_default_path(db_path);
     int code = gt_cli_load_table(db_path, GT_CUBE3_CORNERS_TABLE, BUILD_HINT, db, &puzzles[0], &tables[0]);
     if (code)
         return code;
     if (!corners_only) {
-        int rc = gt_catalog_load(*db, GT_CUBE3_FST_TABLE, &puzzles[1], &tables[1]);
+        int rc = gt_db_get_table(*db, GT_CUBE3_FSS_TABLE, 0, &tables[2]);
+        if (rc == GT_ERR_NOTFOUND)
+            rc = gt_catalog_load(*db, GT_CUBE3_FST_TABLE, &puzzles[1], &tables[1]);
+        if (rc == GT_ERR_NOTFOUND) {
+            fprintf(stderr, "godtab-solve: tables %s and %s are not in %s; build them with: %s "
+                    "(or use --corners-only for shallow positions)\n", GT_CUBE3_FSS_TABLE, GT_CUBE3_FST_TABLE,
+                    path, BUILD_HINT);
+            return gt_exit_code(rc);
+        }
         if (rc) {
-            const char *path = gt_db_default_path(db_path);
-            if (rc == GT_ERR_NOTFOUND)
-                fprintf(stderr, "godtab-solve: table %s is not in %s; build it with: %s "
-                        "(or use --corners-only for shallow positions)\n", GT_CUBE3_FST_TABLE, path, BUILD_HINT);
-            else
-                fprintf(stderr, "godtab-solve: table %s in %s: %s; rebuild it with: %s\n", GT_CUBE3_FST_TABLE,
-                        path, gt_strerror(rc), BUILD_HINT);
+            fprintf(stderr, "godtab-solve: cube3 edge table in %s: %s; rebuild it with: %s\n", path,
+                    gt_strerror(rc), BUILD_HINT);
             return gt_exit_code(rc);
         }
     }
-    int rc = gt_cube3_solver_new(tables[0], tables[1], solver);
+    int rc = gt_cube3_solver_new(tables[0], tables[1], tables[2], solver);
+    if (rc == GT_ERR_INVAL) {
+        fprintf(stderr, "godtab-solve: the cube3 tables in %s do not fit this program; rebuild them with: %s\n",
+                path, BUILD_HINT);
+        return GT_EXIT_CORRUPT;
+    }
     if (rc) {
         fprintf(stderr, "godtab-solve: cannot set up the solver: %s\n", gt_strerror(rc));
         return gt_exit_code(rc);
+    }
+    for (int i = 0; i < 3; i++) { /* the solver has its own copies */
+        gt_table_free(tables[i]);
+        tables[i] = NULL;
     }
     return GT_EXIT_OK;
 }
@@ -225,6 +237,7 @@ int gt_cmd_cube3(int argc, char **argv)
         {"threads", required_argument, NULL, 't'},   {"max-depth", required_argument, NULL, 'D'},
         {"timeout", required_argument, NULL, 'T'},   {"corners-only", no_argument, NULL, 'c'},
         {"quiet", no_argument, NULL, 'q'},           {"help", no_argument, NULL, 'h'},
+        {"no-inverse", no_argument, NULL, 'I'},
         {NULL, 0, NULL, 0}};
     int opt;
     optind = 1;
@@ -257,9 +270,9 @@ int gt_cmd_cube3(int argc, char **argv)
             c.search.threads = (int)v;
             break;
         case 'D':
-            if ((v = gt_cli_parse_count("--max-depth", optarg, 0, GT_CUBE3_MAX_SOLUTION - 1)) < 0)
+            if ((v = gt_cli_parse_count("--max-depth", optarg, 1, GT_CUBE3_MAX_SOLUTION - 1)) < 0)
                 return GT_EXIT_USAGE;
-            c.search.max_depth = v ? (int)v : -1;
+            c.search.max_depth = (int)v;
             break;
         case 'T': {
             char *end;
@@ -273,6 +286,7 @@ int gt_cmd_cube3(int argc, char **argv)
         }
         case 'c': corners_only = 1; break;
         case 'q': c.quiet = 1; break;
+        case 'I': c.search.no_inverse = 1; break;
         case 'h': cube3_usage(stdout); return GT_EXIT_OK;
         default: cube3_usage(stderr); return GT_EXIT_USAGE;
         }
@@ -299,7 +313,7 @@ int gt_cmd_cube3(int argc, char **argv)
 
     gt_db *db = NULL;
     gt_puzzle *puzzles[2] = {NULL, NULL};
-    gt_table *tables[2] = {NULL, NULL};
+    gt_table *tables[3] = {NULL, NULL, NULL};
     gt_cube3_solver *solver = NULL;
     int code = load_solver(db_path, corners_only, &db, puzzles, tables, &solver);
     if (code)
@@ -334,6 +348,7 @@ unload:
     if (puzzles[1])
         gt_cube3_puzzle_free(puzzles[1]);
     gt_table_free(tables[1]);
+    gt_table_free(tables[2]);
     gt_cli_unload_table(GT_CUBE3_CORNERS_TABLE, db, puzzles[0], tables[0]);
     return code;
 }

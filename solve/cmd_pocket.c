@@ -60,10 +60,7 @@ static int solve_position(const pocket_cli *c, const gt_pocket *pos, uint8_t *mo
     int rc = gt_solve_walk(c->puzzle, c->table, pos->index, moves, GT_MAX_DEPTH, len);
     if (rc)
         return rc;
-    gt_pocket check = *pos;
-    for (int i = 0; i < *len; i++)
-        gt_pocket_apply_move(c->metric, moves[i], &check);
-    return gt_pocket_is_solved(&check) ? GT_OK : GT_ERR_CORRUPT;
+    return gt_pocket_solves(c->metric, pos, moves, *len) ? GT_OK : GT_ERR_CORRUPT;
 }
 
 typedef struct collect {

@@ -64,6 +64,10 @@ static void test_ten_thousand_random_states_per_metric(void **state)
             int len;
             assert_int_equal(gt_solve_walk(p, &mt[metric].table, pos.index, moves, GT_MAX_DEPTH, &len), GT_OK);
             assert_int_equal(len, mt[metric].dist[pos.index]);
+            assert_true(gt_pocket_solves(metric, &pos, moves, len));
+            if (len > 0) { /* one move short never solves */
+                assert_false(gt_pocket_solves(metric, &pos, moves, len - 1));
+            }
             /* the solution, applied to the stickers, solves the cube */
             for (int k = 0; k < len; k++)
                 gt_pocket_apply_move(metric, moves[k], &pos);

@@ -1,0 +1,159 @@
+/* godtab-solve cube3 end to end, on a private database holding only the
+ * corner table (built here with godtab-gen, ~4 s): output formats, exit
+ * codes, batch mode, limits, the missing-table message. */
+#include "test_util.h"
+
+#include "gt_error.h"
+
+static char *db_dir;
+
+static int setup(void **state)
+{
+    (void)state;
+    db_dir = tu_mkdtemp();
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s/godtab-gen --db %s/db --quiet cube3-corners", GODTAB_BIN, db_dir);
+    return tu_run(cmd, NULL, NULL) == 0 ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    tu_rmrf(db_dir);
+    free(db_dir);
+    return 0;
+}
+
+/* Runs godtab-solve cube3 on the private database with extra arguments
+ * (and optional stdin text). */
+static int solve(const char *args, const char *input, char **out, char **err)
+{
+    char cmd[4096];
+    if (input)
+        snprintf(cmd, sizeof cmd, "printf '%s' | %s/godtab-solve cube3 --db %s/db --quiet %s", input, GODTAB_BIN,
+                 db_dir, args);
+    else
+        snprintf(cmd, sizeof cmd, "%s/godtab-solve cube3 --db %s/db --quiet %s", GODTAB_BIN, db_dir, args);
+    return tu_run(cmd, out, err);
+}
+
+static void test_scramble_and_json(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(solve("--corners-only \"R U R' U'\"", NULL, &out, &err), 0);
+    assert_string_equal(out, "U R U' R' (4)\n");
+    free(out);
+    free(err);
+    assert_int_equal(solve("--corners-only --json \"R U2\"", NULL, &out, &err), 0);
+    assert_non_null(strstr(out, "{\"puzzle\":\"cube3\",\"metric\":\"htm\",\"distance\":2,\"solution\":\"U2 R'\",\"nodes\":"));
+    assert_non_null(strstr(out, "\"seconds\":"));
+    free(out);
+    free(err);
+    /* wide, slice and rotation moves, read in the final frame */
+    assert_int_equal(solve("--corners-only \"M x\"", NULL, &out, &err), 0);
+    assert_string_equal(out, "R' L (2)\n");
+    free(out);
+    free(err);
+    assert_int_equal(solve("--corners-only --metric qtm R2", NULL, &out, &err), 0);
+    assert_string_equal(out, "R R (2)\n");
+    free(out);
+    free(err);
+}
+
+static void test_facelets_and_verdicts(void **state)
+{
+    (void)state;
+    char *out, *err;
+    /* R applied, written in western colours */
+    assert_int_equal(solve("--corners-only --facelets wwgwwgwwgrrrrrrrrrggyggyggyyybyybyyboooooooooWbbwbbwbb", NULL,
+                           &out, &err), GT_EXIT_PARSE); /* 'W' is no centre's colour */
+    assert_non_null(strstr(err, "'W'"));
+    free(out);
+    free(err);
+    assert_int_equal(solve("--corners-only --facelets wwgwwgwwgrrrrrrrrrggyggyggyyybyybyybooooooooowbbwbbwbb", NULL,
+                           &out, &err), 0);
+    assert_string_equal(out, "R' (1)\n");
+    free(out);
+    free(err);
+    /* one edge flipped: a legal-looking assembly in orbit 3 */
+    assert_int_equal(solve("--corners-only --facelets UUUUURUUURUFRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", NULL,
+                           &out, &err), GT_EXIT_PARSE);
+    free(out);
+    free(err);
+    assert_int_equal(solve("--corners-only --facelets UUUUURUUURURRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", NULL,
+                           &out, &err), GT_EXIT_ILLEGAL);
+    assert_non_null(strstr(err, "orbit 3 of 12"));
+    assert_non_null(strstr(err, "edge flip sum odd"));
+    free(out);
+    free(err);
+    assert_int_equal(solve("--corners-only \"R Q\"", NULL, &out, &err), GT_EXIT_PARSE);
+    assert_non_null(strstr(err, "Q"));
+    free(out);
+    free(err);
+}
+
+static void test_batch(void **state)
+{
+    (void)state;
+    char *out, *err;
+    int rc = solve("--corners-only", "R U\\nnot a move\\n\\n# comment\\nUUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\\nF2\\n",
+                   &out, &err);
+    assert_int_equal(rc, GT_EXIT_PARTIAL);
+    assert_string_equal(out, "U' R' (2)\n(0)\nF2 (1)\n");
+    assert_non_null(strstr(err, "line 2:"));
+    free(out);
+    free(err);
+}
+
+static void test_limits_and_all(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(solve("--corners-only --max-depth 3 --json \"R U F D L\"", NULL, &out, &err), GT_EXIT_TIMEOUT);
+    assert_non_null(strstr(out, "\"distance\":null"));
+    assert_non_null(strstr(err, "at least"));
+    free(out);
+    free(err);
+    assert_int_equal(solve("--corners-only --all \"U2 D2\"", NULL, &out, &err), 0);
+    assert_string_equal(out, "U2 D2\n1 optimal solution of length 2\n");
+    free(out);
+    free(err);
+    assert_int_equal(solve("--corners-only --threads 1 --all --json \"R2 L2 U2 D2\"", NULL, &out, &err), 0);
+    assert_non_null(strstr(out, "\"solutions\":[\""));
+    assert_non_null(strstr(out, "\"count\":"));
+    free(out);
+    free(err);
+    assert_int_equal(solve("--metric xtm R", NULL, &out, &err), GT_EXIT_USAGE);
+    free(out);
+    free(err);
+}
+
+static void test_missing_tables(void **state)
+{
+    (void)state;
+    char *out, *err;
+    /* the corner table is there, the edge tables are not */
+    assert_int_equal(solve("R", NULL, &out, &err), GT_EXIT_NOTABLE);
+    assert_non_null(strstr(err, "godtab-gen cube3"));
+    free(out);
+    free(err);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s/godtab-solve cube3 --db %s/none R", GODTAB_BIN, db_dir);
+    assert_int_equal(tu_run(cmd, &out, &err), GT_EXIT_NOTABLE);
+    assert_non_null(strstr(err, "godtab-gen cube3"));
+    free(out);
+    free(err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_scramble_and_json),
+        cmocka_unit_test(test_facelets_and_verdicts),
+        cmocka_unit_test(test_batch),
+        cmocka_unit_test(test_limits_and_all),
+        cmocka_unit_test(test_missing_tables),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
