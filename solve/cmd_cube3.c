@@ -291,15 +291,10 @@ int gt_cmd_cube3(int argc, char **argv)
         default: cube3_usage(stderr); return GT_EXIT_USAGE;
         }
     }
-    char query[4096] = "";
-    for (int i = optind; i < argc; i++) {
-        size_t used = strlen(query);
-        if (used + strlen(argv[i]) + 2 > sizeof query) {
-            fprintf(stderr, "godtab-solve: the query is too long\n");
-            return GT_EXIT_PARSE;
-        }
-        snprintf(query + used, sizeof query - used, "%s%s", used ? " " : "", argv[i]);
-    }
+    char query[4096];
+    int joined = gt_cli_join_words(argc, argv, optind, query, sizeof query);
+    if (joined)
+        return joined;
     if (optind < argc && facelets) {
         fprintf(stderr, "godtab-solve: give either SCRAMBLE or --facelets\n");
         return GT_EXIT_USAGE;
