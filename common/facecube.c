@@ -1,5 +1,6 @@
 #include "facecube.h"
 #include "gt_error.h"
+#include "textbuf.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -98,10 +99,8 @@ int gt_facecube_net(int n, const uint8_t *colours, const char *letters, char *bu
     int len = 0;
 #define PUT(...)                                                                                   \
     do {                                                                                           \
-        int w_ = snprintf(buf + len, cap > len ? (size_t)(cap - len) : 0, __VA_ARGS__);            \
-        if (w_ < 0 || len + w_ >= cap)                                                             \
+        if (gt_textbuf_appendi(buf, cap, &len, __VA_ARGS__))                                       \
             return GT_ERR_RANGE;                                                                   \
-        len += w_;                                                                                 \
     } while (0)
     for (int band = 0; band < 3; band++) {
         for (int row = 0; row < n; row++) {

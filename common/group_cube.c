@@ -1,6 +1,7 @@
 /* Cube geometry for permutation-group definitions (see group_cube.h). */
 #include "group_cube.h"
 #include "gt_error.h"
+#include "textbuf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -661,10 +662,8 @@ int gt_cube_definition_text(int n, const char *faces, int inner, char *buf, int 
         index_of[moving[i]] = i;
 #define PUT(...)                                                                                   \
     do {                                                                                           \
-        int w_ = snprintf(buf + len, cap > len ? (size_t)(cap - len) : 0, __VA_ARGS__);            \
-        if (w_ < 0 || len + w_ >= cap)                                                             \
+        if (gt_textbuf_appendi(buf, cap, &len, __VA_ARGS__))                                       \
             return GT_ERR_RANGE;                                                                   \
-        len += w_;                                                                                 \
     } while (0)
     PUT("points %d\n", d);
     for (int layer = 0; layer <= (inner ? 1 : 0); layer++)

@@ -1,6 +1,7 @@
 /* Permutations and Schreier–Sims (see permgroup.h and docs/groups.md). */
 #include "permgroup.h"
 #include "gt_error.h"
+#include "textbuf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,10 +107,8 @@ int gt_perm_format_cycles(int n, const gt_point *p, char *buf, int cap)
     int len = 0;
 #define PUT(...)                                                                                   \
     do {                                                                                           \
-        int w_ = snprintf(buf + len, cap > len ? (size_t)(cap - len) : 0, __VA_ARGS__);            \
-        if (w_ < 0 || len + w_ >= cap)                                                             \
+        if (gt_textbuf_appendi(buf, cap, &len, __VA_ARGS__))                                       \
             return GT_ERR_RANGE;                                                                   \
-        len += w_;                                                                                 \
     } while (0)
     if (cap < 1)
         return GT_ERR_RANGE;

@@ -1,5 +1,6 @@
 #include "table.h"
 #include "gt_error.h"
+#include "textbuf.h"
 
 #include <inttypes.h>
 #include <omp.h>
@@ -138,12 +139,10 @@ void gt_table_meta_init(gt_table_meta *m, const char *name, const gt_puzzle *p, 
 int gt_table_meta_format(const gt_table_meta *m, char *buf, size_t cap, size_t *len)
 {
     size_t used = 0;
-#define EMIT(...)                                                                                  \
+#define EMIT(...)                                                                                   \
     do {                                                                                           \
-        int w_ = snprintf(buf + used, cap > used ? cap - used : 0, __VA_ARGS__);                   \
-        if (w_ < 0 || used + (size_t)w_ >= cap)                                                    \
+        if (gt_textbuf_append(buf, cap, &used, __VA_ARGS__))                                   \
             return GT_ERR_RANGE;                                                                   \
-        used += (size_t)w_;                                                                        \
     } while (0)
     EMIT("format_version=%" PRIu32 "\n", m->format_version);
     EMIT("name=%s\npuzzle=%s\nmetric=%s\n", m->name, m->puzzle, m->metric);
