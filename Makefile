@@ -21,7 +21,7 @@ OPT      ?= -O2
 CFLAGS   ?= $(OPT) -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -fopenmp -Icommon -Igen \
              -DGODTAB_DEFAULT_DB='"$(CURDIR)/tables/godtab.lmdb"' $(CFLAGS)
-LDLIBS   = -llmdb -lzstd -lgmp -lm
+LDLIBS   = -Wl,--as-needed -llmdb -lzstd -lgmp -lm
 TEST_LDLIBS = -lcmocka
 
 # Debian packages the build needs; `make deps` installs the missing ones.

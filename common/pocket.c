@@ -319,6 +319,27 @@ static void move_turn(int metric, int m, int *face, int *quarters)
     *quarters = metric == GT_POCKET_HTM ? htm_q[m % 3] : qtm_q[m % 2];
 }
 
+/* Advances cp[0..6] to the next permutation in lexicographic order. */
+static void next_permutation7(uint8_t *cp)
+{
+    int i = 5;
+    while (i >= 0 && cp[i] > cp[i + 1])
+        i--;
+    if (i < 0)
+        return;
+    int j = 6;
+    while (cp[j] < cp[i])
+        j--;
+    uint8_t t = cp[i];
+    cp[i] = cp[j];
+    cp[j] = t;
+    for (int lo = i + 1, hi = 6; lo < hi; lo++, hi--) {
+        t = cp[lo];
+        cp[lo] = cp[hi];
+        cp[hi] = t;
+    }
+}
+
 /* Move tables are built from the three quarter turns only: each coordinate
  * value is unranked once, turned by U, R and F, and the half and inverse
  * turns follow by table composition. This keeps the cold start of a one-shot
@@ -335,17 +356,18 @@ static void build_model(void)
         gt_facecube_apply(2, perm, solved, turned);
         colours_to_cubie(turned, &quarter[f], face_of, NULL);
     }
-    for (uint32_t r = 0; r < GT_POCKET_PERMS; r++) {
-        cubie a = {{0}, {0}}, b;
-        gt_pocket_perm_unrank(r, a.cp);
+    /* Lehmer ranks are lexicographic ranks, so stepping through the
+     * permutations in lexicographic order visits ranks 0, 1, 2, ... */
+    cubie perm = {{0, 1, 2, 3, 4, 5, 6, GT_DBL}, {0}}, turned;
+    for (uint32_t r = 0; r < GT_POCKET_PERMS; r++, next_permutation7(perm.cp)) {
         int inversions = 0;
         for (int i = 0; i < 7; i++)
             for (int j = i + 1; j < 7; j++)
-                inversions += a.cp[i] > a.cp[j];
+                inversions += perm.cp[i] > perm.cp[j];
         model.perm_parity[r] = (uint8_t)(inversions & 1);
         for (int f = 0; f < 3; f++) {
-            cubie_multiply(&a, &quarter[f], &b);
-            perm_quarter[r][f] = gt_pocket_perm_rank(b.cp);
+            cubie_multiply(&perm, &quarter[f], &turned);
+            perm_quarter[r][f] = gt_pocket_perm_rank(turned.cp);
         }
     }
     for (uint32_t r = 0; r < GT_POCKET_TWISTS; r++) {
