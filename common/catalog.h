@@ -26,6 +26,10 @@ typedef struct gt_table_spec {
     int (*make_puzzle)(const struct gt_table_spec *spec, gt_puzzle **out);
     void (*free_puzzle)(gt_puzzle *p);
     const void *arg; /* the model's parameter (board size, ...) */
+    /* Uncompressed bytes per stored chunk (0: the store's default, 16 MiB).
+     * Smaller chunks decompress in parallel when a one-shot query loads a
+     * small table. */
+    uint32_t chunk_bytes;
 } gt_table_spec;
 
 /* Number of specs and the i-th one, in catalog order. */

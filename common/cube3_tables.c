@@ -165,10 +165,10 @@ static const uint64_t fst_counts[] = {1,         4,          50,        592,    
 const gt_table_spec gt_cube3_specs[] = {
     {GT_CUBE3_CORNERS_TABLE, "cube3",
      "3x3x3 corners, 8!*3^7 = 88,179,840 states, HTM (exact corner distance, 42 MB raw)",
-     GT_ENC_NIBBLE, 6, corner_counts, 0, make_cube3, gt_cube3_puzzle_free, NULL},
+     GT_ENC_NIBBLE, 6, corner_counts, 0, make_cube3, gt_cube3_puzzle_free, NULL, 0},
     {GT_CUBE3_FST_TABLE, "cube3",
      "3x3x3 edge flip x UD-slice x twist, 2,217,093,120 states, HTM distance to <U,D,R2,L2,F2,B2> "
      "(1.1 GB raw)",
-     GT_ENC_NIBBLE, 3, fst_counts, 0, make_cube3, gt_cube3_puzzle_free, NULL},
+     GT_ENC_NIBBLE, 3, fst_counts, 0, make_cube3, gt_cube3_puzzle_free, NULL, 0},
 };
 const int gt_cube3_spec_count = 2;

@@ -113,7 +113,7 @@ static int build_table(const gt_table_spec *spec, gt_db *db, const options *o)
     gt_table_meta_init(&meta, spec->name, p, spec->encoding, &got, data, bytes);
     meta.threads = o->threads > 0 ? o->threads : omp_get_max_threads();
     meta.build_seconds = omp_get_wtime() - t0;
-    if ((rc = gt_db_put_table(db, &meta, data, spec->zstd_level, 0, o->threads)) != 0) {
+    if ((rc = gt_db_put_table(db, &meta, data, spec->zstd_level, spec->chunk_bytes, o->threads)) != 0) {
         fail(spec->name, rc, gt_db_last_error(db));
         goto free_data;
     }
