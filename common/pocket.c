@@ -146,16 +146,14 @@ static int colours_to_cubie(const uint8_t in[GT_POCKET_FACELETS], cubie *c, uint
     pthread_once(&corner_lookup_once, build_corner_lookup);
     for (int i = 0; i < GT_CORNERS; i++) {
         const uint8_t *f = gt_pocket_corner_facelets[i];
-        unsigned on_corner = 1u << in[f[0]] | 1u << in[f[1]] | 1u << in[f[2]];
-        for (int k = 0; k < 3; k++)
-            adjacent[in[f[k]]] |= on_corner;
-    }
-    for (int i = 0; i < GT_CORNERS; i++) {
-        const uint8_t *f = gt_pocket_corner_facelets[i];
         uint8_t x = in[f[0]], y = in[f[1]], z = in[f[2]];
         if (x == y || y == z || x == z)
             return illegal(err, "impossible cube: the corner at %s shows one colour twice%s",
                            corner_names[i], "");
+        unsigned on_corner = 1u << x | 1u << y | 1u << z;
+        adjacent[x] |= on_corner;
+        adjacent[y] |= on_corner;
+        adjacent[z] |= on_corner;
     }
     memset(face_of, 0xFF, 6);
     const uint8_t *dbl = gt_pocket_corner_facelets[GT_DBL];

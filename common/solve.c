@@ -8,6 +8,16 @@ static int descending_move(const gt_puzzle *p, const gt_table *t, uint64_t state
 {
     int want = (r + modulus - 1) % modulus;
     gt_puzzle_rows rows = gt_puzzle_split(p, state);
+    if (t->meta.encoding == GT_ENC_MOD3) { /* the common case, without the per-probe switch */
+        for (int m = from_move; m < p->n_moves; m++) {
+            uint64_t s = gt_puzzle_at(&rows, m);
+            if ((int)((t->data[s >> 2] >> ((s & 3) * 2)) & 3u) == want) {
+                *next = s;
+                return m;
+            }
+        }
+        return -1;
+    }
     for (int m = from_move; m < p->n_moves; m++) {
         uint64_t s = gt_puzzle_at(&rows, m);
         if (gt_table_residue(t, p, s) == want) {
