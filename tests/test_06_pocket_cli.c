@@ -275,6 +275,26 @@ static void test_missing_and_corrupted_tables(void **state)
     free(one);
 }
 
+static void test_full_database(void **state)
+{
+    /* A database that cannot grow (as on a full disk): exit 6, one line per
+     * table, nothing half-written, and the tables stored before survive. */
+    (void)state;
+    char *cmd, *err;
+    assert_true(asprintf(&cmd, "%s/godtab-gen --quiet --db %s/full pocket-qtm && GODTAB_MAP_SIZE=600000 "
+                               "%s/godtab-gen --quiet --db %s/full pocket-htm",
+                         GODTAB_BIN, dir, GODTAB_BIN, dir) > 0);
+    assert_int_equal(tu_run(cmd, NULL, &err), GT_EXIT_STORAGE);
+    assert_non_null(strstr(err, "pocket-htm: storage error"));
+    free(cmd);
+    free(err);
+    assert_true(asprintf(&cmd, "%s/godtab-gen --quiet --verify --db %s/full pocket-qtm && %s/godtab-solve pocket "
+                               "--metric qtm --db %s/full R",
+                         GODTAB_BIN, dir, GODTAB_BIN, dir) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+    free(cmd);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -288,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_random_states),
         cmocka_unit_test(test_stdin_batch),
         cmocka_unit_test(test_missing_and_corrupted_tables),
+        cmocka_unit_test(test_full_database),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
