@@ -94,10 +94,12 @@ build/benchmarks/%: benchmarks/%.c benchmarks/bench_util.h $(LIB) | deps
 	$(CC) $(ALL_CFLAGS) -Ibenchmarks -DGODTAB_BIN='"$(CURDIR)/bin"' -DGODTAB_ROOT='"$(CURDIR)"' \
 	  -o $@ $< $(LIB) $(LDLIBS)
 
-# Generates every default table into the default LMDB, verifies them, answers samples.
+# Generates every default table into the default LMDB, verifies them (only the
+# default families: big tables built on demand, like cube3, are left to
+# `godtab-gen --verify`), answers samples.
 run: all
 	./bin/godtab-gen
-	./bin/godtab-gen --verify
+	./bin/godtab-gen --verify pocket taquin
 	@sh ./tables/samples.sh ./bin
 
 test: all $(TEST_BIN)
