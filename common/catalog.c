@@ -72,6 +72,8 @@ int gt_catalog_load(gt_db *db, const char *name, gt_puzzle **puzzle, gt_table **
     int rc;
     if (!spec)
         return GT_ERR_NOTFOUND;
+    if (!spec->make_puzzle) /* a model-built table: its model loads it */
+        return GT_ERR_INVAL;
     if ((rc = gt_db_get_table(db, name, 0, &t)) != 0)
         return rc;
     if ((rc = spec->make_puzzle(spec, &p)) != 0)

@@ -30,6 +30,14 @@ typedef struct gt_table_spec {
      * Smaller chunks decompress in parallel when a one-shot query loads a
      * small table. */
     uint32_t chunk_bytes;
+    /* For tables whose index is not a product of coordinates (symmetry-
+     * reduced ones), a builder of the model's own instead of make_puzzle and
+     * the generic BFS: it computes, encodes and stores the table through the
+     * store, filling *meta. NULL for every descriptor-built table. Such a
+     * table has no descriptor (make_puzzle is NULL); --verify rechecks its
+     * checksum and recounts its distribution from the data. */
+    int (*build)(const struct gt_table_spec *spec, gt_db *db, const gt_bfs_options *opts,
+                 gt_table_meta *meta);
 } gt_table_spec;
 
 /* Number of specs and the i-th one, in catalog order. */

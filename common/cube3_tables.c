@@ -1,4 +1,5 @@
 #include "cube3_tables.h"
+#include "cube3_sym.h"
 #include "gt_error.h"
 
 #include <stdlib.h>
@@ -162,13 +163,24 @@ static const uint64_t fst_counts[] = {1,         4,          50,        592,    
 /* Built only by `godtab-gen cube3` (tens of seconds and minutes), not by
  * `make run`. zstd levels are low: the tables are large, and 4-bit distances
  * of a random-looking index compress little at any level. */
+/* The symmetry-reduced table has its own BFS over symmetry classes
+ * (common/cube3_sym.c). */
+static int build_fss(const gt_table_spec *spec, gt_db *db, const gt_bfs_options *opts, gt_table_meta *meta)
+{
+    return gt_cube3_fss_build(db, opts, spec->zstd_level, meta);
+}
+
 const gt_table_spec gt_cube3_specs[] = {
     {GT_CUBE3_CORNERS_TABLE, "cube3",
      "3x3x3 corners, 8!*3^7 = 88,179,840 states, HTM (exact corner distance, 42 MB raw)",
-     GT_ENC_NIBBLE, 6, corner_counts, 0, make_cube3, gt_cube3_puzzle_free, NULL, 0},
+     GT_ENC_NIBBLE, 6, corner_counts, 0, make_cube3, gt_cube3_puzzle_free, NULL, 0, NULL},
     {GT_CUBE3_FST_TABLE, "cube3",
      "3x3x3 edge flip x UD-slice x twist, 2,217,093,120 states, HTM distance to <U,D,R2,L2,F2,B2> "
      "(1.1 GB raw)",
-     GT_ENC_NIBBLE, 3, fst_counts, 0, make_cube3, gt_cube3_puzzle_free, NULL, 0},
+     GT_ENC_NIBBLE, 3, fst_counts, 0, make_cube3, gt_cube3_puzzle_free, NULL, 0, NULL},
+    {GT_CUBE3_FSS_TABLE, "cube3",
+     "3x3x3 (UD-slice sorted x flip)/16 symmetries x twist, 3,332,690,568 entries, HTM (Kociemba's "
+     "optimal-solver table; its own BFS, ~5 GB while building)",
+     GT_ENC_NIBBLE, 3, NULL, 0, NULL, NULL, NULL, 0, build_fss},
 };
-const int gt_cube3_spec_count = 2;
+const int gt_cube3_spec_count = 3;

@@ -518,8 +518,8 @@ static const int htm_metric = GT_POCKET_HTM, qtm_metric = GT_POCKET_QTM;
 
 const gt_table_spec gt_pocket_specs[] = {
     {"pocket-htm", "pocket", "2x2x2, DBL fixed, half-turn metric (U R F, 9 moves)", GT_ENC_MOD3, 3,
-     htm_counts, 1, make_pocket, free_pocket, &htm_metric, 256 << 10},
+     htm_counts, 1, make_pocket, free_pocket, &htm_metric, 256 << 10, NULL},
     {"pocket-qtm", "pocket", "2x2x2, DBL fixed, quarter-turn metric (U R F, 6 moves)", GT_ENC_PARITY1,
-     3, qtm_counts, 1, make_pocket, free_pocket, &qtm_metric, 256 << 10},
+     3, qtm_counts, 1, make_pocket, free_pocket, &qtm_metric, 256 << 10, NULL},
 };
 const int gt_pocket_spec_count = 2;

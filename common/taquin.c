@@ -600,12 +600,12 @@ ROW_OF_SIZES(6)
  * over a million states use level 9. */
 #define SPEC_LEVEL(n, m, level)                                                                 \
     {"taquin-" #n "x" #m, "taquin", "flip taquin on a " #n "x" #m " board (rows/columns turned over)", \
-     GT_ENC_BYTE, level, NULL, 1, make_taquin, gt_taquin_puzzle_free, &size_##n##x##m, 0}
+     GT_ENC_BYTE, level, NULL, 1, make_taquin, gt_taquin_puzzle_free, &size_##n##x##m, 0, NULL}
 #define SPEC(n, m) SPEC_LEVEL(n, m, 19)
 
 const gt_table_spec gt_taquin_specs[] = {
     {"taquin-3x3", "taquin", "flip taquin 3x3, the article's board (part 2): 192 states",
-     GT_ENC_BYTE, 19, taquin_3x3_counts, 1, make_taquin, gt_taquin_puzzle_free, &size_3x3, 0},
+     GT_ENC_BYTE, 19, taquin_3x3_counts, 1, make_taquin, gt_taquin_puzzle_free, &size_3x3, 0, NULL},
     SPEC(2, 2), SPEC(2, 3), SPEC(2, 4), SPEC(2, 5), SPEC(2, 6),
     SPEC(3, 2), SPEC(3, 4), SPEC(3, 5), SPEC(3, 6),
     SPEC(4, 2), SPEC(4, 3), SPEC(4, 4), SPEC(4, 5), SPEC(4, 6),

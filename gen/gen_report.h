@@ -13,6 +13,5 @@ typedef int (*gt_gen_report_fn)(FILE *out, gt_db *db, int threads);
 
 /* REPORT DECLARATIONS */
 int gt_report_taquin(FILE *out, gt_db *db, int threads); /* gen/report_taquin.c */
-int gt_report_cube3(FILE *out, gt_db *db, int threads);  /* gen/report_cube3.c */
 
 #endif
