@@ -232,9 +232,7 @@ static inline int heuristic(const gt_cube3_solver *s, const node *n, int limit)
     if (s->fss) {
         const gt_cube3_fss *f = s->classes;
         for (int a = 0; a < AXES; a++) {
-            uint32_t cs = f->class_of[(uint32_t)n->slice[a] * GT_C3_FLIPS + n->flip[a]];
-            uint64_t e = (uint64_t)(cs >> 4) * GT_C3_TWISTS + f->twist_conj[n->twist[a] * 16u + (cs & 15u)];
-            int ha = (int)nibble(s->fss, e);
+            int ha = (int)nibble(s->fss, gt_cube3_fss_entry(f, n->slice[a], n->flip[a], n->twist[a]));
             if (ha > h) {
                 h = ha;
                 if (h > limit)

@@ -102,21 +102,6 @@ typedef struct matcher {
     long budget;
 } matcher;
 
-static void cycle_type(int d, const uint16_t *p, int *hist)
-{
-    unsigned char seen[GT_FACELETS_MAX] = {0};
-    memset(hist, 0, (size_t)(d + 1) * sizeof *hist);
-    for (int i = 0; i < d; i++) {
-        if (seen[i])
-            continue;
-        int len = 0;
-        for (int j = i; !seen[j]; j = p[j]) {
-            seen[j] = 1;
-            len++;
-        }
-        hist[len]++;
-    }
-}
 
 /* Extends phi (points -> moving indices) along the assigned generators until
  * nothing changes; 0 on a contradiction. */
@@ -253,9 +238,9 @@ int gt_cube_match(const gt_puzdef *def, gt_cube_map *map)
         m->gen[k] = def->gens + (size_t)k * d;
         m->assign[k] = -1;
         m->gen_hint[k] = -1;
-        cycle_type(d, m->gen[k], hg);
+        gt_perm_cycle_type(d, m->gen[k], hg);
         for (int t = 0; t < m->nturns; t++) {
-            cycle_type(d, m->turn[t], ht);
+            gt_perm_cycle_type(d, m->turn[t], ht);
             m->compatible[k][t] = !memcmp(hg, ht, (size_t)(d + 1) * sizeof *hg);
         }
         /* A generator named like a turn ("U", "2R", "F'") is tried as that turn first. */

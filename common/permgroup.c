@@ -53,10 +53,10 @@ int gt_perm_is_valid(int n, const gt_point *p)
     return 1;
 }
 
-int gt_perm_sign(int n, const gt_point *p)
+void gt_perm_cycle_type(int n, const gt_point *p, int *hist)
 {
     unsigned char seen[GT_PERM_MAX_DEGREE] = {0};
-    int sign = 1;
+    memset(hist, 0, (size_t)(n + 1) * sizeof *hist);
     for (int i = 0; i < n; i++) {
         if (seen[i])
             continue;
@@ -65,9 +65,17 @@ int gt_perm_sign(int n, const gt_point *p)
             seen[j] = 1;
             len++;
         }
-        if (len % 2 == 0)
-            sign = -sign;
+        hist[len]++;
     }
+}
+
+int gt_perm_sign(int n, const gt_point *p)
+{
+    int hist[GT_PERM_MAX_DEGREE + 1], sign = 1;
+    gt_perm_cycle_type(n, p, hist);
+    for (int len = 2; len <= n; len += 2) /* a cycle of even length is odd */
+        if (hist[len] % 2)
+            sign = -sign;
     return sign;
 }
 
@@ -83,16 +91,12 @@ static uint64_t gcd_u64(uint64_t a, uint64_t b)
 
 uint64_t gt_perm_order(int n, const gt_point *p)
 {
-    unsigned char seen[GT_PERM_MAX_DEGREE] = {0};
+    int hist[GT_PERM_MAX_DEGREE + 1];
     uint64_t order = 1;
-    for (int i = 0; i < n; i++) {
-        if (seen[i])
+    gt_perm_cycle_type(n, p, hist);
+    for (uint64_t len = 2; len <= (uint64_t)n; len++) {
+        if (!hist[len])
             continue;
-        uint64_t len = 0;
-        for (int j = i; !seen[j]; j = p[j]) {
-            seen[j] = 1;
-            len++;
-        }
         uint64_t m = len / gcd_u64(order, len);
         if (order > UINT64_MAX / m)
             return UINT64_MAX;

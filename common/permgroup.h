@@ -40,6 +40,8 @@ int gt_perm_equal(int n, const gt_point *a, const gt_point *b);
 int gt_perm_is_valid(int n, const gt_point *p);
 /* +1 for an even permutation, -1 for an odd one. */
 int gt_perm_sign(int n, const gt_point *p);
+/* hist[len] = the number of cycles of length len (hist has n + 1 entries). */
+void gt_perm_cycle_type(int n, const gt_point *p, int *hist);
 /* The order (lcm of the cycle lengths); UINT64_MAX if it overflows. */
 uint64_t gt_perm_order(int n, const gt_point *p);
 /* Writes p in 1-based cycle notation "(1,2,3)(4,5)", "()" for the identity.
