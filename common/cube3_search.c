@@ -17,14 +17,25 @@ struct gt_cube3_solver {
     /* [value*18 + move]; slice_move moves the sorted slice coordinate when
      * the symmetry-reduced table is used, the unsorted one otherwise */
     uint16_t *cperm_move, *twist_move, *flip_move, *slice_move;
-    uint8_t conj_move[AXES][GT_CUBE3_MOVES]; /* the move m becomes on axis a */
+    /* The 48 symmetries; sym[16*a] is the rotation that reads axis a as
+     * U-D (see gt_cube3_sym48_perms). sym_move[k][m]: the move m becomes
+     * when conjugated by sym k; conj_move[a]: the same for axis a. */
+    uint16_t sym[GT_C3_SYMS48][GT_CUBE3_FACELETS];
+    uint8_t sym_move[GT_C3_SYMS48][GT_CUBE3_MOVES];
+    uint8_t conj_move[AXES][GT_CUBE3_MOVES];
     gt_cube3 inverse_turn[AXES][GT_CUBE3_MOVES]; /* the cube of the inverse of conj_move[a][m] */
-    uint16_t rotation[AXES][GT_CUBE3_FACELETS]; /* conjugating rotation of each axis */
     /* The solver's own copies of the tables, in huge pages (see
-     * gt_cube3_alloc_huge): 4-bit distances, fst and fss possibly NULL. */
-    uint8_t *corners, *fst, *fss;
-    gt_cube3_fss *classes;  /* the symmetry classes fss is indexed by */
+     * gt_cube3_alloc_huge), 4-bit distances: the corners, and the edge
+     * table (fss, or else fst, or NULL). */
+    uint8_t *corners, *edges;
+    gt_cube3_fss *classes;  /* the symmetry classes when edges is fss, else NULL */
 };
+
+/* The rotation that reads axis a (U-D, R-L, F-B) as the U-D axis. */
+static inline const uint16_t *axis_rotation(const gt_cube3_solver *s, int a)
+{
+    return s->sym[a * GT_C3_SYMS];
+}
 
 /* The coordinates IDA* carries: the corner table reads axis 0 (the cube as
  * given); the flip/slice/twist table reads every axis. */
@@ -98,31 +109,29 @@ int gt_cube3_solver_new(const gt_table *corners, const gt_table *fst, const gt_t
         (rc = fss ? to_u16(s->classes->ss_move, GT_C3_SLICE_SORTED, &s->slice_move)
                   : to_u16(mt->slice, GT_C3_SLICES, &s->slice_move)) != 0)
         goto free_solver;
-    /* Axis 0 is the cube as given; z brings the R-L axis to U-D, x the F-B axis. */
-    static const int rotation_face[AXES] = {-1, GT_FACE_F, GT_FACE_R};
-    for (int a = 0; a < AXES; a++) {
-        if (rotation_face[a] < 0) {
-            for (int f = 0; f < GT_CUBE3_FACELETS; f++)
-                s->rotation[a][f] = (uint16_t)f;
-        } else if ((rc = gt_facecube_turn(3, rotation_face[a], 0, 2, 1, s->rotation[a])) != 0) {
-            goto free_solver;
-        }
+    if ((rc = gt_cube3_sym48_perms(s->sym)) != 0)
+        goto free_solver;
+    for (int k = 0; k < GT_C3_SYMS48; k++)
         for (int m = 0; m < GT_CUBE3_MOVES; m++) {
             gt_cube3 mc, conj;
             gt_cube3_move_cube(m, &mc);
-            if ((rc = gt_cube3_conjugate(&mc, s->rotation[a], &conj)) != 0)
+            if ((rc = gt_cube3_conjugate(&mc, s->sym[k], &conj)) != 0)
                 goto free_solver;
             int cm = find_move(&conj);
             if (cm < 0) {
                 rc = GT_ERR_INVAL;
                 goto free_solver;
             }
+            s->sym_move[k][m] = (uint8_t)cm;
+        }
+    for (int a = 0; a < AXES; a++)
+        for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+            int cm = s->sym_move[a * GT_C3_SYMS][m];
             s->conj_move[a][m] = (uint8_t)cm;
             gt_cube3_move_cube(gt_cube3_move_inverse[cm], &s->inverse_turn[a][m]);
         }
-    }
-    if ((rc = copy_huge(corners, &s->corners)) != 0 || (fst && !fss && (rc = copy_huge(fst, &s->fst)) != 0) ||
-        (fss && (rc = copy_huge(fss, &s->fss)) != 0))
+    if ((rc = copy_huge(corners, &s->corners)) != 0 ||
+        ((fss || fst) && (rc = copy_huge(fss ? fss : fst, &s->edges)) != 0))
         goto free_solver;
     gt_cube3_moves_free(mt);
     *out = s;
@@ -143,8 +152,7 @@ void gt_cube3_solver_free(gt_cube3_solver *s)
     free(s->flip_move);
     free(s->slice_move);
     free(s->corners);
-    free(s->fst);
-    free(s->fss);
+    free(s->edges);
     gt_cube3_fss_free(s->classes);
     free(s);
 }
@@ -154,12 +162,12 @@ static int node_of(const gt_cube3_solver *s, const gt_cube3 *c, node *n)
     n->cperm = (uint16_t)gt_cube3_cperm(c);
     for (int a = 0; a < AXES; a++) {
         gt_cube3 conj;
-        int rc = gt_cube3_conjugate(c, s->rotation[a], &conj);
+        int rc = gt_cube3_conjugate(c, axis_rotation(s, a), &conj);
         if (rc)
             return rc;
         n->twist[a] = (uint16_t)gt_cube3_twist(&conj);
         n->flip[a] = (uint16_t)gt_cube3_flip(&conj);
-        n->slice[a] = (uint16_t)(s->fss ? gt_cube3_slice_sorted(&conj) : gt_cube3_slice(&conj));
+        n->slice[a] = (uint16_t)(s->classes ? gt_cube3_slice_sorted(&conj) : gt_cube3_slice(&conj));
     }
     return GT_OK;
 }
@@ -175,11 +183,58 @@ static inline void node_move(const gt_cube3_solver *s, const node *n, int m, nod
     }
 }
 
+/* ---- table reads ---- */
+
+static inline uint64_t corner_entry(const node *n)
+{
+    return (uint64_t)n->cperm * GT_C3_TWISTS + n->twist[0];
+}
+
+/* The edge table's entry for one axis's coordinates: through the symmetry
+ * class for fss, directly for fst. */
+static inline uint64_t edge_entry(const gt_cube3_solver *s, uint32_t slice, uint32_t flip, uint32_t twist)
+{
+    if (s->classes)
+        return gt_cube3_fss_entry(s->classes, slice, flip, twist);
+    return ((uint64_t)flip * GT_C3_SLICES + slice) * GT_C3_TWISTS + twist;
+}
+
+/* The first memory read edge_entry will make, to prefetch. */
+static inline const void *edge_first_read(const gt_cube3_solver *s, uint32_t slice, uint32_t flip, uint32_t twist)
+{
+    if (s->classes)
+        return &s->classes->class_of[slice * GT_C3_FLIPS + flip];
+    return &s->edges[edge_entry(s, slice, flip, twist) >> 1];
+}
+
+/* The corner value of a node; its edge value on each axis in f (when there
+ * is an edge table). */
+static int forward_values(const gt_cube3_solver *s, const node *n, int f[AXES])
+{
+    int h = (int)nibble(s->corners, corner_entry(n));
+    for (int a = 0; a < AXES && s->edges; a++) {
+        f[a] = (int)nibble(s->edges, edge_entry(s, n->slice[a], n->flip[a], n->twist[a]));
+        if (f[a] > h)
+            h = f[a];
+    }
+    return h;
+}
+
+int gt_cube3_solver_bound(const gt_cube3_solver *s, const gt_cube3 *c)
+{
+    node n;
+    int f[AXES];
+    if (node_of(s, c, &n))
+        return 0;
+    return forward_values(s, &n, f);
+}
+
 /* The inverse position, conjugated for each axis: dist(c^-1) = dist(c), and
- * its table values often prune where c's do not. Turning c by m turns the
- * inverse on the other side, (c*m)^-1 = m^-1 * c^-1, which coordinates
- * cannot follow, so the inverse is carried as cubies, and only for the
- * nodes the search keeps. */
+ * its edge values often prune where c's do not. (Its corner value is c's:
+ * the corner group's distances are those of inverses.) Turning c by m turns
+ * the inverse on the other side, (c*m)^-1 = m^-1 * c^-1, which coordinates
+ * cannot follow, so the inverse is carried as cubies, and only for the nodes
+ * the search keeps. */
 typedef struct inverse {
     gt_cube3 c[AXES];
 } inverse;
@@ -189,7 +244,7 @@ static int inverse_of(const gt_cube3_solver *s, const gt_cube3 *c, inverse *out)
     gt_cube3 inv;
     gt_cube3_inverse(c, &inv);
     for (int a = 0; a < AXES; a++) {
-        int rc = gt_cube3_conjugate(&inv, s->rotation[a], &out->c[a]);
+        int rc = gt_cube3_conjugate(&inv, axis_rotation(s, a), &out->c[a]);
         if (rc)
             return rc;
     }
@@ -202,65 +257,9 @@ static inline void inverse_move(const gt_cube3_solver *s, const inverse *parent,
         gt_cube3_multiply(&s->inverse_turn[a][m], &parent->c[a], &out->c[a]);
 }
 
-static int inverse_heuristic(const gt_cube3_solver *s, const inverse *iv, int limit)
+static inline uint32_t slice_of(const gt_cube3_solver *s, const gt_cube3 *c)
 {
-    uint32_t twist0 = gt_cube3_twist(&iv->c[0]);
-    int h = (int)nibble(s->corners, (uint64_t)gt_cube3_cperm(&iv->c[0]) * GT_C3_TWISTS + twist0);
-    if (h > limit || !s->fss)
-        return h;
-    for (int a = 0; a < AXES; a++) {
-        const gt_cube3 *c = &iv->c[a];
-        uint64_t e = gt_cube3_fss_entry(s->classes, gt_cube3_slice_sorted(c), gt_cube3_flip(c),
-                                        a ? gt_cube3_twist(c) : twist0);
-        int ha = (int)nibble(s->fss, e);
-        if (ha > h) {
-            h = ha;
-            if (h > limit)
-                return h;
-        }
-    }
-    return h;
-}
-
-/* max of the lookups, stopping as soon as one exceeds `limit` (the caller
- * prunes then, whatever the exact maximum). */
-static inline int heuristic(const gt_cube3_solver *s, const node *n, int limit)
-{
-    int h = (int)nibble(s->corners, (uint64_t)n->cperm * GT_C3_TWISTS + n->twist[0]);
-    if (h > limit)
-        return h;
-    if (s->fss) {
-        const gt_cube3_fss *f = s->classes;
-        for (int a = 0; a < AXES; a++) {
-            int ha = (int)nibble(s->fss, gt_cube3_fss_entry(f, n->slice[a], n->flip[a], n->twist[a]));
-            if (ha > h) {
-                h = ha;
-                if (h > limit)
-                    return h;
-            }
-        }
-        return h;
-    }
-    if (!s->fst)
-        return h;
-    for (int a = 0; a < AXES; a++) {
-        int ha = (int)nibble(s->fst, ((uint64_t)n->flip[a] * GT_C3_SLICES + n->slice[a]) *
-                                         GT_C3_TWISTS + n->twist[a]);
-        if (ha > h) {
-            h = ha;
-            if (h > limit)
-                return h;
-        }
-    }
-    return h;
-}
-
-int gt_cube3_solver_bound(const gt_cube3_solver *s, const gt_cube3 *c)
-{
-    node n;
-    if (node_of(s, c, &n))
-        return 0;
-    return heuristic(s, &n, 99);
+    return s->classes ? gt_cube3_slice_sorted(c) : gt_cube3_slice(c);
 }
 
 /* ---- canonical move sequences ---- */
@@ -269,6 +268,7 @@ int gt_cube3_solver_bound(const gt_cube3_solver *s, const gt_cube3 *c)
  * sequence once. */
 typedef struct history {
     int8_t face, move, run; /* last face (-1 none), last move, turns in a row on it */
+    int8_t any_order;       /* the next move may turn the opposite face (see make_tasks) */
 } history;
 
 static inline int allowed(int metric, history h, int m)
@@ -280,21 +280,40 @@ static inline int allowed(int metric, history h, int m)
         return 1;
     if (f == h.face) /* QTM: a half turn is U U (never U' U', never three) */
         return metric == GT_CUBE3_QTM && m == h.move && m % 3 == 0 && h.run == 1;
-    return !(f % 3 == h.face % 3 && f < h.face);
+    return h.any_order || !(f % 3 == h.face % 3 && f < h.face);
 }
 
 static inline history after(history h, int m)
 {
-    history n = {(int8_t)(m / 3), (int8_t)m, (int8_t)(m / 3 == h.face ? h.run + 1 : 1)};
+    history n = {(int8_t)(m / 3), (int8_t)m, (int8_t)(m / 3 == h.face ? h.run + 1 : 1), 0};
     return n;
+}
+
+/* The axis of a move (U/D 0, R/L 1, F/B 2), which is also the table axis
+ * that reads it as a U/D turn. */
+static inline int axis_of(int m)
+{
+    return m / 3 % 3;
 }
 
 /* ---- the search ---- */
 
-typedef struct task {
+/* A node as the search keeps it. Besides its coordinates and inverse, what
+ * the lookups proved about the moves left (docs/cube3.md, "Axis masks"): no
+ * solution of exactly the remaining length ends with a turn of an axis in
+ * no_last, or starts with one in no_first. inv_edge: the inverse's edge value
+ * on each axis, which a child turned on that axis inherits. */
+typedef struct snode {
     node n;
     inverse inv;
+    uint8_t inv_edge[AXES];
+    uint8_t move, no_last, no_first;
+} snode;
+
+typedef struct task {
+    snode node;
     history hist;
+    uint64_t syms; /* the start's symmetries that fix every move of the prefix (bit k: sym k) */
     uint8_t prefix[SPLIT_DEPTH];
 } task;
 
@@ -303,6 +322,8 @@ typedef struct shared {
     const gt_cube3 *start;
     const gt_cube3_search_options *o;
     int metric, start_parity, all, use_inverse;
+    int axis_masks;                /* HTM with an edge table: the masks of snode apply */
+    uint64_t syms;                 /* symmetries of the start (bit k: conj by sym k fixes it) */
     double t0, deadline, next_report;
     volatile int stop;             /* timeout or cancel */
     uint64_t best_task;            /* lowest task index holding a solution (first mode) */
@@ -320,21 +341,24 @@ typedef struct worker {
     uint8_t path[GT_CUBE3_MAX_SOLUTION];
 } worker;
 
-static int bound_of(const shared *sh, const node *n, int g, int limit)
+/* QTM distances have the parity of the permutation; so has each bound. */
+static inline int parity_adjusted(const shared *sh, int h, int g)
 {
-    int h = heuristic(sh->s, n, limit);
-    /* QTM distances have the parity of the permutation; so has each bound. */
-    if (sh->metric == GT_CUBE3_QTM && ((h ^ sh->start_parity ^ g) & 1))
-        h++;
-    return h;
+    return sh->metric == GT_CUBE3_QTM && ((h ^ sh->start_parity ^ g) & 1) ? h + 1 : h;
 }
 
-static int inverse_bound_of(const shared *sh, const inverse *iv, int g, int limit)
+/* The axes whose edge value equals the moves left: the edge tables give
+ * coset distances for subgroups holding every U and D turn, so on such an
+ * axis a solution of exactly that length cannot end with a U or D turn (it
+ * would reach the subgroup one move sooner). Read on the inverse, it cannot
+ * start with one. */
+static inline uint8_t tight_axes(const int v[AXES], int left)
 {
-    int h = inverse_heuristic(sh->s, iv, limit);
-    if (sh->metric == GT_CUBE3_QTM && ((h ^ sh->start_parity ^ g) & 1))
-        h++;
-    return h;
+    uint8_t mask = 0;
+    for (int a = 0; a < AXES; a++)
+        if (v[a] == left)
+            mask |= (uint8_t)(1u << a);
+    return mask;
 }
 
 static void check_clock(worker *w)
@@ -388,136 +412,171 @@ static void at_leaf(worker *w, int length)
         w->abort = 1;
 }
 
-/* The fss entry of each axis of a node (its class lookup must be done first). */
-static inline void fss_entries(const gt_cube3_solver *s, const node *n, uint64_t e[AXES])
+/* The survivors' inverses and their edge values (the axis of the move that
+ * made each child is inherited from the parent), dropping those they prune;
+ * same three passes as expand. Returns how many are left. */
+static int prune_by_inverse(const shared *sh, const snode *parent, int g, int left, snode *kids, int n_kids)
 {
-    const gt_cube3_fss *f = s->classes;
-    for (int a = 0; a < AXES; a++) {
-        uint32_t cs = f->class_of[(uint32_t)n->slice[a] * GT_C3_FLIPS + n->flip[a]];
-        e[a] = (uint64_t)(cs >> 4) * GT_C3_TWISTS + f->twist_conj[n->twist[a] * 16u + (cs & 15u)];
+    const gt_cube3_solver *s = sh->s;
+    uint32_t slice[GT_CUBE3_MOVES][AXES], flip[GT_CUBE3_MOVES][AXES], twist[GT_CUBE3_MOVES][AXES];
+    uint64_t entry[GT_CUBE3_MOVES][AXES];
+    for (int k = 0; k < n_kids; k++) {
+        int same = axis_of(kids[k].move);
+        inverse_move(s, &parent->inv, kids[k].move, &kids[k].inv);
+        for (int a = 0; a < AXES; a++) {
+            if (a == same)
+                continue;
+            const gt_cube3 *c = &kids[k].inv.c[a];
+            slice[k][a] = slice_of(s, c);
+            flip[k][a] = gt_cube3_flip(c);
+            twist[k][a] = gt_cube3_twist(c);
+            __builtin_prefetch(edge_first_read(s, slice[k][a], flip[k][a], twist[k][a]));
+        }
     }
+    for (int k = 0; k < n_kids; k++)
+        for (int a = 0; a < AXES; a++)
+            if (a != axis_of(kids[k].move)) {
+                entry[k][a] = edge_entry(s, slice[k][a], flip[k][a], twist[k][a]);
+                __builtin_prefetch(&s->edges[entry[k][a] >> 1]);
+            }
+    int kept = 0;
+    for (int k = 0; k < n_kids; k++) {
+        int v[AXES], h = 0, same = axis_of(kids[k].move);
+        for (int a = 0; a < AXES; a++) {
+            v[a] = a == same ? parent->inv_edge[a] : (int)nibble(s->edges, entry[k][a]);
+            kids[k].inv_edge[a] = (uint8_t)v[a];
+            if (v[a] > h)
+                h = v[a];
+        }
+        if (parity_adjusted(sh, h, g + 1) > left)
+            continue;
+        kids[k].no_first = sh->axis_masks ? tight_axes(v, left) : 0;
+        if (kids[k].no_first == 7)
+            continue;
+        if (kept != k)
+            kids[kept] = kids[k];
+        kept++;
+    }
+    return kept;
 }
 
-/* Expands a node in three passes over its children so that their table
- * reads overlap instead of each waiting for memory in turn: compute the
- * children and prefetch their class lookups, then compute and prefetch
- * their table entries, then read them and recurse. */
-static void dfs(worker *w, const node *n, const inverse *iv, int g, history hist)
+/* The children of `parent` (at depth g, reached by the moves `hist` tells)
+ * that no bound prunes for a search of `bound` moves, in canonical order;
+ * returns how many, and adds the number generated to *generated. Three
+ * passes so that the table reads of siblings overlap instead of each
+ * waiting for memory in turn: compute the children and prefetch their first
+ * reads, compute and prefetch the dependent reads, then read. */
+static int expand(const shared *sh, const snode *parent, int g, int bound, history hist, snode kids[GT_CUBE3_MOVES],
+                  uint64_t *generated)
 {
-    shared *sh = w->sh;
     const gt_cube3_solver *s = sh->s;
+    int left = bound - g - 1; /* moves left after a child */
+    unsigned skip = parent->no_first | (left == 0 ? parent->no_last : 0u);
+    node cand[GT_CUBE3_MOVES];
+    uint8_t moves[GT_CUBE3_MOVES];
+    uint64_t entry[GT_CUBE3_MOVES][AXES];
+    int n_cand = 0;
+    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+        if (!allowed(sh->metric, hist, m) || (skip >> axis_of(m) & 1))
+            continue;
+        node *c = &cand[n_cand];
+        node_move(s, &parent->n, m, c);
+        moves[n_cand++] = (uint8_t)m;
+        __builtin_prefetch(&s->corners[corner_entry(c) >> 1]);
+        for (int a = 0; a < AXES && s->edges; a++)
+            __builtin_prefetch(edge_first_read(s, c->slice[a], c->flip[a], c->twist[a]));
+    }
+    *generated += (uint64_t)n_cand;
+    for (int k = 0; k < n_cand && s->edges; k++)
+        for (int a = 0; a < AXES; a++) {
+            entry[k][a] = edge_entry(s, cand[k].slice[a], cand[k].flip[a], cand[k].twist[a]);
+            __builtin_prefetch(&s->edges[entry[k][a] >> 1]);
+        }
+    int kept = 0;
+    for (int k = 0; k < n_cand; k++) {
+        int h = (int)nibble(s->corners, corner_entry(&cand[k])), v[AXES] = {-1, -1, -1};
+        for (int a = 0; a < AXES && s->edges && h <= left; a++) {
+            v[a] = (int)nibble(s->edges, entry[k][a]);
+            if (v[a] > h)
+                h = v[a];
+        }
+        if (parity_adjusted(sh, h, g + 1) > left)
+            continue;
+        snode *c = &kids[kept];
+        c->no_last = sh->axis_masks ? (uint8_t)(parent->no_last | tight_axes(v, left)) : 0;
+        if (left > 0 && c->no_last == 7) /* no last move is left */
+            continue;
+        c->n = cand[k];
+        c->move = moves[k];
+        c->no_first = 0;
+        kept++;
+    }
+    /* At the last level only the goal survives anyway: no inverses there. */
+    if (sh->use_inverse && s->edges && left > 0 && kept > 0)
+        kept = prune_by_inverse(sh, parent, g, left, kids, kept);
+    return kept;
+}
+
+static void dfs(worker *w, const snode *self, int g, history hist)
+{
     if (g == w->bound) {
         at_leaf(w, g);
         return;
     }
-    node kids[GT_CUBE3_MOVES];
-    uint8_t moves[GT_CUBE3_MOVES];
-    uint64_t entry[GT_CUBE3_MOVES][AXES];
-    int n_kids = 0;
-    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
-        if (!allowed(sh->metric, hist, m))
-            continue;
-        node *c = &kids[n_kids];
-        node_move(s, n, m, c);
-        moves[n_kids++] = (uint8_t)m;
-        __builtin_prefetch(&s->corners[((uint64_t)c->cperm * GT_C3_TWISTS + c->twist[0]) >> 1]);
-        if (s->fss)
-            for (int a = 0; a < AXES; a++)
-                __builtin_prefetch(&s->classes->class_of[(uint32_t)c->slice[a] * GT_C3_FLIPS + c->flip[a]]);
-    }
-    w->nodes += (uint64_t)n_kids;
-    w->unflushed += (uint64_t)n_kids;
+    snode kids[GT_CUBE3_MOVES];
+    uint64_t generated = 0;
+    int n_kids = expand(w->sh, self, g, w->bound, hist, kids, &generated);
+    w->nodes += generated;
+    w->unflushed += generated;
     if (w->unflushed >= CHECK_EVERY)
         check_clock(w);
     if (w->abort)
         return;
-    if (s->fss)
-        for (int k = 0; k < n_kids; k++) {
-            fss_entries(s, &kids[k], entry[k]);
-            for (int a = 0; a < AXES; a++)
-                __builtin_prefetch(&s->fss[entry[k][a] >> 1]);
-        }
-    int limit = w->bound - g - 1, keep[GT_CUBE3_MOVES], n_keep = 0;
     for (int k = 0; k < n_kids; k++) {
-        int h;
-        if (s->fss) {
-            h = (int)nibble(s->corners, (uint64_t)kids[k].cperm * GT_C3_TWISTS + kids[k].twist[0]);
-            for (int a = 0; a < AXES && h <= limit; a++) {
-                int ha = (int)nibble(s->fss, entry[k][a]);
-                if (ha > h)
-                    h = ha;
-            }
-            if (sh->metric == GT_CUBE3_QTM && ((h ^ sh->start_parity ^ (g + 1)) & 1))
-                h++;
-        } else {
-            h = bound_of(sh, &kids[k], g + 1, limit);
-        }
-        if (h <= limit)
-            keep[n_keep++] = k;
-    }
-    /* The survivors' inverses, in the same three passes; at the last level
-     * only the goal survives anyway, so they are skipped there. */
-    inverse kid_inverse[GT_CUBE3_MOVES];
-    int use_inverse = sh->use_inverse && limit > 0 && n_keep > 0;
-    if (use_inverse) {
-        uint32_t x[GT_CUBE3_MOVES][AXES], tw[GT_CUBE3_MOVES][AXES];
-        uint64_t corner_entry[GT_CUBE3_MOVES];
-        for (int j = 0; j < n_keep; j++) {
-            int k = keep[j];
-            inverse_move(s, iv, moves[k], &kid_inverse[k]);
-            for (int a = 0; a < AXES; a++) {
-                const gt_cube3 *c = &kid_inverse[k].c[a];
-                tw[j][a] = gt_cube3_twist(c);
-                x[j][a] = gt_cube3_slice_sorted(c) * GT_C3_FLIPS + gt_cube3_flip(c);
-                if (s->fss)
-                    __builtin_prefetch(&s->classes->class_of[x[j][a]]);
-            }
-            corner_entry[j] = (uint64_t)gt_cube3_cperm(&kid_inverse[k].c[0]) * GT_C3_TWISTS + tw[j][0];
-            __builtin_prefetch(&s->corners[corner_entry[j] >> 1]);
-        }
-        if (s->fss)
-            for (int j = 0; j < n_keep; j++)
-                for (int a = 0; a < AXES; a++) {
-                    uint32_t cs = s->classes->class_of[x[j][a]];
-                    entry[j][a] = (uint64_t)(cs >> 4) * GT_C3_TWISTS +
-                                  s->classes->twist_conj[tw[j][a] * 16u + (cs & 15u)];
-                    __builtin_prefetch(&s->fss[entry[j][a] >> 1]);
-                }
-        int n_left = 0;
-        for (int j = 0; j < n_keep; j++) {
-            int h = (int)nibble(s->corners, corner_entry[j]);
-            for (int a = 0; a < AXES && s->fss && h <= limit; a++) {
-                int ha = (int)nibble(s->fss, entry[j][a]);
-                if (ha > h)
-                    h = ha;
-            }
-            if (sh->metric == GT_CUBE3_QTM && ((h ^ sh->start_parity ^ (g + 1)) & 1))
-                h++;
-            if (h <= limit)
-                keep[n_left++] = keep[j];
-        }
-        n_keep = n_left;
-    }
-    for (int j = 0; j < n_keep; j++) {
-        int k = keep[j];
-        w->path[g] = moves[k];
-        dfs(w, &kids[k], &kid_inverse[k], g + 1, after(hist, moves[k]));
+        w->path[g] = kids[k].move;
+        dfs(w, &kids[k], g + 1, after(hist, kids[k].move));
         if (w->abort)
             return;
     }
 }
 
-/* The surviving nodes `depth` levels below the root, in canonical order. */
-static int make_tasks(shared *sh, const node *root, const inverse *root_inverse, int depth, int bound,
-                      task **out, uint64_t *count, uint64_t *nodes)
+/* Is m the least move of its orbit under the symmetries in syms? */
+static int least_in_orbit(const gt_cube3_solver *s, uint64_t syms, int m)
+{
+    for (int k = 1; k < GT_C3_SYMS48; k++)
+        if ((syms >> k & 1) && s->sym_move[k][m] < m)
+            return 0;
+    return 1;
+}
+
+static uint64_t fixing(const gt_cube3_solver *s, uint64_t syms, int m)
+{
+    for (int k = 1; k < GT_C3_SYMS48; k++)
+        if ((syms >> k & 1) && s->sym_move[k][m] != m)
+            syms &= ~(1ull << k);
+    return syms;
+}
+
+/* The surviving nodes `depth` levels below the root, in canonical order.
+ *
+ * A symmetric start (sh->syms beyond the identity) is searched once per
+ * orbit of first moves: if a solution starts with m, its conjugate by a
+ * symmetry of the start solves the start too and starts with the
+ * conjugate of m. So a task's next move is kept only if it is the least of
+ * its orbit under the symmetries that fix the start and the prefix. The
+ * conjugate of a canonical sequence may begin with two opposite turns in
+ * the other order (D U), so the move after a reduced one may turn either
+ * opposite face. In --all mode nothing is reduced (sh->syms is 1). */
+static int make_tasks(shared *sh, const snode *root, int depth, int bound, task **out, uint64_t *count,
+                      uint64_t *nodes)
 {
     uint64_t n_tasks = 1;
     task *tasks = malloc(sizeof *tasks);
     if (!tasks)
         return GT_ERR_NOMEM;
-    tasks[0].n = *root;
-    tasks[0].inv = *root_inverse;
-    tasks[0].hist = (history){-1, -1, 0};
+    tasks[0].node = *root;
+    tasks[0].hist = (history){-1, -1, 0, 0};
+    tasks[0].syms = sh->syms;
     for (int g = 0; g < depth; g++) {
         uint64_t next_n = 0;
         task *next = malloc(n_tasks * GT_CUBE3_MOVES * sizeof *next);
@@ -526,21 +585,20 @@ static int make_tasks(shared *sh, const node *root, const inverse *root_inverse,
             return GT_ERR_NOMEM;
         }
         for (uint64_t t = 0; t < n_tasks; t++) {
-            for (int m = 0; m < GT_CUBE3_MOVES; m++) {
-                if (!allowed(sh->metric, tasks[t].hist, m))
+            snode kids[GT_CUBE3_MOVES];
+            int n_kids = expand(sh, &tasks[t].node, g, bound, tasks[t].hist, kids, nodes);
+            uint64_t syms = tasks[t].syms;
+            for (int k = 0; k < n_kids; k++) {
+                int m = kids[k].move;
+                if (syms != 1 && !least_in_orbit(sh->s, syms, m))
                     continue;
-                task *c = &next[next_n];
-                node_move(sh->s, &tasks[t].n, m, &c->n);
-                ++*nodes;
-                if (g + 1 + bound_of(sh, &c->n, g + 1, bound - g - 1) > bound)
-                    continue;
-                inverse_move(sh->s, &tasks[t].inv, m, &c->inv);
-                if (sh->use_inverse && g + 1 + inverse_bound_of(sh, &c->inv, g + 1, bound - g - 1) > bound)
-                    continue;
+                task *c = &next[next_n++];
+                c->node = kids[k];
                 memcpy(c->prefix, tasks[t].prefix, (size_t)g);
                 c->prefix[g] = (uint8_t)m;
                 c->hist = after(tasks[t].hist, m);
-                next_n++;
+                c->hist.any_order = syms != 1;
+                c->syms = syms != 1 ? fixing(sh->s, syms, m) : 1;
             }
         }
         free(tasks);
@@ -557,13 +615,43 @@ static int cmp_solution(const void *a, const void *b, void *length)
     return memcmp(a, b, (size_t)*(const int *)length);
 }
 
-/* One IDA* iteration: is there a solution of exactly `bound` moves? */
-static int search_bound(shared *sh, const node *root, const inverse *root_inverse, int bound, int threads)
+/* The root as the search keeps it, its edge values on each axis (f, -1
+ * without an edge table) and its bound. */
+static int root_of(const shared *sh, const gt_cube3 *start, snode *root, int f[AXES], int *bound)
 {
+    const gt_cube3_solver *s = sh->s;
+    memset(root, 0, sizeof *root);
+    int rc = node_of(s, start, &root->n);
+    if (rc || (rc = inverse_of(s, start, &root->inv)) != 0)
+        return rc;
+    f[0] = f[1] = f[2] = -1;
+    int h = forward_values(s, &root->n, f);
+    for (int a = 0; a < AXES && s->edges; a++) {
+        const gt_cube3 *c = &root->inv.c[a];
+        int v = (int)nibble(s->edges, edge_entry(s, slice_of(s, c), gt_cube3_flip(c), gt_cube3_twist(c)));
+        root->inv_edge[a] = (uint8_t)v;
+        if (sh->use_inverse && v > h)
+            h = v;
+    }
+    *bound = parity_adjusted(sh, h, 0);
+    return GT_OK;
+}
+
+/* One IDA* iteration: is there a solution of exactly `bound` moves? */
+static int search_bound(shared *sh, const snode *root_in, const int f[AXES], int bound, int threads)
+{
+    snode root = *root_in;
+    if (sh->axis_masks) {
+        int inv[AXES] = {root.inv_edge[0], root.inv_edge[1], root.inv_edge[2]};
+        root.no_last = tight_axes(f, bound);
+        root.no_first = sh->use_inverse ? tight_axes(inv, bound) : 0;
+        if (bound > 0 && (root.no_last == 7 || root.no_first == 7))
+            return GT_OK; /* proven at the root: no solution of this length */
+    }
     int split = bound < SPLIT_DEPTH ? bound : SPLIT_DEPTH;
     task *tasks = NULL;
     uint64_t n_tasks = 0, prefix_nodes = 0;
-    int rc = make_tasks(sh, root, root_inverse, split, bound, &tasks, &n_tasks, &prefix_nodes);
+    int rc = make_tasks(sh, &root, split, bound, &tasks, &n_tasks, &prefix_nodes);
     if (rc)
         return rc;
     sh->nodes += prefix_nodes;
@@ -577,7 +665,7 @@ static int search_bound(shared *sh, const node *root, const inverse *root_invers
             w.task = t;
             w.abort = 0;
             memcpy(w.path, tasks[t].prefix, (size_t)split);
-            dfs(&w, &tasks[t].n, &tasks[t].inv, split, tasks[t].hist);
+            dfs(&w, &tasks[t].node, split, tasks[t].hist);
         }
         __atomic_add_fetch(&sh->nodes, w.unflushed, __ATOMIC_RELAXED);
     }
@@ -593,8 +681,8 @@ int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
     shared sh = {.s = s, .start = start, .o = o, .metric = o->metric, .all = o->all,
                  .best_task = NO_TASK};
     gt_cube3_verdict v;
-    node root;
-    int rc;
+    snode root;
+    int rc, root_edges[AXES], bound;
     if (!s || !start || !result || (o->metric != GT_CUBE3_HTM && o->metric != GT_CUBE3_QTM))
         return GT_ERR_INVAL;
     memset(result, 0, sizeof *result);
@@ -602,28 +690,31 @@ int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
     gt_cube3_verdict_of(start, &v);
     if (v.orbit != 0)
         return GT_ERR_ILLEGAL;
-    inverse root_inverse;
-    if ((rc = node_of(s, start, &root)) != 0 || (rc = inverse_of(s, start, &root_inverse)) != 0)
-        return rc;
     sh.use_inverse = !o->no_inverse;
+    sh.axis_masks = o->metric == GT_CUBE3_HTM && s->edges && !o->no_axis_masks;
+    sh.start_parity = v.corner_parity;
+    if ((rc = root_of(&sh, start, &root, root_edges, &bound)) != 0)
+        return rc;
+    sh.syms = 1;
+    for (int k = 1; k < GT_C3_SYMS48 && !o->all && !o->no_symmetry; k++) {
+        gt_cube3 conj;
+        if ((rc = gt_cube3_conjugate(start, s->sym[k], &conj)) != 0)
+            return rc;
+        if (gt_cube3_equal(&conj, start))
+            sh.syms |= 1ull << k;
+    }
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
     int max_depth = o->max_depth > 0 ? o->max_depth : (o->metric == GT_CUBE3_QTM ? 26 : 20);
     if (max_depth >= GT_CUBE3_MAX_SOLUTION)
         max_depth = GT_CUBE3_MAX_SOLUTION - 1;
-    sh.start_parity = v.corner_parity;
     sh.t0 = omp_get_wtime();
     sh.deadline = o->timeout > 0 ? sh.t0 + o->timeout : 0;
     sh.next_report = sh.t0 + (o->progress_interval > 0 ? o->progress_interval : 1.0);
     int step = o->metric == GT_CUBE3_QTM ? 2 : 1; /* QTM: the parity is known */
-    int bound = bound_of(&sh, &root, 0, 99);
-    if (sh.use_inverse) {
-        int hi = inverse_bound_of(&sh, &root_inverse, 0, 99);
-        bound = hi > bound ? hi : bound;
-    }
     result->lower_bound = bound;
     rc = GT_ERR_TIMEOUT;
     for (; bound <= max_depth; bound += step) {
-        if ((rc = search_bound(&sh, &root, &root_inverse, bound, threads)) != 0)
+        if ((rc = search_bound(&sh, &root, root_edges, bound, threads)) != 0)
             break;
         if (sh.nomem) {
             rc = GT_ERR_NOMEM;

@@ -8,6 +8,14 @@
  * (a half turn is two quarter turns), raised by one when their parity
  * disagrees with the position's, which fixes the QTM distance's parity.
  *
+ * The inverse position gives the same lookups again (dist(c^-1) = dist(c)).
+ * In HTM both edge tables are coset distances for subgroups holding every U
+ * and D turn, so an axis whose value equals the moves left can neither end
+ * the solution (read on the position) nor start it (read on the inverse):
+ * the search skips those moves and prunes a node where all three axes are
+ * tight. A start with symmetries (the superflip has all 48) is searched
+ * once per orbit of first moves. docs/cube3.md has the proofs.
+ *
  * The search enumerates canonical sequences only: never the same face twice
  * in a row, and of two commuting opposite-face turns only U-before-D,
  * R-before-L, F-before-B (in QTM a half turn is written U U, never U' U').
@@ -57,7 +65,10 @@ typedef struct gt_cube3_search_options {
     void *progress_user;
     double progress_interval;  /* seconds; 0 = 1 */
     volatile int *cancel;      /* optional: set non-zero to stop (GT_ERR_INTERRUPT) */
-    int no_inverse;            /* skip the inverse position's lookups (for comparisons) */
+    /* For comparisons (each only slows the search; answers are the same): */
+    int no_inverse;            /* skip the inverse position's lookups */
+    int no_axis_masks;         /* HTM: do not restrict first and last moves by tight axes */
+    int no_symmetry;           /* do not search a symmetric start once per orbit of first moves */
 } gt_cube3_search_options;
 
 typedef struct gt_cube3_search_result {

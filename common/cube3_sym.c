@@ -61,6 +61,22 @@ int gt_cube3_sym_perms(uint16_t perms[GT_C3_SYMS][GT_CUBE3_FACELETS])
     return GT_OK;
 }
 
+int gt_cube3_sym48_perms(uint16_t perms[GT_C3_SYMS48][GT_CUBE3_FACELETS])
+{
+    static const int axis_face[3] = {-1, GT_FACE_F, GT_FACE_R}; /* none, z, x */
+    uint16_t sym16[GT_C3_SYMS][GT_CUBE3_FACELETS], axis[GT_CUBE3_FACELETS];
+    int rc = gt_cube3_sym_perms(sym16);
+    for (int a = 0; a < 3 && rc == GT_OK; a++) {
+        for (int f = 0; f < GT_CUBE3_FACELETS; f++)
+            axis[f] = (uint16_t)f;
+        if (axis_face[a] >= 0 && (rc = gt_facecube_turn(3, axis_face[a], 0, 2, 1, axis)) != 0)
+            break;
+        for (int k = 0; k < GT_C3_SYMS; k++)
+            compose(axis, sym16[k], perms[a * GT_C3_SYMS + k]);
+    }
+    return rc;
+}
+
 /* Edge part of conjugation by one symmetry, as table lookups: place i of the
  * conjugate holds the cubie facelet that the symmetry maps from the cubie
  * facelet (ep[from], from_index ^ eo[from]) of the original. */

@@ -32,6 +32,12 @@
  * sym 0 the identity; sym k = mirror^(k/8) * x2^(k/4%2) * y^(k%4). */
 int gt_cube3_sym_perms(uint16_t perms[GT_C3_SYMS][GT_CUBE3_FACELETS]);
 
+/* All 48 symmetries of the cube (rotations and reflections), as facelet
+ * permutations, sym 0 the identity: the 16 above, then the same after
+ * bringing the R-L axis (z), then the F-B axis (x), to U-D. */
+#define GT_C3_SYMS48 48
+int gt_cube3_sym48_perms(uint16_t perms[GT_C3_SYMS48][GT_CUBE3_FACELETS]);
+
 /* malloc for big randomly-read arrays: 2 MB aligned and advised to use
  * transparent huge pages, which spares most TLB misses (free() it). NULL if
  * out of memory. */

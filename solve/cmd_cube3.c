@@ -41,7 +41,8 @@ static void cube3_usage(FILE *out)
             "                for commuting turns)\n"
             "  --max-depth D, --timeout S   stop there; exit 10 with the best lower bound proven\n"
             "  --corners-only  use only the corner table (slow; for shallow positions)\n"
-            "  --no-inverse  skip the inverse position's lookups (to measure what they bring)\n"
+            "  --no-inverse, --no-axis-masks, --no-symmetry   turn one pruning off (to measure\n"
+            "                what it brings; the answers stay optimal)\n"
             "With no query, reads one query a line from standard input (auto format: a single\n"
             "54-character word is a facelet string, anything else a scramble).\n"
             "Prints one optimal solution in face turns, then (distance). Needs the tables built by\n"
@@ -237,7 +238,8 @@ int gt_cmd_cube3(int argc, char **argv)
         {"threads", required_argument, NULL, 't'},   {"max-depth", required_argument, NULL, 'D'},
         {"timeout", required_argument, NULL, 'T'},   {"corners-only", no_argument, NULL, 'c'},
         {"quiet", no_argument, NULL, 'q'},           {"help", no_argument, NULL, 'h'},
-        {"no-inverse", no_argument, NULL, 'I'},
+        {"no-inverse", no_argument, NULL, 'I'},      {"no-axis-masks", no_argument, NULL, 'M'},
+        {"no-symmetry", no_argument, NULL, 'S'},
         {NULL, 0, NULL, 0}};
     int opt;
     optind = 1;
@@ -287,6 +289,8 @@ int gt_cmd_cube3(int argc, char **argv)
         case 'c': corners_only = 1; break;
         case 'q': c.quiet = 1; break;
         case 'I': c.search.no_inverse = 1; break;
+        case 'M': c.search.no_axis_masks = 1; break;
+        case 'S': c.search.no_symmetry = 1; break;
         case 'h': cube3_usage(stdout); return GT_EXIT_OK;
         default: cube3_usage(stderr); return GT_EXIT_USAGE;
         }

@@ -111,17 +111,25 @@ static void test_phase1_table_first_levels(void **state)
     spec->free_puzzle(p);
 }
 
-static void test_symmetries(void **state)
+/* n distinct symmetries, closed under composition (a group), each mapping
+ * the 18 face turns onto the 18 face turns; returns how many reverse the
+ * sense of turns (reflections map U to U'). */
+static int check_symmetry_group(const uint16_t (*perms)[GT_CUBE3_FACELETS], int n)
 {
-    (void)state;
-    uint16_t perms[GT_C3_SYMS][GT_CUBE3_FACELETS];
-    assert_int_equal(gt_cube3_sym_perms(perms), 0);
-    for (int a = 0; a < GT_C3_SYMS; a++) {
-        /* distinct; each keeps U/D on the U-D axis; maps face turns to face turns */
+    int reflections = 0;
+    for (int a = 0; a < n; a++) {
         for (int b = 0; b < a; b++)
             assert_memory_not_equal(perms[a], perms[b], sizeof perms[a]);
-        int u = perms[a][4] / 9;
-        assert_true(u == GT_FACE_U || u == GT_FACE_D);
+        for (int b = 0; b < n; b++) {
+            uint16_t ab[GT_CUBE3_FACELETS];
+            int member = 0;
+            for (int f = 0; f < GT_CUBE3_FACELETS; f++)
+                ab[f] = perms[b][perms[a][f]];
+            for (int c = 0; c < n && !member; c++)
+                member = !memcmp(ab, perms[c], sizeof ab);
+            assert_true(member);
+        }
+        uint8_t image[GT_CUBE3_MOVES] = {0};
         for (int m = 0; m < GT_CUBE3_MOVES; m++) {
             gt_cube3 mc, conj, t;
             gt_cube3_move_cube(m, &mc);
@@ -129,10 +137,43 @@ static void test_symmetries(void **state)
             int found = 0;
             for (int k = 0; k < GT_CUBE3_MOVES; k++) {
                 gt_cube3_move_cube(k, &t);
-                found += gt_cube3_equal(&t, &conj);
+                if (gt_cube3_equal(&t, &conj)) {
+                    found++;
+                    image[k]++;
+                    if (m == 0)
+                        reflections += k % 3 == 2; /* U became a counter-clockwise turn */
+                }
             }
             assert_int_equal(found, 1);
         }
+        for (int k = 0; k < GT_CUBE3_MOVES; k++)
+            assert_int_equal(image[k], 1); /* a bijection of the moves */
+    }
+    return reflections;
+}
+
+static void test_symmetries(void **state)
+{
+    (void)state;
+    uint16_t perms[GT_C3_SYMS][GT_CUBE3_FACELETS], all[GT_C3_SYMS48][GT_CUBE3_FACELETS];
+    assert_int_equal(gt_cube3_sym_perms(perms), 0);
+    assert_int_equal(check_symmetry_group((const uint16_t(*)[GT_CUBE3_FACELETS])perms, GT_C3_SYMS), 8);
+    for (int a = 0; a < GT_C3_SYMS; a++) {
+        int u = perms[a][4] / 9; /* each keeps U/D on the U-D axis */
+        assert_true(u == GT_FACE_U || u == GT_FACE_D);
+    }
+    assert_int_equal(gt_cube3_sym48_perms(all), 0);
+    assert_int_equal(check_symmetry_group((const uint16_t(*)[GT_CUBE3_FACELETS])all, GT_C3_SYMS48), 24);
+    assert_memory_equal(all, perms, sizeof perms); /* the 16 come first */
+    /* The superflip is fixed by all 48; R U by none but the identity. */
+    gt_cube3 sf, ru, conj;
+    assert_int_equal(gt_cube3_from_scramble("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2", &sf, NULL), 0);
+    assert_int_equal(gt_cube3_from_scramble("R U", &ru, NULL), 0);
+    for (int k = 0; k < GT_C3_SYMS48; k++) {
+        assert_int_equal(gt_cube3_conjugate(&sf, all[k], &conj), 0);
+        assert_true(gt_cube3_equal(&conj, &sf));
+        assert_int_equal(gt_cube3_conjugate(&ru, all[k], &conj), 0);
+        assert_int_equal(gt_cube3_equal(&conj, &ru), k == 0);
     }
 }
 

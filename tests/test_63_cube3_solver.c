@@ -17,6 +17,55 @@
 
 static gt_table corner_table;   /* built once for the group */
 static gt_cube3_solver *corner_solver;
+static gt_cube3_solver *edge_solver; /* corners + a capped phase-1 table on 3 axes */
+
+/* The phase-1 table (flip x slice x twist: the distance to the subgroup
+ * <U,D,R2,L2,F2,B2>) with every entry past CAP-1 moves holding CAP. That is
+ * still a lower bound, and still sound for the axis masks (a value below the
+ * true distance claims something about solutions of that length, and there
+ * are none), so it exercises the edge-table search on every run: the real
+ * table takes a minute to build. A depth-first walk from the goal fills it,
+ * stopping where an entry already holds no more (that subtree was walked
+ * with at least as many moves left). */
+#define CAP 8
+
+static void walk_phase1(const gt_cube3_moves *mt, uint8_t *t, uint32_t flip, uint32_t slice, uint32_t twist,
+                        unsigned depth)
+{
+    uint64_t i = ((uint64_t)flip * GT_C3_SLICES + slice) * GT_C3_TWISTS + twist;
+    unsigned shift = (unsigned)(i & 1) * 4;
+    if ((t[i >> 1] >> shift & 15u) <= depth)
+        return;
+    t[i >> 1] = (uint8_t)((t[i >> 1] & ~(15u << shift)) | depth << shift);
+    if (depth + 1 >= CAP)
+        return;
+    for (uint32_t m = 0; m < GT_CUBE3_MOVES; m++)
+        walk_phase1(mt, t, mt->flip[flip * GT_CUBE3_MOVES + m], mt->slice[slice * GT_CUBE3_MOVES + m],
+                    mt->twist[twist * GT_CUBE3_MOVES + m], depth + 1);
+}
+
+static int make_edge_solver(void)
+{
+    gt_cube3_moves *mt;
+    gt_table fst = {0};
+    gt_cube3 id;
+    if (gt_cube3_moves_new(&mt))
+        return -1;
+    fst.meta.encoding = GT_ENC_NIBBLE;
+    fst.meta.n_states = GT_C3_FST_STATES;
+    fst.data_bytes = (GT_C3_FST_STATES + 1) / 2;
+    fst.data = malloc(fst.data_bytes);
+    int rc = -1;
+    if (fst.data) {
+        memset(fst.data, CAP * 0x11, fst.data_bytes);
+        gt_cube3_identity(&id);
+        walk_phase1(mt, fst.data, gt_cube3_flip(&id), gt_cube3_slice(&id), gt_cube3_twist(&id), 0);
+        rc = gt_cube3_solver_new(&corner_table, &fst, NULL, &edge_solver);
+    }
+    free(fst.data);
+    gt_cube3_moves_free(mt);
+    return rc;
+}
 
 static int setup(void **state)
 {
@@ -34,13 +83,16 @@ static int setup(void **state)
                        corner_table.data_bytes);
     free(dist);
     spec->free_puzzle(p);
-    return gt_cube3_solver_new(&corner_table, NULL, NULL, &corner_solver);
+    if (gt_cube3_solver_new(&corner_table, NULL, NULL, &corner_solver))
+        return -1;
+    return make_edge_solver();
 }
 
 static int teardown(void **state)
 {
     (void)state;
     gt_cube3_solver_free(corner_solver);
+    gt_cube3_solver_free(edge_solver);
     free(corner_table.data);
     return 0;
 }
@@ -213,22 +265,125 @@ static void test_same_answer_any_thread_count(void **state)
     assert_memory_equal(a.moves, b.moves, (size_t)a.length);
 }
 
-/* The inverse position's lookups only prune: same distances without them. */
+static void random_scramble(uint64_t *seed, int length, gt_cube3 *c)
+{
+    gt_cube3_identity(c);
+    for (int k = 0; k < length; k++)
+        gt_cube3_apply_move(c, (int)((*seed = *seed * 6364136223846793005ull + 1442695040888963407ull) >> 59) % 18);
+}
+
+/* The edge table on three axes agrees with the corner table alone. */
+static void test_edge_table_search_is_optimal(void **state)
+{
+    (void)state;
+    uint64_t seed = 5;
+    gt_cube3_search_options o = {.threads = 2};
+    for (int trial = 0; trial < 12; trial++) {
+        gt_cube3 c;
+        gt_cube3_search_result a, b;
+        random_scramble(&seed, 5 + trial % 4, &c);
+        solve_checked(edge_solver, &c, &o, &a);
+        solve_checked(corner_solver, &c, &o, &b);
+        assert_int_equal(a.distance, b.distance);
+        assert_true(gt_cube3_solver_bound(edge_solver, &c) >= gt_cube3_solver_bound(corner_solver, &c));
+    }
+}
+
+/* Each pruning only prunes: the same distance without it, never more
+ * nodes with it (one thread: deterministic counts), fewer over the set. */
+static void check_pruning_only_prunes(int which)
+{
+    uint64_t seed = 77, with_total = 0, without_total = 0;
+    for (int trial = 0; trial < 8; trial++) {
+        gt_cube3 c;
+        gt_cube3_search_options with = {.threads = 1}, without = {.threads = 1};
+        if (which == 0)
+            without.no_inverse = 1;
+        else
+            without.no_axis_masks = 1;
+        random_scramble(&seed, 8 + trial % 3, &c);
+        gt_cube3_search_result a, b;
+        solve_checked(edge_solver, &c, &with, &a);
+        solve_checked(edge_solver, &c, &without, &b);
+        assert_int_equal(a.distance, b.distance);
+        assert_true(a.nodes <= b.nodes);
+        with_total += a.nodes;
+        without_total += b.nodes;
+    }
+    assert_true(with_total < without_total);
+}
+
 static void test_inverse_lookups_keep_optimality(void **state)
 {
     (void)state;
-    uint64_t seed = 77;
-    gt_cube3_search_options with = {.threads = 1}, without = {.threads = 1, .no_inverse = 1};
-    for (int trial = 0; trial < 6; trial++) {
+    check_pruning_only_prunes(0);
+}
+
+static void test_axis_masks_keep_optimality(void **state)
+{
+    (void)state;
+    check_pruning_only_prunes(1);
+}
+
+/* Stronger: the masks keep every optimal solution (--all lists the same). */
+static void test_axis_masks_keep_every_solution(void **state)
+{
+    (void)state;
+    static const char *const positions[] = {"R2 L2 U2 D2", "R U R' U' F2 D", "F R U' R' U' R U R' F'",
+                                            "U2 D2 F2 B2 L2 R2"};
+    for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
         gt_cube3 c;
-        gt_cube3_identity(&c);
-        for (int k = 0; k < 8; k++)
-            gt_cube3_apply_move(&c, (int)((seed = seed * 6364136223846793005ull + 1442695040888963407ull) >> 59) % 18);
+        gt_cube3_search_options with = {.all = 1}, without = {.all = 1, .no_axis_masks = 1};
         gt_cube3_search_result a, b;
-        solve_checked(corner_solver, &c, &with, &a);
-        solve_checked(corner_solver, &c, &without, &b);
+        scramble(positions[i], &c);
+        solve_checked(edge_solver, &c, &with, &a);
+        solve_checked(edge_solver, &c, &without, &b);
         assert_int_equal(a.distance, b.distance);
-        assert_true(a.nodes <= b.nodes); /* one thread: deterministic counts */
+        assert_int_equal(a.n_solutions, b.n_solutions);
+        assert_memory_equal(a.solutions, b.solutions, (size_t)(a.n_solutions * (uint64_t)a.distance));
+        gt_cube3_search_result_free(&a);
+        gt_cube3_search_result_free(&b);
+    }
+}
+
+/* A symmetric start is searched once per orbit of first moves: the same
+ * distance and proven bounds, never more nodes, far fewer where the
+ * iterations short of the answer have work to do (the tables settle the
+ * spots patterns' bounds almost at the root); an asymmetric start is
+ * searched exactly as before. */
+static void test_symmetric_starts(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *scramble;
+        int distance;
+        char expect; /* '=' same nodes, '<' no more, '2' under half */
+    } positions[] = {
+        {"U2 D2 F2 B2 L2 R2", 6, '2'}, /* the checkerboard: all 48 symmetries */
+        {"U D' R L' F B' U D'", 8, '<'}, /* six spots */
+        {"F2 B2 U D' R2 L2 U D'", 8, '<'}, /* four spots */
+        {"U D'", 2, '<'},
+        {"R U F D", 4, '='},
+    };
+    for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
+        gt_cube3 c;
+        gt_cube3_search_result a, b;
+        gt_cube3_search_options with = {.threads = 1}, without = {.threads = 1, .no_symmetry = 1};
+        scramble(positions[i].scramble, &c);
+        assert_int_equal(solve_checked(edge_solver, &c, &with, &a), positions[i].distance);
+        assert_int_equal(solve_checked(edge_solver, &c, &without, &b), positions[i].distance);
+        /* Every iteration short of the answer runs in full: compare those. */
+        with.max_depth = without.max_depth = positions[i].distance - 1;
+        assert_int_equal(gt_cube3_search(edge_solver, &c, &with, &a), GT_ERR_TIMEOUT);
+        assert_int_equal(gt_cube3_search(edge_solver, &c, &without, &b), GT_ERR_TIMEOUT);
+        assert_int_equal(a.lower_bound, positions[i].distance);
+        assert_int_equal(b.lower_bound, positions[i].distance);
+        if (positions[i].expect == '=')
+            assert_true(a.nodes == b.nodes);
+        else if (positions[i].expect == '2')
+            assert_true(2 * a.nodes < b.nodes);
+        else
+            assert_true(a.nodes <= b.nodes);
     }
 }
 
@@ -285,7 +440,11 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_qtm),
         cmocka_unit_test(test_same_answer_any_thread_count),
+        cmocka_unit_test(test_edge_table_search_is_optimal),
         cmocka_unit_test(test_inverse_lookups_keep_optimality),
+        cmocka_unit_test(test_axis_masks_keep_optimality),
+        cmocka_unit_test(test_axis_masks_keep_every_solution),
+        cmocka_unit_test(test_symmetric_starts),
         cmocka_unit_test(test_deep_positions),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
