@@ -196,7 +196,7 @@ static inline uint64_t edge_entry(const gt_cube3_solver *s, uint32_t slice, uint
 {
     if (s->classes)
         return gt_cube3_fss_entry(s->classes, slice, flip, twist);
-    return ((uint64_t)flip * GT_C3_SLICES + slice) * GT_C3_TWISTS + twist;
+    return gt_cube3_fst_entry(flip, slice, twist);
 }
 
 /* The first memory read edge_entry will make, to prefetch. */

@@ -68,8 +68,7 @@ uint64_t gt_cube3_corner_index(const gt_cube3 *c)
 
 uint64_t gt_cube3_fst_index(const gt_cube3 *c)
 {
-    return ((uint64_t)gt_cube3_flip(c) * GT_C3_SLICES + gt_cube3_slice(c)) * GT_C3_TWISTS +
-           gt_cube3_twist(c);
+    return gt_cube3_fst_entry(gt_cube3_flip(c), gt_cube3_slice(c), gt_cube3_twist(c));
 }
 
 /* ---- puzzle descriptors ---- */

@@ -51,4 +51,10 @@ void gt_cube3_puzzle_free(gt_puzzle *p);
 uint64_t gt_cube3_corner_index(const gt_cube3 *c);
 uint64_t gt_cube3_fst_index(const gt_cube3 *c);
 
+/* The phase-1 table's entry of the coordinates (flip, slice, twist). */
+static inline uint64_t gt_cube3_fst_entry(uint32_t flip, uint32_t slice, uint32_t twist)
+{
+    return ((uint64_t)flip * GT_C3_SLICES + slice) * GT_C3_TWISTS + twist;
+}
+
 #endif

@@ -32,7 +32,7 @@ static gt_cube3_solver *edge_solver; /* corners + a capped phase-1 table on 3 ax
 static void walk_phase1(const gt_cube3_moves *mt, uint8_t *t, uint32_t flip, uint32_t slice, uint32_t twist,
                         unsigned depth)
 {
-    uint64_t i = ((uint64_t)flip * GT_C3_SLICES + slice) * GT_C3_TWISTS + twist;
+    uint64_t i = gt_cube3_fst_entry(flip, slice, twist);
     unsigned shift = (unsigned)(i & 1) * 4;
     if ((t[i >> 1] >> shift & 15u) <= depth)
         return;
