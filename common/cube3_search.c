@@ -19,11 +19,10 @@ struct gt_cube3_solver {
     uint16_t *cperm_move, *twist_move, *flip_move, *slice_move;
     /* The 48 symmetries; sym[16*a] is the rotation that reads axis a as
      * U-D (see gt_cube3_sym48_perms). sym_move[k][m]: the move m becomes
-     * when conjugated by sym k; conj_move[a]: the same for axis a. */
+     * when conjugated by sym k (so sym_move[16*a][m] is m read on axis a). */
     uint16_t sym[GT_C3_SYMS48][GT_CUBE3_FACELETS];
     uint8_t sym_move[GT_C3_SYMS48][GT_CUBE3_MOVES];
-    uint8_t conj_move[AXES][GT_CUBE3_MOVES];
-    gt_cube3 inverse_turn[AXES][GT_CUBE3_MOVES]; /* the cube of the inverse of conj_move[a][m] */
+    gt_cube3 inverse_turn[AXES][GT_CUBE3_MOVES]; /* the cube of the inverse of m read on axis a */
     /* The solver's own copies of the tables, in huge pages (see
      * gt_cube3_alloc_huge), 4-bit distances: the corners, and the edge
      * table (fss, or else fst, or NULL). */
@@ -127,7 +126,6 @@ int gt_cube3_solver_new(const gt_table *corners, const gt_table *fst, const gt_t
     for (int a = 0; a < AXES; a++)
         for (int m = 0; m < GT_CUBE3_MOVES; m++) {
             int cm = s->sym_move[a * GT_C3_SYMS][m];
-            s->conj_move[a][m] = (uint8_t)cm;
             gt_cube3_move_cube(gt_cube3_move_inverse[cm], &s->inverse_turn[a][m]);
         }
     if ((rc = copy_huge(corners, &s->corners)) != 0 ||
@@ -176,7 +174,7 @@ static inline void node_move(const gt_cube3_solver *s, const node *n, int m, nod
 {
     out->cperm = s->cperm_move[n->cperm * GT_CUBE3_MOVES + m];
     for (int a = 0; a < AXES; a++) {
-        int am = s->conj_move[a][m];
+        int am = s->sym_move[a * GT_C3_SYMS][m];
         out->twist[a] = s->twist_move[n->twist[a] * GT_CUBE3_MOVES + am];
         out->flip[a] = s->flip_move[n->flip[a] * GT_CUBE3_MOVES + am];
         out->slice[a] = s->slice_move[n->slice[a] * GT_CUBE3_MOVES + am];
