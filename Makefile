@@ -6,12 +6,13 @@
 #   make test     install missing packages, build, run the whole test suite
 #   make bench    build and print benchmark medians (benchmarks/README.md)
 #
-# Sources are found by directory, so a new module needs no edit here:
-#   common/*.c         -> build/libgodtab.a (the engine; never prints, never exits)
+# Sources are found by directory, so a new module or puzzle folder needs no
+# edit here (docs/architecture.md gives the layers):
+#   common/**/*.c      -> build/libgodtab.a (never prints, never exits)
 #   gen/*.c            -> bin/godtab-gen
 #   solve/*.c          -> bin/godtab-solve
-#   gen/group/*.c      -> bin/godtab-group
-#   tests/test_*.c     -> build/tests/test_* (cmocka; run in name order by `make test`)
+#   group/*.c          -> bin/godtab-group
+#   tests/{unit,cli}/test_*.c -> build/tests/test_* (cmocka; run in name order by `make test`)
 #   benchmarks/bench_*.c -> build/benchmarks/bench_*
 
 ifeq ($(origin CC),default)
@@ -19,7 +20,8 @@ CC = gcc
 endif
 OPT      ?= -O2
 CFLAGS   ?= $(OPT) -g
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -fopenmp -Icommon -Igen \
+LIB_DIRS := $(sort $(shell find common -type d))
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -fopenmp $(LIB_DIRS:%=-I%) \
              -DGODTAB_DEFAULT_DB='"$(CURDIR)/tables/godtab.lmdb"' $(CFLAGS)
 LDLIBS   = -Wl,--as-needed -llmdb -lzstd -lgmp -lm
 TEST_LDLIBS = -lcmocka
@@ -27,18 +29,19 @@ TEST_LDLIBS = -lcmocka
 # Debian packages the build needs; `make deps` installs the missing ones.
 DEB_PACKAGES = gcc make liblmdb-dev libzstd-dev libcmocka-dev libgmp-dev
 
-LIB_SRC   := $(sort $(wildcard common/*.c))
+LIB_SRC   := $(sort $(shell find common -name '*.c'))
+LIB_HDR   := $(shell find common -name '*.h')
 GEN_SRC   := $(sort $(wildcard gen/*.c))
 SOLVE_SRC := $(sort $(wildcard solve/*.c))
-GROUP_SRC := $(sort $(wildcard gen/group/*.c))
-TEST_SRC  := $(sort $(wildcard tests/test_*.c))
+GROUP_SRC := $(sort $(wildcard group/*.c))
+TEST_SRC  := $(sort $(wildcard tests/unit/test_*.c tests/cli/test_*.c))
 BENCH_SRC := $(sort $(wildcard benchmarks/bench_*.c))
 
 LIB_OBJ   := $(LIB_SRC:%.c=build/%.o)
 GEN_OBJ   := $(GEN_SRC:%.c=build/%.o)
 SOLVE_OBJ := $(SOLVE_SRC:%.c=build/%.o)
 GROUP_OBJ := $(GROUP_SRC:%.c=build/%.o)
-TEST_BIN  := $(TEST_SRC:tests/%.c=build/tests/%)
+TEST_BIN  := $(sort $(foreach t,$(TEST_SRC),build/tests/$(notdir $(t:.c=))))
 BENCH_BIN := $(BENCH_SRC:benchmarks/%.c=build/benchmarks/%)
 LIB       := build/libgodtab.a
 PROGRAMS  := bin/godtab-gen bin/godtab-solve $(if $(GROUP_SRC),bin/godtab-group)
@@ -64,7 +67,7 @@ deps:
 	  fi; \
 	fi
 
-build/%.o: %.c $(wildcard common/*.h gen/*.h solve/*.h) | deps
+build/%.o: %.c $(LIB_HDR) $(wildcard gen/*.h solve/*.h group/*.h) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -84,7 +87,8 @@ bin/godtab-group: $(GROUP_OBJ) $(LIB)
 	@mkdir -p bin
 	$(CC) $(ALL_CFLAGS) -o $@ $(GROUP_OBJ) $(LIB) $(LDLIBS)
 
-build/tests/%: tests/%.c tests/test_util.h $(LIB) | deps
+vpath test_%.c tests/unit tests/cli
+build/tests/test_%: test_%.c tests/test_util.h $(LIB) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests -DGODTAB_BIN='"$(CURDIR)/bin"' -DGODTAB_ROOT='"$(CURDIR)"' \
 	  -o $@ $< $(LIB) $(LDLIBS) $(TEST_LDLIBS)

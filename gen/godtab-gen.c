@@ -2,7 +2,6 @@
  * A thin program over the library: all computation is in common/. */
 #include "bfs.h"
 #include "catalog.h"
-#include "gen_report.h"
 #include "gt_error.h"
 #include "store.h"
 #include "table.h"
@@ -13,17 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Per-family reports printed after the family's tables are built: the
- * anatomy the tables alone do not show. */
-static const struct {
-    const char *family;
-    gt_gen_report_fn report;
-} family_reports[] = {
-    /* FAMILY REPORTS */
-    {"taquin", gt_report_taquin},
-    {NULL, NULL},
-};
 
 typedef struct options {
     const char *db_path;
@@ -77,27 +65,6 @@ static int fail(const char *name, int rc, const char *detail)
     return rc;
 }
 
-/* A table with a builder of its own (symmetry-reduced): it stores itself. */
-static int build_custom_table(const gt_table_spec *spec, gt_db *db, const options *o)
-{
-    gt_table_meta meta;
-    progress_state ps = {spec->name, 0};
-    gt_bfs_options bo = {o->threads, show_progress, &ps, NULL};
-    int rc = spec->build(spec, db, &bo, &meta);
-    if (rc)
-        return fail(spec->name, rc, gt_db_last_error(db));
-    if (!o->quiet) {
-        printf("%s: %s\n", spec->name, spec->summary);
-        print_distribution(&meta.distribution);
-        printf("  God's number %d; %" PRIu64 " entries; no published counts to compare\n",
-               meta.distribution.max_depth, meta.n_states);
-        printf("  built in %.1f s on %d threads; %s encoding %" PRIu64 " bytes; stored %" PRIu64 " bytes (zstd %d)\n",
-               meta.build_seconds, meta.threads, gt_encoding_name(meta.encoding), meta.raw_bytes,
-               meta.stored_bytes, spec->zstd_level);
-    }
-    return GT_OK;
-}
-
 /* The distribution of a stored byte or nibble table, recounted from its data. */
 static int recount(const gt_table *t, gt_distribution *out)
 {
@@ -123,8 +90,6 @@ static int recount(const gt_table *t, gt_distribution *out)
 
 static int build_table(const gt_table_spec *spec, gt_db *db, const options *o)
 {
-    if (spec->build)
-        return build_custom_table(spec, db, o);
     gt_puzzle *p = NULL;
     uint8_t *dist = NULL, *data = NULL;
     uint64_t bytes;
@@ -193,7 +158,7 @@ static int verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
         snprintf(hint, sizeof hint, "build it with: godtab-gen %s", spec->name);
         return fail(spec->name, rc, rc == GT_ERR_NOTFOUND ? hint : gt_db_last_error(db));
     }
-    if (spec->build) { /* no descriptor to recompute from: checksum (on load) and a recount */
+    if (spec->verify_by_recount) { /* too costly to rebuild: checksum (on load) and a recount */
         rc = recount(t, &got);
         if (!rc && (!gt_distribution_equal(&got, &t->meta.distribution) || got.reached != t->meta.n_states))
             rc = GT_ERR_CORRUPT;
@@ -230,6 +195,20 @@ free_puzzle:
 free_table:
     gt_table_free(t);
     return rc;
+}
+
+static void write_stdout(void *user, const char *text, size_t length)
+{
+    fwrite(text, 1, length, user);
+}
+
+/* A family's report, its lines on standard output. */
+static int run_report(const gt_family *family, gt_db *db, const options *o)
+{
+    gt_report_env env;
+    gt_catalog_report_env(db, o->threads, &env);
+    env.out = (gt_out){write_stdout, stdout};
+    return family->report(&env);
 }
 
 /* Is spec selected by the command-line names (a table or a family name)? */
@@ -315,7 +294,6 @@ int main(int argc, char **argv)
         return gt_exit_code(rc);
     }
     int first_error = 0, done = 0;
-    const char *last_family = NULL;
     for (int i = 0; i < gt_catalog_count(); i++) {
         const gt_table_spec *spec = gt_catalog_get(i);
         if (!selected(spec, names, n_names, o.verify))
@@ -330,16 +308,12 @@ int main(int argc, char **argv)
         if (rc && !first_error)
             first_error = rc;
         /* After the last table of a family, its report (if any). */
-        const gt_table_spec *next = gt_catalog_get(i + 1);
-        last_family = spec->family;
-        if (!o.verify && !rc && (!next || strcmp(next->family, last_family) != 0))
-            for (size_t r = 0; family_reports[r].family; r++)
-                if (!strcmp(family_reports[r].family, last_family)) {
-                    fflush(stdout);
-                    int rr = family_reports[r].report(stdout, db, o.threads);
-                    if (rr && !first_error)
-                        first_error = rr;
-                }
+        const gt_family *family = gt_catalog_family_of(spec);
+        if (!o.verify && !rc && family->report && spec == &family->specs[family->n_specs - 1]) {
+            int rr = run_report(family, db, &o);
+            if (rr && !first_error)
+                first_error = rr;
+        }
     }
     gt_db_close(db);
     if (o.verify && done == 0) {

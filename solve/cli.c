@@ -32,10 +32,7 @@ int gt_cli_load_table(const char *db_path, const char *table, const char *build_
 
 void gt_cli_unload_table(const char *table, gt_db *db, gt_puzzle *puzzle, gt_table *t)
 {
-    const gt_table_spec *spec = gt_catalog_find(table);
-    if (spec && puzzle)
-        spec->free_puzzle(puzzle);
-    gt_table_free(t);
+    gt_catalog_unload(table, puzzle, t);
     gt_db_close(db);
 }
 

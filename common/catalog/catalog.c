@@ -1,0 +1,135 @@
+#include "catalog.h"
+#include "gt_error.h"
+
+#include <string.h>
+
+#define GT_FAMILY(name) extern const gt_family gt_##name##_family;
+#include "families.h"
+#undef GT_FAMILY
+
+static const gt_family *const families[] = {
+#define GT_FAMILY(name) &gt_##name##_family,
+#include "families.h"
+#undef GT_FAMILY
+};
+
+int gt_catalog_family_count(void)
+{
+    return GT_COUNT_OF(families);
+}
+
+const gt_family *gt_catalog_family(int i)
+{
+    return i >= 0 && i < GT_COUNT_OF(families) ? families[i] : NULL;
+}
+
+const gt_family *gt_catalog_find_family(const char *name)
+{
+    for (int f = 0; f < GT_COUNT_OF(families); f++)
+        if (strcmp(families[f]->name, name) == 0)
+            return families[f];
+    return NULL;
+}
+
+int gt_catalog_count(void)
+{
+    int n = 0;
+    for (int f = 0; f < GT_COUNT_OF(families); f++)
+        n += families[f]->n_specs;
+    return n;
+}
+
+const gt_table_spec *gt_catalog_get(int i)
+{
+    for (int f = 0; f < GT_COUNT_OF(families) && i >= 0; f++) {
+        if (i < families[f]->n_specs)
+            return &families[f]->specs[i];
+        i -= families[f]->n_specs;
+    }
+    return NULL;
+}
+
+const gt_table_spec *gt_catalog_find(const char *name)
+{
+    for (int f = 0; f < GT_COUNT_OF(families); f++)
+        for (int i = 0; i < families[f]->n_specs; i++)
+            if (strcmp(families[f]->specs[i].name, name) == 0)
+                return &families[f]->specs[i];
+    return NULL;
+}
+
+const gt_family *gt_catalog_family_of(const gt_table_spec *spec)
+{
+    for (int f = 0; f < GT_COUNT_OF(families); f++)
+        if (spec >= families[f]->specs && spec < families[f]->specs + families[f]->n_specs)
+            return families[f];
+    return NULL;
+}
+
+int gt_catalog_published(const gt_table_spec *spec, gt_distribution *out)
+{
+    if (!spec->published)
+        return 0;
+    memset(out, 0, sizeof *out);
+    int d = 0;
+    for (; d <= GT_MAX_DEPTH && spec->published[d]; d++) {
+        out->count[d] = spec->published[d];
+        out->reached += spec->published[d];
+    }
+    out->max_depth = d - 1;
+    return 1;
+}
+
+int gt_catalog_load(gt_db *db, const char *name, gt_puzzle **puzzle, gt_table **table)
+{
+    const gt_table_spec *spec = gt_catalog_find(name);
+    gt_distribution published;
+    gt_table *t = NULL;
+    gt_puzzle *p = NULL;
+    int rc;
+    if (!spec)
+        return GT_ERR_NOTFOUND;
+    if ((rc = gt_db_get_table(db, name, 0, &t)) != 0)
+        return rc;
+    if ((rc = spec->make_puzzle(spec, &p)) != 0)
+        goto free_table;
+    if (t->meta.n_states != p->n_states || t->meta.encoding != spec->encoding ||
+        (gt_catalog_published(spec, &published) &&
+         !gt_distribution_equal(&published, &t->meta.distribution))) {
+        rc = GT_ERR_CORRUPT;
+        goto free_puzzle;
+    }
+    *puzzle = p;
+    *table = t;
+    return GT_OK;
+
+free_puzzle:
+    spec->free_puzzle(p);
+free_table:
+    gt_table_free(t);
+    return rc;
+}
+
+void gt_catalog_unload(const char *name, gt_puzzle *puzzle, gt_table *table)
+{
+    const gt_table_spec *spec = gt_catalog_find(name);
+    if (spec && puzzle)
+        spec->free_puzzle(puzzle);
+    gt_table_free(table);
+}
+
+static int report_load(void *user, const char *table, gt_puzzle **puzzle, gt_table **t)
+{
+    return gt_catalog_load(user, table, puzzle, t);
+}
+
+static void report_unload(void *user, const char *table, gt_puzzle *puzzle, gt_table *t)
+{
+    (void)user;
+    gt_catalog_unload(table, puzzle, t);
+}
+
+void gt_catalog_report_env(gt_db *db, int threads, gt_report_env *env)
+{
+    *env = (gt_report_env){.load = report_load, .unload = report_unload, .user = db, .threads = threads};
+}

@@ -1,0 +1,53 @@
+/* The catalog: every puzzle family and table godtab knows, by name, and the
+ * loading of stored tables with their descriptors.
+ *
+ * The families are listed once, in catalog/families.h; godtab-gen (build,
+ * --verify, --list, reports), godtab-solve (its puzzles and the generic
+ * front end) and the tests all walk that list. The catalog sits above the
+ * models and the store: it is the one place that ties a table name to its
+ * model and to the database. */
+#ifndef GODTAB_CATALOG_H
+#define GODTAB_CATALOG_H
+
+#include "spec.h"
+#include "store.h"
+
+/* The families in catalog order.
+ * Return values: the count; the i-th family, or NULL past the end. */
+int gt_catalog_family_count(void);
+const gt_family *gt_catalog_family(int i);
+
+/* The family of a name ("pocket"), or NULL. */
+const gt_family *gt_catalog_find_family(const char *name);
+
+/* Every table spec, family after family.
+ * Return values: the count; the i-th spec, or NULL past the end. */
+int gt_catalog_count(void);
+const gt_table_spec *gt_catalog_get(int i);
+
+/* The spec of a table name, or NULL. */
+const gt_table_spec *gt_catalog_find(const char *name);
+
+/* The family a spec belongs to (never NULL for a catalog spec). */
+const gt_family *gt_catalog_family_of(const gt_table_spec *spec);
+
+/* The published distribution of a spec.
+ * Return values: 1 (filled in), 0 (the literature has none). */
+int gt_catalog_published(const gt_table_spec *spec, gt_distribution *out);
+
+/* Loads a stored table and builds its puzzle descriptor: what a solver needs.
+ * It also checks that the stored table describes this puzzle (same state
+ * count and encoding) and that its stored counts are the published ones.
+ * Release both with gt_catalog_unload.
+ * Return values: GT_OK, GT_ERR_NOTFOUND (unknown name or table not built),
+ * GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_NOMEM, GT_ERR_STORAGE. */
+int gt_catalog_load(gt_db *db, const char *name, gt_puzzle **puzzle, gt_table **table);
+
+/* Releases what gt_catalog_load returned (either may be NULL). */
+void gt_catalog_unload(const char *name, gt_puzzle *puzzle, gt_table *table);
+
+/* A report environment whose loader reads tables from db through
+ * gt_catalog_load; the caller sets env->out. */
+void gt_catalog_report_env(gt_db *db, int threads, gt_report_env *env);
+
+#endif

@@ -1,0 +1,110 @@
+/* The puzzle descriptor: everything the engine (BFS, storage, verification,
+ * solver) knows about a puzzle.
+ *
+ * A puzzle is a finite state space indexed 0 .. n_states-1 and a set of moves
+ * closed under inverses, so the state graph is undirected and every BFS
+ * distance is also a distance *to* the goal. The index is the mixed-radix
+ * product of one or two coordinates, each with its own move table:
+ *
+ *     index = c0 * coord[1].size + c1          (two coordinates)
+ *     index = c0                               (one coordinate)
+ *
+ * and applying move m maps each coordinate through its table independently.
+ * That is how the pocket cube (permutation x twist), the taquin (rank of a
+ * legal configuration) and the 3x3x3 pattern databases are all described.
+ *
+ * A state space whose index is not such a product (a symmetry-reduced table)
+ * has n_coords == 0 and gives the BFS its level expansion instead
+ * (gt_bfs_levels): the same level loop, cancellation, progress, counting and
+ * depth guard serve it. The walk solver needs move tables, so it refuses
+ * such a descriptor (GT_ERR_INVAL). */
+#ifndef GODTAB_PUZZLE_H
+#define GODTAB_PUZZLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GT_MAX_COORDS 2
+#define GT_MAX_MOVES 64
+#define GT_MAX_DEPTH 64 /* distances are stored in one byte; 255 = unreached */
+
+typedef struct gt_coord {
+    const char *name;
+    uint32_t size;
+    /* move[value * n_moves + m]: the coordinate's value after move m. */
+    const uint32_t *move;
+} gt_coord;
+
+struct gt_puzzle;
+
+/* The BFS's level hooks of a descriptor without coordinates (puzzle.h's
+ * header comment). dist holds one byte a state, GT_UNREACHED (255) for
+ * unreached; a hook may run OpenMP loops on `threads` threads. */
+typedef struct gt_bfs_levels {
+    /* Marks the goal at distance 0 (and the cells that are the same position
+     * as the goal in a symmetry-reduced index); returns how many it marked. */
+    uint64_t (*seed)(const struct gt_puzzle *p, uint8_t *dist);
+    /* One level: forward (scan the cells at `depth`, mark their unreached
+     * neighbours depth + 1) or backward (mark each unreached cell that has a
+     * neighbour at `depth`). Only value depth + 1 is ever written, so racing
+     * threads cannot change the result. Returns how many cells it set. */
+    uint64_t (*expand)(const struct gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads);
+} gt_bfs_levels;
+
+typedef struct gt_puzzle {
+    const char *name;   /* "pocket", "taquin-3x3", "cube3-corners" */
+    const char *metric; /* "htm", "qtm", "flip" */
+    uint64_t n_states;
+    int n_moves;
+    const char *const *move_names; /* n_moves names, as printed in solutions */
+    const int *move_inverse;       /* move_inverse[m]: the move undoing m */
+    int n_coords;
+    gt_coord coord[GT_MAX_COORDS];
+    uint64_t solved; /* index of the goal state */
+    /* Optional (NULL if the graph is not bipartite): the parity of the state's
+     * distance, known without the table. The 1-bit encoding needs it. */
+    int (*distance_parity)(const struct gt_puzzle *p, uint64_t index);
+    /* Optional symmetries (n_syms == 0 if none): sym(p, index, k) is the image
+     * of the state under symmetry k, 0 <= k < n_syms, k = 0 the identity. A
+     * symmetry must commute with the move set (map moves to moves), so it
+     * preserves distances. */
+    int n_syms;
+    uint64_t (*sym)(const struct gt_puzzle *p, uint64_t index, int k);
+    const gt_bfs_levels *levels; /* n_coords == 0 only; NULL otherwise */
+    void *ctx; /* the model's own data (move tables, ...) */
+} gt_puzzle;
+
+/* The state reached from `index` by move m. */
+static inline uint64_t gt_puzzle_move(const gt_puzzle *p, uint64_t index, int m)
+{
+    if (p->n_coords == 1)
+        return p->coord[0].move[index * (uint64_t)p->n_moves + (uint64_t)m];
+    uint32_t size1 = p->coord[1].size;
+    uint64_t c0 = index / size1, c1 = index % size1;
+    return (uint64_t)p->coord[0].move[c0 * (uint64_t)p->n_moves + (uint64_t)m] * size1 +
+           p->coord[1].move[c1 * (uint64_t)p->n_moves + (uint64_t)m];
+}
+
+/* A state split once into its coordinates' move-table rows, so that its
+ * neighbours cost no division: gt_puzzle_at(p, &rows, m) is the neighbour by m. */
+typedef struct gt_puzzle_rows {
+    const uint32_t *row0, *row1; /* row1 NULL for one coordinate */
+    uint32_t size1;
+} gt_puzzle_rows;
+
+static inline gt_puzzle_rows gt_puzzle_split(const gt_puzzle *p, uint64_t index)
+{
+    const uint64_t n_moves = (uint64_t)p->n_moves;
+    if (p->n_coords == 1)
+        return (gt_puzzle_rows){p->coord[0].move + index * n_moves, NULL, 1};
+    uint32_t size1 = p->coord[1].size;
+    return (gt_puzzle_rows){p->coord[0].move + index / size1 * n_moves,
+                            p->coord[1].move + index % size1 * n_moves, size1};
+}
+
+static inline uint64_t gt_puzzle_at(const gt_puzzle_rows *r, int m)
+{
+    return r->row1 ? (uint64_t)r->row0[m] * r->size1 + r->row1[m] : r->row0[m];
+}
+
+#endif

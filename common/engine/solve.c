@@ -1,0 +1,121 @@
+#include "solve.h"
+#include "gt_error.h"
+
+/* The move leading from `state` (residue r) to a neighbour one step closer,
+ * or -1. With modulus M, the closer neighbour has residue (r - 1) mod M. */
+static int descending_move(const gt_puzzle *p, const gt_table *t, uint64_t state, int r, int modulus,
+                           int from_move, uint64_t *next)
+{
+    int want = (r + modulus - 1) % modulus;
+    gt_puzzle_rows rows = gt_puzzle_split(p, state);
+    if (t->meta.encoding == GT_ENC_MOD3) { /* the common case, without the per-probe switch */
+        for (int m = from_move; m < p->n_moves; m++) {
+            uint64_t s = gt_puzzle_at(&rows, m);
+            if ((int)((t->data[s >> 2] >> ((s & 3) * 2)) & 3u) == want) {
+                *next = s;
+                return m;
+            }
+        }
+        return -1;
+    }
+    for (int m = from_move; m < p->n_moves; m++) {
+        uint64_t s = gt_puzzle_at(&rows, m);
+        if (gt_table_residue(t, p, s) == want) {
+            *next = s;
+            return m;
+        }
+    }
+    return -1;
+}
+
+static int check_state(const gt_puzzle *p, const gt_table *t, uint64_t state, int *residue)
+{
+    if (state >= p->n_states || t->meta.n_states != p->n_states || p->n_coords == 0)
+        return GT_ERR_INVAL; /* out of range, another table, or no move tables to walk */
+    if (t->meta.encoding == GT_ENC_PARITY1 && !p->distance_parity)
+        return GT_ERR_INVAL;
+    *residue = gt_table_residue(t, p, state);
+    return *residue < 0 ? GT_ERR_ILLEGAL : GT_OK;
+}
+
+int gt_solve_walk(const gt_puzzle *p, const gt_table *t, uint64_t state, uint8_t *moves, int cap,
+                  int *length)
+{
+    int r, rc = check_state(p, t, state, &r);
+    if (rc)
+        return rc;
+    const int modulus = gt_table_modulus(t), god = t->meta.distribution.max_depth;
+    int len = 0;
+    while (state != p->solved) {
+        uint64_t next;
+        int m = descending_move(p, t, state, r, modulus, 0, &next);
+        if (m < 0 || len >= god)
+            return GT_ERR_CORRUPT;
+        if (len >= cap)
+            return GT_ERR_RANGE;
+        moves[len++] = (uint8_t)m;
+        state = next;
+        r = (r + modulus - 1) % modulus;
+    }
+    *length = len;
+    return GT_OK;
+}
+
+int gt_solve_distance(const gt_puzzle *p, const gt_table *t, uint64_t state, int *distance)
+{
+    uint8_t moves[GT_MAX_DEPTH + 1];
+    return gt_solve_walk(p, t, state, moves, GT_MAX_DEPTH + 1, distance);
+}
+
+/* Depth-first enumeration of descending walks; the path so far is in moves. */
+typedef struct all_walks {
+    const gt_puzzle *p;
+    const gt_table *t;
+    int modulus, god;
+    gt_solution_fn fn;
+    void *user;
+    uint64_t count;
+    int stopped, corrupt;
+    uint8_t moves[GT_MAX_DEPTH + 1];
+} all_walks;
+
+static void enumerate(all_walks *w, uint64_t state, int r, int len)
+{
+    if (state == w->p->solved) {
+        w->count++;
+        if (w->fn && w->fn(w->user, w->moves, len))
+            w->stopped = 1;
+        return;
+    }
+    if (len >= w->god) {
+        w->corrupt = 1;
+        return;
+    }
+    int found = 0;
+    for (int m = 0; m < w->p->n_moves && !w->stopped && !w->corrupt; m++) {
+        uint64_t next;
+        m = descending_move(w->p, w->t, state, r, w->modulus, m, &next);
+        if (m < 0)
+            break;
+        found = 1;
+        w->moves[len] = (uint8_t)m;
+        enumerate(w, next, (r + w->modulus - 1) % w->modulus, len + 1);
+    }
+    if (!found)
+        w->corrupt = 1;
+}
+
+int gt_solve_all(const gt_puzzle *p, const gt_table *t, uint64_t state, gt_solution_fn fn,
+                 void *user, uint64_t *count)
+{
+    int r, rc = check_state(p, t, state, &r);
+    if (rc)
+        return rc;
+    all_walks w = {.p = p, .t = t, .modulus = gt_table_modulus(t),
+                   .god = t->meta.distribution.max_depth, .fn = fn, .user = user};
+    enumerate(&w, state, r, 0);
+    if (w.corrupt)
+        return GT_ERR_CORRUPT;
+    *count = w.count;
+    return GT_OK;
+}

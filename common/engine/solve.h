@@ -1,0 +1,40 @@
+/* The generic solver: walk descending neighbours in a stored distance table.
+ *
+ * From a state at distance d, some move leads to a state at distance d-1; the
+ * table's residue (table.h) tells which. Repeating until the goal gives an
+ * optimal solution whose length is the distance. If no descending neighbour
+ * exists, or the walk outlasts the table's God's number, the table is
+ * inconsistent and GT_ERR_CORRUPT is returned: a wrong answer is never given. */
+#ifndef GODTAB_SOLVE_H
+#define GODTAB_SOLVE_H
+
+#include "puzzle.h"
+#include "table.h"
+
+#include <stdint.h>
+
+/* Writes one optimal solution (move indices) into moves[0..*length-1].
+ * Parameters: cap must be >= the table's God's number (GT_MAX_DEPTH always
+ * suffices).
+ * Return values: GT_OK, GT_ERR_INVAL (state out of range, a table of another
+ * size, or a descriptor without move tables), GT_ERR_ILLEGAL (unreachable
+ * state), GT_ERR_CORRUPT (no descending neighbour: the table lies),
+ * GT_ERR_RANGE (cap too small). */
+int gt_solve_walk(const gt_puzzle *p, const gt_table *t, uint64_t state, uint8_t *moves, int cap,
+                  int *length);
+
+/* Called once per optimal solution by gt_solve_all; return non-zero to stop. */
+typedef int (*gt_solution_fn)(void *user, const uint8_t *moves, int length);
+
+/* Enumerates every optimal solution (every descending walk), calling fn for
+ * each unless fn is NULL, and sets *count to the number enumerated: all of
+ * them, or those up to and including the one where fn asked to stop.
+ * Return values: as gt_solve_walk. */
+int gt_solve_all(const gt_puzzle *p, const gt_table *t, uint64_t state, gt_solution_fn fn,
+                 void *user, uint64_t *count);
+
+/* The exact distance of a state (the length of the walk).
+ * Return values: as gt_solve_walk. */
+int gt_solve_distance(const gt_puzzle *p, const gt_table *t, uint64_t state, int *distance);
+
+#endif

@@ -1,0 +1,119 @@
+/* Table specs and puzzle families: what a model declares so that the one
+ * registry (catalog/catalog.c) can build, store, verify, report and answer
+ * queries for it, with no edit to gen/ or solve/.
+ *
+ * A model exports one gt_family (designated initializers, counts from
+ * sizeof) holding its table specs, the query hooks the generic solver front
+ * end uses, and an optional report. Nothing here touches the store: a spec
+ * makes a descriptor, the engine's BFS computes the distances, godtab-gen
+ * stores them. */
+#ifndef GODTAB_SPEC_H
+#define GODTAB_SPEC_H
+
+#include "bfs.h"
+#include "gt_error.h"
+#include "puzzle.h"
+#include "table.h"
+#include "textbuf.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct gt_table_spec {
+    const char *name;    /* database key and command-line name: "pocket-htm" */
+    const char *family;  /* "pocket": `godtab-gen pocket` builds the whole family */
+    const char *summary; /* one line for --list */
+    gt_encoding encoding;
+    int zstd_level;
+    /* Published counts per depth (terminated by 0 after the last depth), or
+     * NULL when the literature has none: the build then only stores. */
+    const uint64_t *published;
+    int in_default; /* built by a plain `godtab-gen` (and `make run`) */
+    /* Builds the puzzle descriptor (with move tables, or with BFS level hooks
+     * for a state space that is not a product of coordinates); *out stays
+     * valid until free_puzzle. */
+    int (*make_puzzle)(const struct gt_table_spec *spec, gt_puzzle **out);
+    void (*free_puzzle)(gt_puzzle *p);
+    const void *arg; /* the model's parameter (board size, metric, ...) */
+    /* Uncompressed bytes per stored chunk (0: the store's default, 16 MiB).
+     * Smaller chunks decompress in parallel when a one-shot query loads a
+     * small table. */
+    uint32_t chunk_bytes;
+    /* 1 for a table that takes minutes to rebuild: --verify checks its
+     * checksum and recounts its distribution from the data instead. */
+    int verify_by_recount;
+} gt_table_spec;
+
+/* ---- queries: the hooks of the generic solver front end ---- */
+
+enum {
+    GT_QUERY_MOVES = 0, /* a scramble in the puzzle's move notation */
+    GT_QUERY_STATE = 1, /* a state written out (facelets, a board) */
+};
+
+/* How the generic front end (`godtab-solve NAME QUERY`) reads, replays and
+ * draws a position of a family's tables. A position is the model's own
+ * struct of position_bytes bytes, opaque to the front end. Every hook gets
+ * the spec of the table in use (its metric is in spec->arg). */
+typedef struct gt_query_hooks {
+    size_t position_bytes;
+    const char *moves_help; /* one line for --help: what a scramble is */
+    const char *state_help; /* one line for --help, or NULL: no state input */
+    /* Parses a query (GT_QUERY_MOVES or GT_QUERY_STATE) into a position and
+     * its state index in the spec's table.
+     * Return values: GT_OK, GT_ERR_PARSE or GT_ERR_ILLEGAL with err filled. */
+    int (*parse)(const gt_table_spec *spec, int format, const char *text, void *position,
+                 uint64_t *index, gt_parse_error *err);
+    /* The position of a state index (for --random). GT_OK or GT_ERR_INVAL. */
+    int (*from_index)(const gt_table_spec *spec, uint64_t index, void *position);
+    /* 1 if the moves (indices of the spec's descriptor) solve the position,
+     * replayed on the model itself: the check before any answer is printed. */
+    int (*solves)(const gt_table_spec *spec, const void *position, const uint8_t *moves, int n);
+    /* Optional: a text drawing for --show, ending in a newline.
+     * Return values: GT_OK, GT_ERR_RANGE. */
+    int (*draw)(const gt_table_spec *spec, const void *position, char *buf, size_t cap);
+    /* Optional: the state as query text (GT_QUERY_STATE syntax), for JSON.
+     * Return values: GT_OK, GT_ERR_RANGE. */
+    int (*state_text)(const gt_table_spec *spec, const void *position, char *buf, size_t cap);
+    /* The JSON key of state_text ("facelets"). */
+    const char *state_key;
+} gt_query_hooks;
+
+/* ---- reports ---- */
+
+/* What a family's report may use: a text sink for its lines, and a loader of
+ * stored tables (GT_ERR_NOTFOUND when a table is not built) with its
+ * matching release. The loader is the catalog's; a model never opens the
+ * store itself. */
+typedef struct gt_report_env {
+    gt_out out;
+    int (*load)(void *user, const char *table, gt_puzzle **puzzle, gt_table **t);
+    void (*unload)(void *user, const char *table, gt_puzzle *puzzle, gt_table *t);
+    void *user;
+    int threads;
+} gt_report_env;
+
+/* A report printed by godtab-gen after the family's tables are built.
+ * Return values: GT_OK, GT_ERR_MISMATCH (a figure differs from the
+ * literature), or the loader's errors. */
+typedef int (*gt_report_fn)(const gt_report_env *env);
+
+/* ---- families ---- */
+
+typedef struct gt_family {
+    const char *name;    /* "pocket": godtab-gen FAMILY, godtab-solve FAMILY */
+    const char *summary; /* one line for godtab-solve --help */
+    const gt_table_spec *specs;
+    int n_specs;
+    /* The table a query uses when none is named: "<name>-<metric>" with the
+     * first metric listed here ("htm" or "htm qtm"), or NULL for the first
+     * spec. */
+    const char *metrics;
+    const gt_query_hooks *query; /* NULL: no generic queries */
+    gt_report_fn report;         /* NULL: no report */
+} gt_family;
+
+/* The number of elements of a static array, for n_specs and the like. */
+#define GT_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+#endif

@@ -1,0 +1,682 @@
+/* Cube geometry for permutation-group definitions (see cubegroup.h). */
+#include "cubegroup.h"
+#include "gt_error.h"
+#include "textbuf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- pieces ---------------------------------------------------------------- */
+
+/* Doubled coordinates of the piece a facelet belongs to: the facelet's own
+ * ±n component becomes ±(n-1). */
+static void piece_of(int n, int facelet, int key[3])
+{
+    gt_facecube_coords(n, facelet, key);
+    for (int a = 0; a < 3; a++)
+        if (key[a] == n || key[a] == -n)
+            key[a] = key[a] > 0 ? n - 1 : -(n - 1);
+}
+
+/* The outward normal axis of a facelet: 0 x (R/L), 1 y (U/D), 2 z (F/B). */
+static int normal_axis(int n, int facelet, int *sign)
+{
+    int xyz[3];
+    gt_facecube_coords(n, facelet, xyz);
+    for (int a = 0; a < 3; a++)
+        if (xyz[a] == n || xyz[a] == -n) {
+            if (sign)
+                *sign = xyz[a] > 0 ? 1 : -1;
+            return a;
+        }
+    return -1;
+}
+
+/* How many coordinates of a piece are on the surface (±(n-1)): 3 corner,
+ * 2 edge or wing, 1 centre. */
+static int piece_kind(int n, const int key[3])
+{
+    int k = 0;
+    for (int a = 0; a < 3; a++)
+        k += key[a] == n - 1 || key[a] == -(n - 1);
+    return k;
+}
+
+typedef struct pieces {
+    int n, count;
+    int key[GT_FACELETS_MAX][3];
+    int nf[GT_FACELETS_MAX];
+    int facelet[GT_FACELETS_MAX][3];
+    int piece_of_facelet[GT_FACELETS_MAX];
+} pieces;
+
+static void pieces_init(int n, pieces *P)
+{
+    P->n = n;
+    P->count = 0;
+    for (int f = 0; f < 6 * n * n; f++) {
+        int key[3], k;
+        piece_of(n, f, key);
+        for (k = 0; k < P->count; k++)
+            if (!memcmp(P->key[k], key, sizeof key))
+                break;
+        if (k == P->count) {
+            memcpy(P->key[k], key, sizeof key);
+            P->nf[k] = 0;
+            P->count++;
+        }
+        P->facelet[k][P->nf[k]++] = f;
+        P->piece_of_facelet[f] = k;
+    }
+}
+
+int gt_cubegroup_moving_facelets(int n, int *facelets)
+{
+    int count = 0;
+    for (int f = 0; f < 6 * n * n; f++) {
+        int key[3];
+        piece_of(n, f, key);
+        /* odd n: the fixed centre facelet of each face is not a point */
+        if (n % 2 == 1 && piece_kind(n, key) == 1 && f % (n * n) == (n * n) / 2)
+            continue;
+        facelets[count++] = f;
+    }
+    return count;
+}
+
+/* ---- matching a definition with the geometry ------------------------------ */
+
+#define MAX_TURNS 64
+#define SEARCH_BUDGET 2000000L
+#define MATCH_MAX_POINTS 96 /* the 4x4x4; the recursion keeps two arrays of this per level */
+
+typedef struct matcher {
+    int d, ngens, nturns;
+    const gt_point *gen[GT_PUZDEF_MAX_GENS];
+    uint16_t turn[MAX_TURNS][GT_FACELETS_MAX]; /* on moving indices 0..d-1 */
+    gt_turn turn_desc[MAX_TURNS];
+    int gen_hint[GT_PUZDEF_MAX_GENS];
+    unsigned char compatible[GT_PUZDEF_MAX_GENS][MAX_TURNS]; /* same cycle type */
+    int assign[GT_PUZDEF_MAX_GENS];
+    long budget;
+} matcher;
+
+
+/* Extends phi (points -> moving indices) along the assigned generators until
+ * nothing changes; 0 on a contradiction. */
+static int propagate(const matcher *m, int *phi, int *inv)
+{
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int k = 0; k < m->ngens; k++) {
+            if (m->assign[k] < 0)
+                continue;
+            const uint16_t *t = m->turn[m->assign[k]];
+            for (int p = 0; p < m->d; p++) {
+                if (phi[p] < 0)
+                    continue;
+                int q = m->gen[k][p], f = t[phi[p]];
+                if (phi[q] == f)
+                    continue;
+                if (phi[q] >= 0 || inv[f] >= 0)
+                    return 0;
+                phi[q] = f;
+                inv[f] = q;
+                changed = 1;
+            }
+        }
+    }
+    return 1;
+}
+
+static int search(matcher *m, const int *phi_in, const int *inv_in, int *phi_out)
+{
+    int phi[MATCH_MAX_POINTS], inv[MATCH_MAX_POINTS], d = m->d;
+    if (--m->budget < 0)
+        return 0;
+    memcpy(phi, phi_in, (size_t)d * sizeof *phi);
+    memcpy(inv, inv_in, (size_t)d * sizeof *inv);
+    if (!propagate(m, phi, inv))
+        return 0;
+    /* 1. a generator moving a mapped point: try the turns of its cycle type */
+    for (int k = 0; k < m->ngens; k++) {
+        if (m->assign[k] >= 0)
+            continue;
+        int p = 0;
+        while (p < d && (phi[p] < 0 || m->gen[k][p] == p))
+            p++;
+        if (p == d)
+            continue;
+        for (int pass = 0; pass < 2; pass++)
+            for (int t = 0; t < m->nturns; t++) {
+                if (!m->compatible[k][t] || (pass == 0) != (t == m->gen_hint[k]))
+                    continue;
+                m->assign[k] = t;
+                if (search(m, phi, inv, phi_out))
+                    return 1;
+                m->assign[k] = -1;
+            }
+        return 0;
+    }
+    /* 2. an unmapped point that some generator moves starts a new orbit */
+    for (int p = 0; p < d; p++) {
+        if (phi[p] >= 0)
+            continue;
+        int moved = 0;
+        for (int k = 0; k < m->ngens && !moved; k++)
+            moved = m->gen[k][p] != p;
+        if (!moved)
+            continue;
+        for (int pass = 0; pass < 2; pass++)
+            for (int f = 0; f < d; f++) {
+                if (inv[f] >= 0 || (pass == 0) != (f == p))
+                    continue;
+                phi[p] = f;
+                inv[f] = p;
+                if (search(m, phi, inv, phi_out))
+                    return 1;
+                phi[p] = inv[f] = -1;
+            }
+        return 0;
+    }
+    /* 3. points no generator moves go to the facelets left, same index first */
+    for (int p = 0; p < d; p++) {
+        if (phi[p] >= 0)
+            continue;
+        int f = inv[p] < 0 ? p : 0;
+        while (inv[f] >= 0)
+            f++;
+        phi[p] = f;
+        inv[f] = p;
+    }
+    for (int k = 0; k < m->ngens; k++)
+        for (int p = 0; p < d; p++)
+            if (phi[m->gen[k][p]] != m->turn[m->assign[k]][phi[p]])
+                return 0;
+    memcpy(phi_out, phi, (size_t)d * sizeof *phi);
+    return 1;
+}
+
+int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map)
+{
+    int rc = GT_ERR_NOTFOUND;
+    int n = def->degree == 24 ? 2 : def->degree == 48 ? 3 : def->degree == 96 ? 4 : 0;
+    int moving[GT_FACELETS_MAX], index_of[GT_FACELETS_MAX];
+    matcher *m = NULL;
+    if (!n || def->ngens > GT_PUZDEF_MAX_GENS)
+        goto out;
+    rc = GT_ERR_NOMEM;
+    if (!(m = calloc(1, sizeof *m)))
+        goto out;
+    int d = gt_cubegroup_moving_facelets(n, moving);
+    for (int f = 0; f < 6 * n * n; f++)
+        index_of[f] = -1;
+    for (int i = 0; i < d; i++)
+        index_of[moving[i]] = i;
+    m->d = d;
+    m->ngens = def->ngens;
+    /* Candidate turns: every face, layers 0..n/2-1 (deeper layers are the
+     * opposite face's), 1 to 3 quarters; none may move a non-point facelet. */
+    for (int face = 0; face < GT_FACES; face++)
+        for (int layer = 0; layer < n / 2; layer++)
+            for (int q = 1; q <= 3; q++) {
+                uint16_t perm[GT_FACELETS_MAX];
+                gt_turn t = {(uint8_t)face, (uint8_t)layer, (uint8_t)layer, (uint8_t)q};
+                gt_notation_turn_perm(n, t, perm);
+                int ok = 1;
+                for (int f = 0; f < 6 * n * n && ok; f++)
+                    ok = index_of[f] >= 0 || perm[f] == f;
+                if (!ok)
+                    continue;
+                for (int i = 0; i < d; i++)
+                    m->turn[m->nturns][i] = (uint16_t)index_of[perm[moving[i]]];
+                m->turn_desc[m->nturns++] = t;
+            }
+    int hg[GT_FACELETS_MAX + 1], ht[GT_FACELETS_MAX + 1];
+    for (int k = 0; k < def->ngens; k++) {
+        m->gen[k] = def->gens + (size_t)k * d;
+        m->assign[k] = -1;
+        m->gen_hint[k] = -1;
+        gt_perm_cycle_type(d, m->gen[k], hg);
+        for (int t = 0; t < m->nturns; t++) {
+            gt_perm_cycle_type(d, m->turn[t], ht);
+            m->compatible[k][t] = !memcmp(hg, ht, (size_t)(d + 1) * sizeof *hg);
+        }
+        /* A generator named like a turn ("U", "2R", "F'") is tried as that turn first. */
+        gt_turn parsed;
+        int count = 0;
+        if (gt_notation_parse(n, def->names[k], GT_NOTATION_FACES | GT_NOTATION_WIDE, &parsed, 1, &count,
+                              NULL) == GT_OK &&
+            count == 1)
+            for (int t = 0; t < m->nturns; t++)
+                if (!memcmp(&m->turn_desc[t], &parsed, sizeof parsed))
+                    m->gen_hint[k] = t;
+    }
+    int phi[MATCH_MAX_POINTS], inv[MATCH_MAX_POINTS], found[MATCH_MAX_POINTS];
+    for (int i = 0; i < d; i++)
+        phi[i] = inv[i] = -1;
+    m->budget = SEARCH_BUDGET;
+    rc = GT_ERR_NOTFOUND;
+    if (!search(m, phi, inv, found))
+        goto free_matcher;
+    map->n = n;
+    map->degree = d;
+    for (int f = 0; f < 6 * n * n; f++)
+        map->point_of_facelet[f] = -1;
+    for (int p = 0; p < d; p++) {
+        map->facelet_of_point[p] = moving[found[p]];
+        map->point_of_facelet[moving[found[p]]] = p;
+    }
+    for (int k = 0; k < def->ngens; k++)
+        map->gen_turn[k] = m->turn_desc[m->assign[k]];
+    rc = GT_OK;
+free_matcher:
+    free(m);
+out:
+    return rc;
+}
+
+/* ---- positions -------------------------------------------------------------- */
+
+void gt_cubegroup_to_points(const gt_cubegroup_map *map, const uint16_t *facelet_perm, gt_point *perm)
+{
+    for (int p = 0; p < map->degree; p++)
+        perm[p] = (gt_point)map->point_of_facelet[facelet_perm[map->facelet_of_point[p]]];
+}
+
+static int fail_col(gt_puzdef_error *err, int column, const char *fmt, const char *arg)
+{
+    if (err) {
+        err->line = 1;
+        err->column = column;
+        snprintf(err->message, sizeof err->message, fmt, arg);
+    }
+    return GT_ERR_PARSE;
+}
+
+int gt_cubegroup_scramble_position(const gt_cubegroup_map *map, const char *text, gt_point *perm,
+                              gt_puzdef_error *err)
+{
+    int n = map->n, rc;
+    enum { CAP = 4096 };
+    gt_turn *turns = malloc(CAP * sizeof *turns);
+    uint16_t pos[GT_FACELETS_MAX], tp[GT_FACELETS_MAX];
+    gt_parse_error perr;
+    int count = 0;
+    if (!turns)
+        return GT_ERR_NOMEM;
+    rc = gt_notation_parse(n, text, GT_NOTATION_ALL, turns, CAP, &count, &perr);
+    if (rc == GT_ERR_RANGE) {
+        rc = fail_col(err, 1, "more than 4096 moves%s", "");
+        goto free_turns;
+    }
+    if (rc < 0) {
+        rc = fail_col(err, perr.offset + 1, "%s", perr.message);
+        goto free_turns;
+    }
+    for (int f = 0; f < 6 * n * n; f++)
+        pos[f] = (uint16_t)f;
+    for (int k = 0; k < count; k++) {
+        gt_notation_turn_perm(n, turns[k], tp);
+        for (int f = 0; f < 6 * n * n; f++)
+            pos[f] = tp[pos[f]];
+    }
+    for (int f = 0; f < 6 * n * n; f++)
+        if (map->point_of_facelet[f] < 0 && pos[f] != f) {
+            if (err) {
+                err->line = 1;
+                err->column = 1;
+                snprintf(err->message, sizeof err->message,
+                         "the scramble moves the centres, which are not points of this definition");
+            }
+            rc = GT_ERR_ILLEGAL;
+            goto free_turns;
+        }
+    gt_cubegroup_to_points(map, pos, perm);
+    rc = GT_OK;
+free_turns:
+    free(turns);
+    return rc;
+}
+
+int gt_cubegroup_facelet_position(const gt_cubegroup_map *map, const char *text, gt_point *perm,
+                             gt_puzdef_error *err)
+{
+    int n = map->n, total = 6 * n * n;
+    if (n > 3)
+        return GT_ERR_INVAL;
+    char buf[GT_FACELETS_MAX + 1];
+    if ((int)strlen(text) != total)
+        return fail_col(err, 1, "a facelet string has %s letters", n == 2 ? "24" : "54");
+    memcpy(buf, text, (size_t)total + 1);
+    int colour[GT_FACELETS_MAX];
+    for (int f = 0; f < total; f++) {
+        const char *c = strchr(gt_face_letters, buf[f]);
+        if (!buf[f] || !c) {
+            char s[2] = {buf[f], 0};
+            return fail_col(err, f + 1, "'%s' is not a face letter (U R F D L B)", s);
+        }
+        colour[f] = (int)(c - gt_face_letters);
+    }
+    pieces P;
+    pieces_init(n, &P);
+    int used[GT_FACELETS_MAX] = {0};
+    uint16_t pos[GT_FACELETS_MAX];
+    for (int s = 0; s < P.count; s++) {
+        /* The piece in slot s is the home piece with the same set of colours. */
+        int home = -1;
+        for (int h = 0; h < P.count && home < 0; h++) {
+            if (P.nf[h] != P.nf[s])
+                continue;
+            int match = 1;
+            for (int i = 0; i < P.nf[s] && match; i++) {
+                int found = 0;
+                for (int j = 0; j < P.nf[h]; j++)
+                    found |= P.facelet[h][j] / (n * n) == colour[P.facelet[s][i]];
+                match = found;
+            }
+            for (int i = 0; i < P.nf[h] && match; i++) {
+                int found = 0;
+                for (int j = 0; j < P.nf[s]; j++)
+                    found |= P.facelet[h][i] / (n * n) == colour[P.facelet[s][j]];
+                match = found;
+            }
+            if (match)
+                home = h;
+        }
+        if (home < 0 || used[home])
+            return fail_col(err, P.facelet[s][0] + 1,
+                            home < 0 ? "the stickers at this piece form no piece of the cube%s"
+                                     : "the same piece appears twice%s",
+                            "");
+        if (P.nf[s] == 1 && home != s)
+            return fail_col(err, P.facelet[s][0] + 1, "a centre of the wrong colour%s", "");
+        used[home] = 1;
+        for (int i = 0; i < P.nf[s]; i++)
+            for (int j = 0; j < P.nf[home]; j++)
+                if (P.facelet[home][j] / (n * n) == colour[P.facelet[s][i]])
+                    pos[P.facelet[home][j]] = (uint16_t)P.facelet[s][i];
+    }
+    gt_cubegroup_to_points(map, pos, perm);
+    return GT_OK;
+}
+
+int gt_cubegroup_format_word(const gt_cubegroup_map *map, int len, const int *gens, const int *powers, char *buf,
+                        int cap)
+{
+    int used = 0;
+    if (cap < 1)
+        return GT_ERR_RANGE;
+    buf[0] = 0;
+    for (int k = 0; k < len; k++) {
+        gt_turn t = map->gen_turn[gens[k]];
+        int q = ((t.quarters * powers[k]) % 4 + 4) % 4;
+        if (!q)
+            continue;
+        t.quarters = (uint8_t)q;
+        char move[8];
+        gt_notation_format(map->n, t, move);
+        int w = snprintf(buf + used, (size_t)(cap - used), "%s%s", used ? " " : "", move);
+        if (w < 0 || used + w >= cap)
+            return GT_ERR_RANGE;
+        used += w;
+    }
+    return GT_OK;
+}
+
+/* ---- seed 003: assemblies and invariants ---------------------------------- */
+
+/* The 24 rotations of the cube as signed permutation matrices of det +1. */
+static int rotations(int R[24][3][3])
+{
+    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    static const int parity[6] = {1, -1, -1, 1, 1, -1};
+    int count = 0;
+    for (int p = 0; p < 6; p++)
+        for (int s = 0; s < 8; s++) {
+            int sg[3] = {s & 1 ? -1 : 1, s & 2 ? -1 : 1, s & 4 ? -1 : 1};
+            if (parity[p] * sg[0] * sg[1] * sg[2] != 1)
+                continue;
+            memset(R[count], 0, sizeof R[count]);
+            for (int i = 0; i < 3; i++)
+                R[count][i][perms[p][i]] = sg[i];
+            count++;
+        }
+    return count;
+}
+
+static void row_times(const int v[3], const int R[3][3], int out[3])
+{
+    for (int j = 0; j < 3; j++)
+        out[j] = v[0] * R[0][j] + v[1] * R[1][j] + v[2] * R[2][j];
+}
+
+void gt_cubegroup_random_assembly(int n, uint64_t *rng, uint16_t *facelet_perm)
+{
+    int R[24][3][3], nrot = rotations(R);
+    pieces P;
+    pieces_init(n, &P);
+    for (int f = 0; f < 6 * n * n; f++)
+        facelet_perm[f] = (uint16_t)f;
+    /* Pieces of one kind (same sorted |coordinates|) form one orbit of the
+     * rotation group: shuffle each kind. */
+    int done[GT_FACELETS_MAX] = {0};
+    for (int a = 0; a < P.count; a++) {
+        if (done[a] || (n % 2 == 1 && piece_kind(n, P.key[a]) == 1))
+            continue;
+        int members[GT_FACELETS_MAX], cnt = 0;
+        for (int b = 0; b < P.count; b++) {
+            int sa[3], sb[3];
+            for (int i = 0; i < 3; i++) {
+                sa[i] = abs(P.key[a][i]);
+                sb[i] = abs(P.key[b][i]);
+            }
+            /* sort three values */
+            for (int i = 0; i < 2; i++)
+                for (int j = 0; j < 2 - i; j++) {
+                    if (sa[j] > sa[j + 1]) { int t = sa[j]; sa[j] = sa[j + 1]; sa[j + 1] = t; }
+                    if (sb[j] > sb[j + 1]) { int t = sb[j]; sb[j] = sb[j + 1]; sb[j + 1] = t; }
+                }
+            if (!memcmp(sa, sb, sizeof sa)) {
+                members[cnt++] = b;
+                done[b] = 1;
+            }
+        }
+        int target[GT_FACELETS_MAX];
+        memcpy(target, members, (size_t)cnt * sizeof *target);
+        for (int i = cnt - 1; i > 0; i--) {
+            int j = (int)(gt_group_rand(rng) % (uint64_t)(i + 1)), t = target[i];
+            target[i] = target[j];
+            target[j] = t;
+        }
+        for (int i = 0; i < cnt; i++) {
+            int c = members[i], dst = target[i], options[24], no = 0;
+            for (int r = 0; r < nrot; r++) {
+                int img[3];
+                row_times(P.key[c], R[r], img);
+                if (!memcmp(img, P.key[dst], sizeof img))
+                    options[no++] = r;
+            }
+            int r = options[gt_group_rand(rng) % (uint64_t)no];
+            for (int j = 0; j < P.nf[c]; j++) {
+                int f = P.facelet[c][j], xyz[3], e[3], eR[3], to[3];
+                gt_facecube_coords(n, f, xyz);
+                for (int k = 0; k < 3; k++)
+                    e[k] = xyz[k] - P.key[c][k];
+                row_times(e, R[r], eR);
+                for (int k = 0; k < 3; k++)
+                    to[k] = P.key[dst][k] + eR[k];
+                facelet_perm[f] = (uint16_t)gt_facecube_facelet_at(n, to);
+            }
+        }
+    }
+}
+
+static int det3(const int a[3], const int b[3], const int c[3])
+{
+    return a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
+           a[2] * (b[0] * c[1] - b[1] * c[0]);
+}
+
+/* The sign of the permutation of the pieces of one kind. */
+static int piece_sign(const pieces *P, const uint16_t *pos, int kind_n, int kind)
+{
+    int slot_of[GT_FACELETS_MAX], list[GT_FACELETS_MAX], cnt = 0;
+    for (int a = 0; a < P->count; a++)
+        if (piece_kind(kind_n, P->key[a]) == kind)
+            list[cnt++] = a;
+    gt_point p[GT_FACELETS_MAX];
+    for (int i = 0; i < cnt; i++)
+        slot_of[list[i]] = i;
+    for (int i = 0; i < cnt; i++)
+        p[i] = (gt_point)slot_of[P->piece_of_facelet[pos[P->facelet[list[i]][0]]]];
+    return gt_perm_sign(cnt, p);
+}
+
+void gt_cubegroup_invariants_of(int n, const uint16_t *pos, gt_cubegroup_invariants *inv)
+{
+    pieces P;
+    pieces_init(n, &P);
+    memset(inv, 0, sizeof *inv);
+    for (int a = 0; a < P.count; a++) {
+        int kind = piece_kind(n, P.key[a]);
+        if (kind == 3) {
+            /* Twist: where the piece's U/D sticker is, counted around the
+             * slot from the slot's U/D facelet in one fixed rotational sense
+             * (det of the normals > 0), as in seed 003's marks (0, 0, z). */
+            int home_ud = -1;
+            for (int j = 0; j < 3; j++)
+                if (normal_axis(n, P.facelet[a][j], NULL) == 1)
+                    home_ud = P.facelet[a][j];
+            int to = pos[home_ud], slot = P.piece_of_facelet[to];
+            int order[3], nrm[3][3];
+            for (int j = 0; j < 3; j++) {
+                int f = P.facelet[slot][j], s = 1, ax = normal_axis(n, f, &s);
+                memset(nrm[j], 0, sizeof nrm[j]);
+                nrm[j][ax] = s;
+            }
+            int ud = 0;
+            while (normal_axis(n, P.facelet[slot][ud], NULL) != 1)
+                ud++;
+            int o1 = (ud + 1) % 3, o2 = (ud + 2) % 3;
+            if (det3(nrm[ud], nrm[o1], nrm[o2]) < 0) {
+                int t = o1;
+                o1 = o2;
+                o2 = t;
+            }
+            order[0] = P.facelet[slot][ud];
+            order[1] = P.facelet[slot][o1];
+            order[2] = P.facelet[slot][o2];
+            for (int j = 0; j < 3; j++)
+                if (order[j] == to)
+                    inv->corner_twist += j;
+        } else if (kind == 2 && n == 3) {
+            /* Flip: the reference sticker (U/D, else F/B) off the slot's reference facelet. */
+            int ref = -1, best = 99;
+            for (int j = 0; j < 2; j++) {
+                int ax = normal_axis(n, P.facelet[a][j], NULL), rank = ax == 1 ? 0 : ax == 2 ? 1 : 2;
+                if (rank < best) {
+                    best = rank;
+                    ref = P.facelet[a][j];
+                }
+            }
+            int to = pos[ref], ax = normal_axis(n, to, NULL), other_ax;
+            int slot = P.piece_of_facelet[to];
+            int other = P.facelet[slot][0] == to ? P.facelet[slot][1] : P.facelet[slot][0];
+            other_ax = normal_axis(n, other, NULL);
+            int rank_to = ax == 1 ? 0 : ax == 2 ? 1 : 2, rank_other = other_ax == 1 ? 0 : other_ax == 2 ? 1 : 2;
+            inv->edge_flip += rank_to > rank_other;
+        }
+    }
+    inv->corner_twist %= 3;
+    inv->edge_flip %= 2;
+    inv->corner_sign = piece_sign(&P, pos, n, 3);
+    inv->edge_sign = n >= 3 ? piece_sign(&P, pos, n, 2) : 1;
+    inv->centre_sign = n >= 4 ? piece_sign(&P, pos, n, 1) : 1;
+}
+
+int gt_cubegroup_piece_facelets(int n, int facelet, int *out)
+{
+    int key[3], count = 1;
+    piece_of(n, facelet, key);
+    out[0] = facelet;
+    for (int f = 0; f < 6 * n * n; f++) {
+        int k2[3];
+        piece_of(n, f, k2);
+        if (f != facelet && !memcmp(key, k2, sizeof key))
+            out[count++] = f;
+    }
+    if (count == 3) {
+        int nrm[3][3] = {{0}};
+        for (int j = 0; j < 3; j++) {
+            int s = 1, ax = normal_axis(n, out[j], &s);
+            nrm[j][ax] = s;
+        }
+        if (det3(nrm[0], nrm[1], nrm[2]) < 0) {
+            int t = out[1];
+            out[1] = out[2];
+            out[2] = t;
+        }
+    }
+    return count;
+}
+
+int gt_cubegroup_is_legal(int n, const gt_cubegroup_invariants *inv)
+{
+    if (inv->corner_twist)
+        return 0;
+    if (n == 3)
+        return inv->edge_flip == 0 && inv->corner_sign == inv->edge_sign;
+    if (n == 4)
+        return inv->centre_sign == inv->corner_sign;
+    return 1;
+}
+
+/* ---- definitions from the geometry ------------------------------------------ */
+
+int gt_cubegroup_definition_text(int n, const char *faces, int inner, char *buf, int cap)
+{
+    int moving[GT_FACELETS_MAX], index_of[GT_FACELETS_MAX], len = 0;
+    if (n < 2 || n > 4 || (inner && n < 4))
+        return GT_ERR_INVAL;
+    int d = gt_cubegroup_moving_facelets(n, moving);
+    for (int f = 0; f < 6 * n * n; f++)
+        index_of[f] = -1;
+    for (int i = 0; i < d; i++)
+        index_of[moving[i]] = i;
+    GT_APPENDI("points %d\n", d);
+    for (int layer = 0; layer <= (inner ? 1 : 0); layer++)
+        for (const char *c = faces; *c; c++) {
+            const char *fp = strchr(gt_face_letters, *c);
+            if (!*c || !fp)
+                return GT_ERR_INVAL;
+            uint16_t perm[GT_FACELETS_MAX];
+            gt_point p[GT_FACELETS_MAX];
+            gt_facecube_turn(n, (int)(fp - gt_face_letters), layer, layer, 1, perm);
+            for (int i = 0; i < d; i++)
+                p[i] = (gt_point)index_of[perm[moving[i]]];
+            /* four cycles a line keeps the 4x4x4 turns readable */
+            unsigned char seen[GT_FACELETS_MAX] = {0};
+            GT_APPENDI("%s%c =", layer ? "2" : "", *c);
+            int on_line = 0;
+            for (int i = 0; i < d; i++) {
+                if (seen[i] || p[i] == i)
+                    continue;
+                if (on_line == 4) {
+                    GT_APPENDI("\n   %s", layer ? " " : "");
+                    on_line = 0;
+                }
+                GT_APPENDI(" (%d", i + 1);
+                seen[i] = 1;
+                for (int j = p[i]; j != i; j = p[j]) {
+                    seen[j] = 1;
+                    GT_APPENDI(",%d", j + 1);
+                }
+                GT_APPENDI(")");
+                on_line++;
+            }
+            GT_APPENDI("\n");
+        }
+    return GT_OK;
+}

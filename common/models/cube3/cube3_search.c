@@ -1,0 +1,760 @@
+#include "cube3_search.h"
+#include "alloc.h"
+#include "cube3_sym.h"
+#include "cube3_tables.h"
+#include "facecube.h"
+#include "gt_error.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define AXES 3
+#define SPLIT_DEPTH 3        /* levels enumerated up front; their nodes are the parallel tasks */
+#define CHECK_EVERY 4096     /* nodes between looks at the clock and the stop flags */
+#define NO_TASK UINT64_MAX
+
+struct gt_cube3_solver {
+    /* [value*18 + move]; slice_move moves the sorted slice coordinate when
+     * the symmetry-reduced table is used, the unsorted one otherwise */
+    uint16_t *cperm_move, *twist_move, *flip_move, *slice_move;
+    /* The 48 symmetries; sym[16*a] is the rotation that reads axis a as
+     * U-D (see gt_cube3_sym48_perms). sym_move[k][m]: the move m becomes
+     * when conjugated by sym k (so sym_move[16*a][m] is m read on axis a). */
+    uint16_t sym[GT_CUBE3_SYMS48][GT_CUBE3_FACELETS];
+    uint8_t sym_move[GT_CUBE3_SYMS48][GT_CUBE3_MOVES];
+    gt_cube3 inverse_turn[AXES][GT_CUBE3_MOVES]; /* the cube of the inverse of m read on axis a */
+    /* The solver's own copies of the tables, in huge pages (see
+     * gt_cube3_alloc_huge), 4-bit distances: the corners, and the edge
+     * table (fss, or else fst, or NULL). */
+    uint8_t *corners, *edges;
+    gt_cube3_fss *classes;  /* the symmetry classes when edges is fss, else NULL */
+};
+
+/* The rotation that reads axis a (U-D, R-L, F-B) as the U-D axis. */
+static inline const uint16_t *axis_rotation(const gt_cube3_solver *s, int a)
+{
+    return s->sym[a * GT_CUBE3_SYMS];
+}
+
+/* The coordinates IDA* carries: the corner table reads axis 0 (the cube as
+ * given); the flip/slice/twist table reads every axis. */
+typedef struct node {
+    uint16_t cperm, twist[AXES], flip[AXES], slice[AXES];
+} node;
+
+static inline unsigned nibble(const uint8_t *data, uint64_t i)
+{
+    return (data[i >> 1] >> ((i & 1) * 4)) & 15u;
+}
+
+static int to_u16(const uint32_t *in, uint32_t size, uint16_t **out)
+{
+    uint16_t *t = malloc((size_t)size * GT_CUBE3_MOVES * sizeof *t);
+    if (!t)
+        return GT_ERR_NOMEM;
+    for (size_t i = 0; i < (size_t)size * GT_CUBE3_MOVES; i++)
+        t[i] = (uint16_t)in[i];
+    *out = t;
+    return GT_OK;
+}
+
+static int copy_huge(const gt_table *t, uint8_t **out)
+{
+    uint8_t *p = gt_alloc_huge(t->data_bytes);
+    if (!p)
+        return GT_ERR_NOMEM;
+    memcpy(p, t->data, t->data_bytes);
+    *out = p;
+    return GT_OK;
+}
+
+static int find_move(const gt_cube3 *c)
+{
+    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+        gt_cube3 t;
+        gt_cube3_move_cube(m, &t);
+        if (gt_cube3_equal(&t, c))
+            return m;
+    }
+    return -1;
+}
+
+int gt_cube3_solver_new(const gt_table *corners, const gt_table *fst, const gt_table *fss,
+                        gt_cube3_solver **out)
+{
+    gt_cube3_moves *mt = NULL;
+    int rc;
+    if (!corners || corners->meta.encoding != GT_ENC_NIBBLE ||
+        corners->meta.n_states != GT_CUBE3_CORNER_STATES ||
+        (fst && (fst->meta.encoding != GT_ENC_NIBBLE || fst->meta.n_states != GT_CUBE3_FST_STATES)) ||
+        (fss && (fss->meta.encoding != GT_ENC_NIBBLE || strcmp(fss->meta.name, GT_CUBE3_FSS_TABLE) != 0)))
+        return GT_ERR_INVAL;
+    gt_cube3_solver *s = calloc(1, sizeof *s);
+    if (!s)
+        return GT_ERR_NOMEM;
+    if ((rc = gt_cube3_moves_new(&mt)) != 0)
+        goto free_solver;
+    if (fss) {
+        if ((rc = gt_cube3_fss_new(&s->classes, 0)) != 0)
+            goto free_solver;
+        if (fss->meta.n_states != gt_cube3_fss_states(s->classes)) {
+            rc = GT_ERR_INVAL;
+            goto free_solver;
+        }
+    }
+    if ((rc = to_u16(mt->cperm, GT_CUBE3_CPERMS, &s->cperm_move)) != 0 ||
+        (rc = to_u16(mt->twist, GT_CUBE3_TWISTS, &s->twist_move)) != 0 ||
+        (rc = to_u16(mt->flip, GT_CUBE3_FLIPS, &s->flip_move)) != 0 ||
+        (rc = fss ? to_u16(s->classes->ss_move, GT_CUBE3_SLICE_SORTED, &s->slice_move)
+                  : to_u16(mt->slice, GT_CUBE3_SLICES, &s->slice_move)) != 0)
+        goto free_solver;
+    if ((rc = gt_cube3_sym48_perms(s->sym)) != 0)
+        goto free_solver;
+    for (int k = 0; k < GT_CUBE3_SYMS48; k++)
+        for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+            gt_cube3 mc, conj;
+            gt_cube3_move_cube(m, &mc);
+            if ((rc = gt_cube3_conjugate(&mc, s->sym[k], &conj)) != 0)
+                goto free_solver;
+            int cm = find_move(&conj);
+            if (cm < 0) {
+                rc = GT_ERR_INVAL;
+                goto free_solver;
+            }
+            s->sym_move[k][m] = (uint8_t)cm;
+        }
+    for (int a = 0; a < AXES; a++)
+        for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+            int cm = s->sym_move[a * GT_CUBE3_SYMS][m];
+            gt_cube3_move_cube(gt_cube3_move_inverse[cm], &s->inverse_turn[a][m]);
+        }
+    if ((rc = copy_huge(corners, &s->corners)) != 0 ||
+        ((fss || fst) && (rc = copy_huge(fss ? fss : fst, &s->edges)) != 0))
+        goto free_solver;
+    gt_cube3_moves_free(mt);
+    *out = s;
+    return GT_OK;
+
+free_solver:
+    gt_cube3_moves_free(mt);
+    gt_cube3_solver_free(s);
+    return rc;
+}
+
+void gt_cube3_solver_free(gt_cube3_solver *s)
+{
+    if (!s)
+        return;
+    free(s->cperm_move);
+    free(s->twist_move);
+    free(s->flip_move);
+    free(s->slice_move);
+    free(s->corners);
+    free(s->edges);
+    gt_cube3_fss_free(s->classes);
+    free(s);
+}
+
+static int node_of(const gt_cube3_solver *s, const gt_cube3 *c, node *n)
+{
+    n->cperm = (uint16_t)gt_cube3_cperm(c);
+    for (int a = 0; a < AXES; a++) {
+        gt_cube3 conj;
+        int rc = gt_cube3_conjugate(c, axis_rotation(s, a), &conj);
+        if (rc)
+            return rc;
+        n->twist[a] = (uint16_t)gt_cube3_twist(&conj);
+        n->flip[a] = (uint16_t)gt_cube3_flip(&conj);
+        n->slice[a] = (uint16_t)(s->classes ? gt_cube3_slice_sorted(&conj) : gt_cube3_slice(&conj));
+    }
+    return GT_OK;
+}
+
+static inline void node_move(const gt_cube3_solver *s, const node *n, int m, node *out)
+{
+    out->cperm = s->cperm_move[n->cperm * GT_CUBE3_MOVES + m];
+    for (int a = 0; a < AXES; a++) {
+        int am = s->sym_move[a * GT_CUBE3_SYMS][m];
+        out->twist[a] = s->twist_move[n->twist[a] * GT_CUBE3_MOVES + am];
+        out->flip[a] = s->flip_move[n->flip[a] * GT_CUBE3_MOVES + am];
+        out->slice[a] = s->slice_move[n->slice[a] * GT_CUBE3_MOVES + am];
+    }
+}
+
+/* ---- table reads ---- */
+
+static inline uint64_t corner_entry(const node *n)
+{
+    return (uint64_t)n->cperm * GT_CUBE3_TWISTS + n->twist[0];
+}
+
+/* The edge table's entry for one axis's coordinates: through the symmetry
+ * class for fss, directly for fst. */
+static inline uint64_t edge_entry(const gt_cube3_solver *s, uint32_t slice, uint32_t flip, uint32_t twist)
+{
+    if (s->classes)
+        return gt_cube3_fss_entry(s->classes, slice, flip, twist);
+    return gt_cube3_fst_entry(flip, slice, twist);
+}
+
+/* The first memory read edge_entry will make, to prefetch. */
+static inline const void *edge_first_read(const gt_cube3_solver *s, uint32_t slice, uint32_t flip, uint32_t twist)
+{
+    if (s->classes)
+        return &s->classes->class_of[slice * GT_CUBE3_FLIPS + flip];
+    return &s->edges[edge_entry(s, slice, flip, twist) >> 1];
+}
+
+/* The corner value of a node; its edge value on each axis in f (when there
+ * is an edge table). */
+static int forward_values(const gt_cube3_solver *s, const node *n, int f[AXES])
+{
+    int h = (int)nibble(s->corners, corner_entry(n));
+    for (int a = 0; a < AXES && s->edges; a++) {
+        f[a] = (int)nibble(s->edges, edge_entry(s, n->slice[a], n->flip[a], n->twist[a]));
+        if (f[a] > h)
+            h = f[a];
+    }
+    return h;
+}
+
+int gt_cube3_solver_bound(const gt_cube3_solver *s, const gt_cube3 *c)
+{
+    node n;
+    int f[AXES];
+    if (node_of(s, c, &n))
+        return 0;
+    return forward_values(s, &n, f);
+}
+
+/* The inverse position, conjugated for each axis: dist(c^-1) = dist(c), and
+ * its edge values often prune where c's do not. (Its corner value is c's:
+ * the corner group's distances are those of inverses.) Turning c by m turns
+ * the inverse on the other side, (c*m)^-1 = m^-1 * c^-1, which coordinates
+ * cannot follow, so the inverse is carried as cubies, and only for the nodes
+ * the search keeps. */
+typedef struct inverse {
+    gt_cube3 c[AXES];
+} inverse;
+
+static int inverse_of(const gt_cube3_solver *s, const gt_cube3 *c, inverse *out)
+{
+    gt_cube3 inv;
+    gt_cube3_inverse(c, &inv);
+    for (int a = 0; a < AXES; a++) {
+        int rc = gt_cube3_conjugate(&inv, axis_rotation(s, a), &out->c[a]);
+        if (rc)
+            return rc;
+    }
+    return GT_OK;
+}
+
+static inline void inverse_move(const gt_cube3_solver *s, const inverse *parent, int m, inverse *out)
+{
+    for (int a = 0; a < AXES; a++)
+        gt_cube3_multiply(&s->inverse_turn[a][m], &parent->c[a], &out->c[a]);
+}
+
+static inline uint32_t slice_of(const gt_cube3_solver *s, const gt_cube3 *c)
+{
+    return s->classes ? gt_cube3_slice_sorted(c) : gt_cube3_slice(c);
+}
+
+/* ---- canonical move sequences ---- */
+
+/* The search's memory of the last moves: enough to enumerate each canonical
+ * sequence once. */
+typedef struct history {
+    int8_t face, move, run; /* last face (-1 none), last move, turns in a row on it */
+    int8_t any_order;       /* the next move may turn the opposite face (see make_tasks) */
+} history;
+
+static inline int allowed(int metric, history h, int m)
+{
+    int f = m / 3;
+    if (metric == GT_CUBE3_QTM && m % 3 == 1)
+        return 0; /* no half turns in QTM */
+    if (h.face < 0)
+        return 1;
+    if (f == h.face) /* QTM: a half turn is U U (never U' U', never three) */
+        return metric == GT_CUBE3_QTM && m == h.move && m % 3 == 0 && h.run == 1;
+    return h.any_order || !(f % 3 == h.face % 3 && f < h.face);
+}
+
+static inline history after(history h, int m)
+{
+    history n = {(int8_t)(m / 3), (int8_t)m, (int8_t)(m / 3 == h.face ? h.run + 1 : 1), 0};
+    return n;
+}
+
+/* The axis of a move (U/D 0, R/L 1, F/B 2), which is also the table axis
+ * that reads it as a U/D turn. */
+static inline int axis_of(int m)
+{
+    return m / 3 % 3;
+}
+
+/* ---- the search ---- */
+
+/* A node as the search keeps it. Besides its coordinates and inverse, what
+ * the lookups proved about the moves left (docs/cube3.md, "Axis masks"): no
+ * solution of exactly the remaining length ends with a turn of an axis in
+ * no_last, or starts with one in no_first. inv_edge: the inverse's edge value
+ * on each axis, which a child turned on that axis inherits. */
+typedef struct snode {
+    node n;
+    inverse inv;
+    uint8_t inv_edge[AXES];
+    uint8_t move, no_last, no_first;
+} snode;
+
+typedef struct task {
+    snode node;
+    history hist;
+    uint64_t syms; /* the start's symmetries that fix every move of the prefix (bit k: sym k) */
+    uint8_t prefix[SPLIT_DEPTH];
+} task;
+
+typedef struct shared {
+    const gt_cube3_solver *s;
+    const gt_cube3 *start;
+    const gt_cube3_search_options *o;
+    int metric, start_parity, all, use_inverse;
+    int axis_masks;                /* HTM with an edge table: the masks of snode apply */
+    uint64_t syms;                 /* symmetries of the start (bit k: conj by sym k fixes it) */
+    double t0, deadline, next_report;
+    volatile int stop;             /* timeout or cancel */
+    uint64_t best_task;            /* lowest task index holding a solution (first mode) */
+    uint8_t best[GT_CUBE3_MAX_SOLUTION];
+    uint64_t nodes;                /* flushed per-thread counts */
+    uint8_t *found;                /* all mode: solutions, bound moves each */
+    uint64_t n_found, cap_found;
+    int nomem;
+} shared;
+
+typedef struct worker {
+    shared *sh;
+    uint64_t task, nodes, unflushed;
+    int bound, abort;
+    uint8_t path[GT_CUBE3_MAX_SOLUTION];
+} worker;
+
+/* QTM distances have the parity of the permutation; so has each bound. */
+static inline int parity_adjusted(const shared *sh, int h, int g)
+{
+    return sh->metric == GT_CUBE3_QTM && ((h ^ sh->start_parity ^ g) & 1) ? h + 1 : h;
+}
+
+/* The axes whose edge value equals the moves left: the edge tables give
+ * coset distances for subgroups holding every U and D turn, so on such an
+ * axis a solution of exactly that length cannot end with a U or D turn (it
+ * would reach the subgroup one move sooner). Read on the inverse, it cannot
+ * start with one. */
+static inline uint8_t tight_axes(const int v[AXES], int left)
+{
+    uint8_t mask = 0;
+    for (int a = 0; a < AXES; a++)
+        if (v[a] == left)
+            mask |= (uint8_t)(1u << a);
+    return mask;
+}
+
+static void check_clock(worker *w)
+{
+    shared *sh = w->sh;
+    __atomic_add_fetch(&sh->nodes, w->unflushed, __ATOMIC_RELAXED);
+    w->unflushed = 0;
+    double now = omp_get_wtime();
+    if ((sh->deadline > 0 && now > sh->deadline) || (sh->o->cancel && *sh->o->cancel))
+        sh->stop = 1;
+    if (sh->o->progress && omp_get_thread_num() == 0 && now >= sh->next_report) {
+        sh->next_report = now + (sh->o->progress_interval > 0 ? sh->o->progress_interval : 1.0);
+        sh->o->progress(sh->o->progress_user, w->bound,
+                        __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED), now - sh->t0);
+    }
+    if (sh->stop || (!sh->all && __atomic_load_n(&sh->best_task, __ATOMIC_RELAXED) < w->task))
+        w->abort = 1;
+}
+
+/* Every candidate is replayed on the cubies: the coordinates alone do not
+ * pin the edge permutation, and a wrong answer must never be given. */
+static void at_leaf(worker *w, int length)
+{
+    shared *sh = w->sh;
+    gt_cube3 c = *sh->start;
+    gt_cube3_apply_moves(&c, w->path, length);
+    if (!gt_cube3_is_solved(&c))
+        return;
+#pragma omp critical(cube3_solution)
+    {
+        if (sh->all) {
+            if (sh->n_found == sh->cap_found) {
+                uint64_t cap = sh->cap_found ? 2 * sh->cap_found : 64;
+                uint8_t *grown = realloc(sh->found, cap * (uint64_t)(length ? length : 1));
+                if (grown) {
+                    sh->found = grown;
+                    sh->cap_found = cap;
+                } else {
+                    sh->nomem = 1;
+                    sh->stop = 1;
+                }
+            }
+            if (sh->n_found < sh->cap_found)
+                memcpy(sh->found + sh->n_found++ * (uint64_t)length, w->path, (size_t)length);
+        } else if (w->task < sh->best_task) {
+            sh->best_task = w->task;
+            memcpy(sh->best, w->path, (size_t)length);
+        }
+    }
+    if (!sh->all)
+        w->abort = 1;
+}
+
+/* The survivors' inverses and their edge values (the axis of the move that
+ * made each child is inherited from the parent), dropping those they prune;
+ * same three passes as expand. Returns how many are left. */
+static int prune_by_inverse(const shared *sh, const snode *parent, int g, int left, snode *kids, int n_kids)
+{
+    const gt_cube3_solver *s = sh->s;
+    uint32_t slice[GT_CUBE3_MOVES][AXES], flip[GT_CUBE3_MOVES][AXES], twist[GT_CUBE3_MOVES][AXES];
+    uint64_t entry[GT_CUBE3_MOVES][AXES];
+    for (int k = 0; k < n_kids; k++) {
+        int same = axis_of(kids[k].move);
+        inverse_move(s, &parent->inv, kids[k].move, &kids[k].inv);
+        for (int a = 0; a < AXES; a++) {
+            if (a == same)
+                continue;
+            const gt_cube3 *c = &kids[k].inv.c[a];
+            slice[k][a] = slice_of(s, c);
+            flip[k][a] = gt_cube3_flip(c);
+            twist[k][a] = gt_cube3_twist(c);
+            __builtin_prefetch(edge_first_read(s, slice[k][a], flip[k][a], twist[k][a]));
+        }
+    }
+    for (int k = 0; k < n_kids; k++)
+        for (int a = 0; a < AXES; a++)
+            if (a != axis_of(kids[k].move)) {
+                entry[k][a] = edge_entry(s, slice[k][a], flip[k][a], twist[k][a]);
+                __builtin_prefetch(&s->edges[entry[k][a] >> 1]);
+            }
+    int kept = 0;
+    for (int k = 0; k < n_kids; k++) {
+        int v[AXES], h = 0, same = axis_of(kids[k].move);
+        for (int a = 0; a < AXES; a++) {
+            v[a] = a == same ? parent->inv_edge[a] : (int)nibble(s->edges, entry[k][a]);
+            kids[k].inv_edge[a] = (uint8_t)v[a];
+            if (v[a] > h)
+                h = v[a];
+        }
+        if (parity_adjusted(sh, h, g + 1) > left)
+            continue;
+        kids[k].no_first = sh->axis_masks ? tight_axes(v, left) : 0;
+        if (kids[k].no_first == 7)
+            continue;
+        if (kept != k)
+            kids[kept] = kids[k];
+        kept++;
+    }
+    return kept;
+}
+
+/* The children of `parent` (at depth g, reached by the moves `hist` tells)
+ * that no bound prunes for a search of `bound` moves, in canonical order;
+ * returns how many, and adds the number generated to *generated. Three
+ * passes so that the table reads of siblings overlap instead of each
+ * waiting for memory in turn: compute the children and prefetch their first
+ * reads, compute and prefetch the dependent reads, then read. */
+static int expand(const shared *sh, const snode *parent, int g, int bound, history hist, snode kids[GT_CUBE3_MOVES],
+                  uint64_t *generated)
+{
+    const gt_cube3_solver *s = sh->s;
+    int left = bound - g - 1; /* moves left after a child */
+    unsigned skip = parent->no_first | (left == 0 ? parent->no_last : 0u);
+    node cand[GT_CUBE3_MOVES];
+    uint8_t moves[GT_CUBE3_MOVES];
+    uint64_t entry[GT_CUBE3_MOVES][AXES];
+    int n_cand = 0;
+    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+        if (!allowed(sh->metric, hist, m) || (skip >> axis_of(m) & 1))
+            continue;
+        node *c = &cand[n_cand];
+        node_move(s, &parent->n, m, c);
+        moves[n_cand++] = (uint8_t)m;
+        __builtin_prefetch(&s->corners[corner_entry(c) >> 1]);
+        for (int a = 0; a < AXES && s->edges; a++)
+            __builtin_prefetch(edge_first_read(s, c->slice[a], c->flip[a], c->twist[a]));
+    }
+    *generated += (uint64_t)n_cand;
+    for (int k = 0; k < n_cand && s->edges; k++)
+        for (int a = 0; a < AXES; a++) {
+            entry[k][a] = edge_entry(s, cand[k].slice[a], cand[k].flip[a], cand[k].twist[a]);
+            __builtin_prefetch(&s->edges[entry[k][a] >> 1]);
+        }
+    int kept = 0;
+    for (int k = 0; k < n_cand; k++) {
+        int h = (int)nibble(s->corners, corner_entry(&cand[k])), v[AXES] = {-1, -1, -1};
+        for (int a = 0; a < AXES && s->edges && h <= left; a++) {
+            v[a] = (int)nibble(s->edges, entry[k][a]);
+            if (v[a] > h)
+                h = v[a];
+        }
+        if (parity_adjusted(sh, h, g + 1) > left)
+            continue;
+        snode *c = &kids[kept];
+        c->no_last = sh->axis_masks ? (uint8_t)(parent->no_last | tight_axes(v, left)) : 0;
+        if (left > 0 && c->no_last == 7) /* no last move is left */
+            continue;
+        c->n = cand[k];
+        c->move = moves[k];
+        c->no_first = 0;
+        kept++;
+    }
+    /* At the last level only the goal survives anyway: no inverses there. */
+    if (sh->use_inverse && s->edges && left > 0 && kept > 0)
+        kept = prune_by_inverse(sh, parent, g, left, kids, kept);
+    return kept;
+}
+
+static void dfs(worker *w, const snode *self, int g, history hist)
+{
+    if (g == w->bound) {
+        at_leaf(w, g);
+        return;
+    }
+    snode kids[GT_CUBE3_MOVES];
+    uint64_t generated = 0;
+    int n_kids = expand(w->sh, self, g, w->bound, hist, kids, &generated);
+    w->nodes += generated;
+    w->unflushed += generated;
+    if (w->unflushed >= CHECK_EVERY)
+        check_clock(w);
+    if (w->abort)
+        return;
+    for (int k = 0; k < n_kids; k++) {
+        w->path[g] = kids[k].move;
+        dfs(w, &kids[k], g + 1, after(hist, kids[k].move));
+        if (w->abort)
+            return;
+    }
+}
+
+/* Is m the least move of its orbit under the symmetries in syms? */
+static int least_in_orbit(const gt_cube3_solver *s, uint64_t syms, int m)
+{
+    for (int k = 1; k < GT_CUBE3_SYMS48; k++)
+        if ((syms >> k & 1) && s->sym_move[k][m] < m)
+            return 0;
+    return 1;
+}
+
+static uint64_t fixing(const gt_cube3_solver *s, uint64_t syms, int m)
+{
+    for (int k = 1; k < GT_CUBE3_SYMS48; k++)
+        if ((syms >> k & 1) && s->sym_move[k][m] != m)
+            syms &= ~(1ull << k);
+    return syms;
+}
+
+/* The surviving nodes `depth` levels below the root, in canonical order.
+ *
+ * A symmetric start (sh->syms beyond the identity) is searched once per
+ * orbit of first moves: if a solution starts with m, its conjugate by a
+ * symmetry of the start solves the start too and starts with the
+ * conjugate of m. So a task's next move is kept only if it is the least of
+ * its orbit under the symmetries that fix the start and the prefix. The
+ * conjugate of a canonical sequence may begin with two opposite turns in
+ * the other order (D U), so the move after a reduced one may turn either
+ * opposite face. In --all mode nothing is reduced (sh->syms is 1). */
+static int make_tasks(shared *sh, const snode *root, int depth, int bound, task **out, uint64_t *count,
+                      uint64_t *nodes)
+{
+    uint64_t n_tasks = 1;
+    task *tasks = malloc(sizeof *tasks);
+    if (!tasks)
+        return GT_ERR_NOMEM;
+    tasks[0].node = *root;
+    tasks[0].hist = (history){-1, -1, 0, 0};
+    tasks[0].syms = sh->syms;
+    for (int g = 0; g < depth; g++) {
+        uint64_t next_n = 0;
+        task *next = malloc(n_tasks * GT_CUBE3_MOVES * sizeof *next);
+        if (!next) {
+            free(tasks);
+            return GT_ERR_NOMEM;
+        }
+        for (uint64_t t = 0; t < n_tasks; t++) {
+            snode kids[GT_CUBE3_MOVES];
+            int n_kids = expand(sh, &tasks[t].node, g, bound, tasks[t].hist, kids, nodes);
+            uint64_t syms = tasks[t].syms;
+            for (int k = 0; k < n_kids; k++) {
+                int m = kids[k].move;
+                if (syms != 1 && !least_in_orbit(sh->s, syms, m))
+                    continue;
+                task *c = &next[next_n++];
+                c->node = kids[k];
+                memcpy(c->prefix, tasks[t].prefix, (size_t)g);
+                c->prefix[g] = (uint8_t)m;
+                c->hist = after(tasks[t].hist, m);
+                c->hist.any_order = syms != 1;
+                c->syms = syms != 1 ? fixing(sh->s, syms, m) : 1;
+            }
+        }
+        free(tasks);
+        tasks = next;
+        n_tasks = next_n;
+    }
+    *out = tasks;
+    *count = n_tasks;
+    return GT_OK;
+}
+
+static int cmp_solution(const void *a, const void *b, void *length)
+{
+    return memcmp(a, b, (size_t)*(const int *)length);
+}
+
+/* The root as the search keeps it, its edge values on each axis (f, -1
+ * without an edge table) and its bound. */
+static int root_of(const shared *sh, const gt_cube3 *start, snode *root, int f[AXES], int *bound)
+{
+    const gt_cube3_solver *s = sh->s;
+    memset(root, 0, sizeof *root);
+    int rc = node_of(s, start, &root->n);
+    if (rc || (rc = inverse_of(s, start, &root->inv)) != 0)
+        return rc;
+    f[0] = f[1] = f[2] = -1;
+    int h = forward_values(s, &root->n, f);
+    for (int a = 0; a < AXES && s->edges; a++) {
+        const gt_cube3 *c = &root->inv.c[a];
+        int v = (int)nibble(s->edges, edge_entry(s, slice_of(s, c), gt_cube3_flip(c), gt_cube3_twist(c)));
+        root->inv_edge[a] = (uint8_t)v;
+        if (sh->use_inverse && v > h)
+            h = v;
+    }
+    *bound = parity_adjusted(sh, h, 0);
+    return GT_OK;
+}
+
+/* One IDA* iteration: is there a solution of exactly `bound` moves? */
+static int search_bound(shared *sh, const snode *root_in, const int f[AXES], int bound, int threads)
+{
+    snode root = *root_in;
+    if (sh->axis_masks) {
+        int inv[AXES] = {root.inv_edge[0], root.inv_edge[1], root.inv_edge[2]};
+        root.no_last = tight_axes(f, bound);
+        root.no_first = sh->use_inverse ? tight_axes(inv, bound) : 0;
+        if (bound > 0 && (root.no_last == 7 || root.no_first == 7))
+            return GT_OK; /* proven at the root: no solution of this length */
+    }
+    int split = bound < SPLIT_DEPTH ? bound : SPLIT_DEPTH;
+    task *tasks = NULL;
+    uint64_t n_tasks = 0, prefix_nodes = 0;
+    int rc = make_tasks(sh, &root, split, bound, &tasks, &n_tasks, &prefix_nodes);
+    if (rc)
+        return rc;
+    sh->nodes += prefix_nodes;
+#pragma omp parallel num_threads(threads)
+    {
+        worker w = {.sh = sh, .bound = bound};
+#pragma omp for schedule(dynamic, 1)
+        for (uint64_t t = 0; t < n_tasks; t++) {
+            if (sh->stop || (!sh->all && __atomic_load_n(&sh->best_task, __ATOMIC_RELAXED) < t))
+                continue;
+            w.task = t;
+            w.abort = 0;
+            memcpy(w.path, tasks[t].prefix, (size_t)split);
+            dfs(&w, &tasks[t].node, split, tasks[t].hist);
+        }
+        __atomic_add_fetch(&sh->nodes, w.unflushed, __ATOMIC_RELAXED);
+    }
+    free(tasks);
+    return GT_OK;
+}
+
+int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
+                    const gt_cube3_search_options *opts, gt_cube3_search_result *result)
+{
+    static const gt_cube3_search_options defaults = {0};
+    const gt_cube3_search_options *o = opts ? opts : &defaults;
+    shared sh = {.s = s, .start = start, .o = o, .metric = o->metric, .all = o->all,
+                 .best_task = NO_TASK};
+    gt_cube3_verdict v;
+    snode root;
+    int rc, root_edges[AXES], bound;
+    if (!s || !start || !result || (o->metric != GT_CUBE3_HTM && o->metric != GT_CUBE3_QTM))
+        return GT_ERR_INVAL;
+    memset(result, 0, sizeof *result);
+    result->distance = -1;
+    gt_cube3_verdict_of(start, &v);
+    if (v.orbit != 0)
+        return GT_ERR_ILLEGAL;
+    sh.use_inverse = !o->no_inverse;
+    sh.axis_masks = o->metric == GT_CUBE3_HTM && s->edges && !o->no_axis_masks;
+    sh.start_parity = v.corner_parity;
+    if ((rc = root_of(&sh, start, &root, root_edges, &bound)) != 0)
+        return rc;
+    sh.syms = 1;
+    for (int k = 1; k < GT_CUBE3_SYMS48 && !o->all && !o->no_symmetry; k++) {
+        gt_cube3 conj;
+        if ((rc = gt_cube3_conjugate(start, s->sym[k], &conj)) != 0)
+            return rc;
+        if (gt_cube3_equal(&conj, start))
+            sh.syms |= 1ull << k;
+    }
+    int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    int max_depth = o->max_depth > 0 ? o->max_depth : (o->metric == GT_CUBE3_QTM ? 26 : 20);
+    if (max_depth >= GT_CUBE3_MAX_SOLUTION)
+        max_depth = GT_CUBE3_MAX_SOLUTION - 1;
+    sh.t0 = omp_get_wtime();
+    sh.deadline = o->timeout > 0 ? sh.t0 + o->timeout : 0;
+    sh.next_report = sh.t0 + (o->progress_interval > 0 ? o->progress_interval : 1.0);
+    int step = o->metric == GT_CUBE3_QTM ? 2 : 1; /* QTM: the parity is known */
+    result->lower_bound = bound;
+    rc = GT_ERR_TIMEOUT;
+    for (; bound <= max_depth; bound += step) {
+        if ((rc = search_bound(&sh, &root, root_edges, bound, threads)) != 0)
+            break;
+        if (sh.nomem) {
+            rc = GT_ERR_NOMEM;
+            break;
+        }
+        if (sh.stop) { /* an unfinished iteration proves nothing new */
+            rc = o->cancel && *o->cancel ? GT_ERR_INTERRUPT : GT_ERR_TIMEOUT;
+            break;
+        }
+        if (sh.best_task != NO_TASK || sh.n_found > 0) {
+            result->distance = bound;
+            result->length = bound;
+            if (sh.all) {
+                if (bound > 0)
+                    qsort_r(sh.found, sh.n_found, (size_t)bound, cmp_solution, &bound);
+                memcpy(result->moves, sh.found, (size_t)bound);
+                result->solutions = sh.found;
+                result->n_solutions = sh.n_found;
+                sh.found = NULL;
+            } else {
+                memcpy(result->moves, sh.best, (size_t)bound);
+                result->n_solutions = 1;
+            }
+            rc = GT_OK;
+            break;
+        }
+        result->lower_bound = bound + step;
+        rc = GT_ERR_TIMEOUT;
+    }
+    if (rc == GT_OK)
+        result->lower_bound = result->distance;
+    free(sh.found);
+    result->nodes = sh.nodes;
+    result->seconds = omp_get_wtime() - sh.t0;
+    return rc;
+}
+
+void gt_cube3_search_result_free(gt_cube3_search_result *r)
+{
+    if (!r)
+        return;
+    free(r->solutions);
+    r->solutions = NULL;
+}

@@ -1,0 +1,343 @@
+#include "cube3_sym.h"
+#include "alloc.h"
+#include "cube3_tables.h"
+#include "facecube.h"
+#include "gt_error.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define UNASSIGNED UINT32_MAX
+
+static void compose(const uint16_t *first, const uint16_t *then, uint16_t *out)
+{
+    for (int f = 0; f < GT_CUBE3_FACELETS; f++)
+        out[f] = then[first[f]];
+}
+
+int gt_cube3_sym_perms(uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS])
+{
+    uint16_t y[GT_CUBE3_FACELETS], x2[GT_CUBE3_FACELETS], mirror[GT_CUBE3_FACELETS];
+    int rc;
+    if ((rc = gt_facecube_turn(3, GT_FACE_U, 0, 2, 1, y)) != 0 ||
+        (rc = gt_facecube_turn(3, GT_FACE_R, 0, 2, 2, x2)) != 0)
+        return rc;
+    for (int f = 0; f < GT_CUBE3_FACELETS; f++) { /* left-right mirror: x -> -x */
+        int xyz[3];
+        gt_facecube_coords(3, f, xyz);
+        xyz[0] = -xyz[0];
+        mirror[f] = (uint16_t)gt_facecube_facelet_at(3, xyz);
+    }
+    for (int k = 0; k < GT_CUBE3_SYMS; k++) {
+        uint16_t p[GT_CUBE3_FACELETS], t[GT_CUBE3_FACELETS];
+        for (int f = 0; f < GT_CUBE3_FACELETS; f++)
+            p[f] = (uint16_t)f;
+        for (int q = 0; q < k % 4; q++) {
+            compose(p, y, t);
+            memcpy(p, t, sizeof p);
+        }
+        if (k / 4 % 2) {
+            compose(p, x2, t);
+            memcpy(p, t, sizeof p);
+        }
+        if (k / 8) {
+            compose(p, mirror, t);
+            memcpy(p, t, sizeof p);
+        }
+        memcpy(perms[k], p, sizeof p);
+    }
+    return GT_OK;
+}
+
+int gt_cube3_sym48_perms(uint16_t perms[GT_CUBE3_SYMS48][GT_CUBE3_FACELETS])
+{
+    static const int axis_face[3] = {-1, GT_FACE_F, GT_FACE_R}; /* none, z, x */
+    uint16_t sym16[GT_CUBE3_SYMS][GT_CUBE3_FACELETS], axis[GT_CUBE3_FACELETS];
+    int rc = gt_cube3_sym_perms(sym16);
+    for (int a = 0; a < 3 && rc == GT_OK; a++) {
+        for (int f = 0; f < GT_CUBE3_FACELETS; f++)
+            axis[f] = (uint16_t)f;
+        if (axis_face[a] >= 0 && (rc = gt_facecube_turn(3, axis_face[a], 0, 2, 1, axis)) != 0)
+            break;
+        for (int k = 0; k < GT_CUBE3_SYMS; k++)
+            compose(axis, sym16[k], perms[a * GT_CUBE3_SYMS + k]);
+    }
+    return rc;
+}
+
+/* Edge part of conjugation by one symmetry, as table lookups: place i of the
+ * conjugate holds the cubie facelet that the symmetry maps from the cubie
+ * facelet (ep[from], from_index ^ eo[from]) of the original. */
+typedef struct edge_conj {
+    uint8_t from[GT_CUBE3_EDGES], from_index[GT_CUBE3_EDGES];
+    uint8_t to[GT_CUBE3_EDGES][2], to_index[GT_CUBE3_EDGES][2];
+} edge_conj;
+
+static void edge_conj_init(const uint16_t *sym, edge_conj *e)
+{
+    uint16_t inverse[GT_CUBE3_FACELETS];
+    for (int f = 0; f < GT_CUBE3_FACELETS; f++)
+        inverse[sym[f]] = (uint16_t)f;
+    for (int i = 0; i < GT_CUBE3_EDGES; i++)
+        for (int k = 0; k < 2; k++)
+            for (int j = 0; j < GT_CUBE3_EDGES; j++)
+                for (int a = 0; a < 2; a++) {
+                    if (gt_cube3_edge_facelets[j][a] == inverse[gt_cube3_edge_facelets[i][0]] && k == 0) {
+                        e->from[i] = (uint8_t)j;
+                        e->from_index[i] = (uint8_t)a;
+                    }
+                    if (gt_cube3_edge_facelets[j][a] == sym[gt_cube3_edge_facelets[i][k]]) {
+                        e->to[i][k] = (uint8_t)j;
+                        e->to_index[i][k] = (uint8_t)a;
+                    }
+                }
+}
+
+static void edge_conjugate(const edge_conj *e, const gt_cube3 *c, gt_cube3 *out)
+{
+    for (int i = 0; i < GT_CUBE3_EDGES; i++) {
+        int p = e->from[i], k = e->from_index[i] ^ c->eo[p];
+        out->ep[i] = e->to[c->ep[p]][k];
+        out->eo[i] = e->to_index[c->ep[p]][k];
+    }
+}
+
+void gt_cube3_fss_free(gt_cube3_fss *f)
+{
+    if (!f)
+        return;
+    free(f->class_of);
+    free(f->rep);
+    free(f->stabilizer);
+    free(f->twist_conj);
+    free(f->ss_move);
+    free(f->flip_move);
+    free(f->twist_move);
+    free(f);
+}
+
+int gt_cube3_fss_new(gt_cube3_fss **out, int threads)
+{
+    uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS];
+    edge_conj econj[GT_CUBE3_SYMS];
+    int rc;
+    (void)threads;
+    gt_cube3_fss *f = calloc(1, sizeof *f);
+    if (!f)
+        return GT_ERR_NOMEM;
+    if ((rc = gt_cube3_sym_perms(perms)) != 0)
+        goto free_fss;
+    for (int s = 0; s < GT_CUBE3_SYMS; s++) {
+        edge_conj_init(perms[s], &econj[s]);
+        f->sym_inverse[s] = -1;
+        for (int t = 0; t < GT_CUBE3_SYMS; t++) {
+            uint16_t p[GT_CUBE3_FACELETS];
+            compose(perms[s], perms[t], p);
+            int identity = 1;
+            for (int x = 0; x < GT_CUBE3_FACELETS && identity; x++)
+                identity = p[x] == x;
+            if (identity)
+                f->sym_inverse[s] = t;
+        }
+    }
+    if ((rc = gt_cube3_coord_move_table(GT_CUBE3_SLICE_SORTED, gt_cube3_set_slice_sorted,
+                                        gt_cube3_slice_sorted, &f->ss_move)) != 0 ||
+        (rc = gt_cube3_coord_move_table(GT_CUBE3_FLIPS, gt_cube3_set_flip, gt_cube3_flip, &f->flip_move)) != 0 ||
+        (rc = gt_cube3_coord_move_table(GT_CUBE3_TWISTS, gt_cube3_set_twist, gt_cube3_twist, &f->twist_move)) != 0)
+        goto free_fss;
+    f->twist_conj = malloc(GT_CUBE3_TWISTS * GT_CUBE3_SYMS * sizeof *f->twist_conj);
+    f->class_of = gt_alloc_huge((size_t)GT_CUBE3_FSS_X * sizeof *f->class_of);
+    size_t cap = GT_CUBE3_FSS_X / 8; /* about X/16 classes; grown below if ever short */
+    f->rep = malloc(cap * sizeof *f->rep);
+    f->stabilizer = malloc(cap * sizeof *f->stabilizer);
+    if (!f->twist_conj || !f->class_of || !f->rep || !f->stabilizer) {
+        rc = GT_ERR_NOMEM;
+        goto free_fss;
+    }
+    /* The U-D-preserving symmetries keep U/D stickers on U/D: the twist of a
+     * conjugate depends on the twist alone. */
+    for (uint32_t t = 0; t < GT_CUBE3_TWISTS; t++) {
+        gt_cube3 c, conj;
+        gt_cube3_identity(&c);
+        gt_cube3_set_twist(&c, t);
+        for (int s = 0; s < GT_CUBE3_SYMS; s++) {
+            if ((rc = gt_cube3_conjugate(&c, perms[s], &conj)) != 0)
+                goto free_fss;
+            f->twist_conj[t * GT_CUBE3_SYMS + (uint32_t)s] = (uint16_t)gt_cube3_twist(&conj);
+        }
+    }
+    /* Classes in order of their smallest member, which is the representative. */
+    memset(f->class_of, 0xff, (size_t)GT_CUBE3_FSS_X * sizeof *f->class_of);
+    uint32_t n = 0;
+    for (uint32_t x = 0; x < GT_CUBE3_FSS_X; x++) {
+        if (f->class_of[x] != UNASSIGNED)
+            continue;
+        gt_cube3 c, conj;
+        gt_cube3_identity(&c);
+        gt_cube3_set_slice_sorted(&c, x / GT_CUBE3_FLIPS);
+        gt_cube3_set_flip(&c, x % GT_CUBE3_FLIPS);
+        uint16_t stab = 0;
+        for (int s = 0; s < GT_CUBE3_SYMS; s++) {
+            edge_conjugate(&econj[s], &c, &conj);
+            uint32_t y = gt_cube3_slice_sorted(&conj) * GT_CUBE3_FLIPS + gt_cube3_flip(&conj);
+            if (y == x)
+                stab |= (uint16_t)(1u << s);
+            if (f->class_of[y] == UNASSIGNED) /* conj(y, s^-1) = x */
+                f->class_of[y] = n << 4 | (uint32_t)f->sym_inverse[s];
+        }
+        if (n == cap) {
+            uint32_t *rep = realloc(f->rep, 2 * cap * sizeof *rep);
+            if (rep)
+                f->rep = rep;
+            uint16_t *st = realloc(f->stabilizer, 2 * cap * sizeof *st);
+            if (st)
+                f->stabilizer = st;
+            if (!rep || !st) {
+                rc = GT_ERR_NOMEM;
+                goto free_fss;
+            }
+            cap *= 2;
+        }
+        f->rep[n] = x;
+        f->stabilizer[n] = stab;
+        n++;
+    }
+    f->n_classes = n;
+    *out = f;
+    return GT_OK;
+
+free_fss:
+    gt_cube3_fss_free(f);
+    return rc;
+}
+
+uint64_t gt_cube3_fss_entry_of(const gt_cube3_fss *f, const gt_cube3 *c)
+{
+    return gt_cube3_fss_entry(f, gt_cube3_slice_sorted(c), gt_cube3_flip(c), gt_cube3_twist(c));
+}
+
+/* ---- BFS ---- */
+
+static inline int claim(uint8_t *cell, uint8_t value)
+{
+    uint8_t expected = GT_UNREACHED;
+    return __atomic_load_n(cell, __ATOMIC_RELAXED) == GT_UNREACHED &&
+           __atomic_compare_exchange_n(cell, &expected, value, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+/* The 18 neighbouring classes of a class and the symmetry taking each
+ * neighbour to its representative. */
+static void neighbours(const gt_cube3_fss *f, uint32_t cls, uint32_t *ncls, uint32_t *nsym)
+{
+    uint32_t x = f->rep[cls], ss = x / GT_CUBE3_FLIPS, flip = x % GT_CUBE3_FLIPS;
+    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+        uint32_t y = f->ss_move[ss * GT_CUBE3_MOVES + (uint32_t)m] * GT_CUBE3_FLIPS +
+                     f->flip_move[flip * GT_CUBE3_MOVES + (uint32_t)m];
+        ncls[m] = f->class_of[y] >> 4;
+        nsym[m] = f->class_of[y] & 15u;
+    }
+}
+
+/* Entries of a symmetric representative that are the same position seen
+ * through a stabilising symmetry must hold the same distance: mark them all. */
+static uint64_t claim_all(const gt_cube3_fss *f, uint8_t *dist, uint32_t cls, uint32_t twist, uint8_t value)
+{
+    uint64_t base = (uint64_t)cls * GT_CUBE3_TWISTS, found = claim(&dist[base + twist], value);
+    uint16_t stab = f->stabilizer[cls];
+    if (stab != 1)
+        for (int s = 1; s < GT_CUBE3_SYMS; s++)
+            if (stab >> s & 1)
+                found += claim(&dist[base + f->twist_conj[twist * GT_CUBE3_SYMS + (uint32_t)s]], value);
+    return found;
+}
+
+static uint64_t expand_forward(const gt_cube3_fss *f, uint8_t *dist, uint8_t depth, int threads)
+{
+    uint64_t found = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) reduction(+ : found)
+    for (int64_t cls = 0; cls < (int64_t)f->n_classes; cls++) {
+        const uint8_t *row = dist + (uint64_t)cls * GT_CUBE3_TWISTS;
+        uint32_t ncls[GT_CUBE3_MOVES], nsym[GT_CUBE3_MOVES];
+        int have = 0;
+        for (uint32_t t = 0; t < GT_CUBE3_TWISTS; t++) {
+            if (__atomic_load_n(&row[t], __ATOMIC_RELAXED) != depth)
+                continue;
+            if (!have) {
+                neighbours(f, (uint32_t)cls, ncls, nsym);
+                have = 1;
+            }
+            for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+                uint32_t t2 = f->twist_conj[f->twist_move[t * GT_CUBE3_MOVES + (uint32_t)m] * GT_CUBE3_SYMS + nsym[m]];
+                found += claim_all(f, dist, ncls[m], t2, (uint8_t)(depth + 1));
+            }
+        }
+    }
+    return found;
+}
+
+static uint64_t expand_backward(const gt_cube3_fss *f, uint8_t *dist, uint8_t depth, int threads)
+{
+    uint64_t found = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) reduction(+ : found)
+    for (int64_t cls = 0; cls < (int64_t)f->n_classes; cls++) {
+        uint8_t *row = dist + (uint64_t)cls * GT_CUBE3_TWISTS;
+        uint32_t ncls[GT_CUBE3_MOVES], nsym[GT_CUBE3_MOVES];
+        int have = 0;
+        for (uint32_t t = 0; t < GT_CUBE3_TWISTS; t++) {
+            if (__atomic_load_n(&row[t], __ATOMIC_RELAXED) != GT_UNREACHED)
+                continue;
+            if (!have) {
+                neighbours(f, (uint32_t)cls, ncls, nsym);
+                have = 1;
+            }
+            for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+                uint32_t t2 = f->twist_conj[f->twist_move[t * GT_CUBE3_MOVES + (uint32_t)m] * GT_CUBE3_SYMS + nsym[m]];
+                if (__atomic_load_n(&dist[(uint64_t)ncls[m] * GT_CUBE3_TWISTS + t2], __ATOMIC_RELAXED) == depth) {
+                    __atomic_store_n(&row[t], (uint8_t)(depth + 1), __ATOMIC_RELAXED);
+                    found++;
+                    break;
+                }
+            }
+        }
+    }
+    return found;
+}
+
+/* The BFS's level hooks (puzzle.h): the goal's class is class 0 (its
+ * representative is the solved X), and a level is expanded class by class. */
+static uint64_t fss_seed(const gt_puzzle *p, uint8_t *dist)
+{
+    return claim_all(p->ctx, dist, 0, 0, 0);
+}
+
+static uint64_t fss_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
+{
+    return forward ? expand_forward(p->ctx, dist, depth, threads) : expand_backward(p->ctx, dist, depth, threads);
+}
+
+static const gt_bfs_levels fss_levels = {fss_seed, fss_expand};
+
+int gt_cube3_fss_puzzle_new(gt_puzzle **out, int threads)
+{
+    gt_puzzle *p = calloc(1, sizeof *p);
+    gt_cube3_fss *f = NULL;
+    int rc = p ? gt_cube3_fss_new(&f, threads) : GT_ERR_NOMEM;
+    if (rc) {
+        free(p);
+        return rc;
+    }
+    *p = (gt_puzzle){.name = GT_CUBE3_FSS_TABLE, .metric = "htm", .n_states = gt_cube3_fss_states(f),
+                     .n_moves = GT_CUBE3_MOVES, .move_names = gt_cube3_move_names,
+                     .move_inverse = gt_cube3_move_inverse, .levels = &fss_levels, .ctx = f};
+    *out = p;
+    return GT_OK;
+}
+
+void gt_cube3_fss_puzzle_free(gt_puzzle *p)
+{
+    if (!p)
+        return;
+    gt_cube3_fss_free(p->ctx);
+    free(p);
+}

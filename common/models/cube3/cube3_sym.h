@@ -1,0 +1,74 @@
+/* The symmetry-reduced 3x3x3 pattern database (docs/cube3.md, "cube3-fss16-twist").
+ *
+ * Kociemba's optimal-solver table: the coordinate X = (UD-slice edges'
+ * places and order (11880), edge flip (2048)) has 24,330,240 values; the 16
+ * symmetries of the cube that keep the U-D axis (4 turns about it, times the
+ * half turn swapping U and D, times the left-right mirror) split them into
+ * 1,523,864 classes... as computed here. Each entry of the table is a class
+ * times a corner twist (2187), holding the HTM distance of that position to
+ * the subgroup where X and twist are solved. Conjugating by a symmetry keeps
+ * distances, so the table answers for every X through its class.
+ *
+ * Its index is not a product of coordinates, so its descriptor gives the
+ * engine's BFS (bfs.h) level hooks instead of move tables: a level is
+ * expanded class by class with the twist innermost, since all 2187 twists
+ * of a class reach the same neighbouring class under a move and one class
+ * lookup serves a block of 2187 entries. */
+#ifndef GODTAB_CUBE3_SYM_H
+#define GODTAB_CUBE3_SYM_H
+
+#include "puzzle.h"
+#include "cube3.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GT_CUBE3_SYMS 16
+#define GT_CUBE3_FSS_X (GT_CUBE3_SLICE_SORTED * GT_CUBE3_FLIPS) /* 24,330,240 */
+#define GT_CUBE3_FSS_TABLE "cube3-fss16-twist"
+
+/* The 16 symmetries as facelet permutations (sticker at f goes to p[f]),
+ * sym 0 the identity; sym k = mirror^(k/8) * x2^(k/4%2) * y^(k%4). */
+int gt_cube3_sym_perms(uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS]);
+
+/* All 48 symmetries of the cube (rotations and reflections), as facelet
+ * permutations, sym 0 the identity: the 16 above, then the same after
+ * bringing the R-L axis (z), then the F-B axis (x), to U-D. */
+#define GT_CUBE3_SYMS48 48
+int gt_cube3_sym48_perms(uint16_t perms[GT_CUBE3_SYMS48][GT_CUBE3_FACELETS]);
+
+typedef struct gt_cube3_fss {
+    uint32_t n_classes;
+    uint32_t *class_of;     /* [X]: class << 4 | s, where conj(X, s) is the class's representative */
+    uint32_t *rep;          /* [class]: its representative X (the smallest) */
+    uint16_t *stabilizer;   /* [class]: bit s set if conj(rep, s) == rep */
+    uint16_t *twist_conj;   /* [twist * 16 + s]: the twist of conj(c, s) */
+    uint32_t *ss_move, *flip_move, *twist_move; /* [value * 18 + move] */
+    int sym_inverse[GT_CUBE3_SYMS];
+} gt_cube3_fss;
+
+/* Builds the class tables (a few seconds; threads 0 = all). */
+int gt_cube3_fss_new(gt_cube3_fss **out, int threads);
+void gt_cube3_fss_free(gt_cube3_fss *f);
+
+static inline uint64_t gt_cube3_fss_states(const gt_cube3_fss *f)
+{
+    return (uint64_t)f->n_classes * 2187u;
+}
+
+/* The entry of a position given by its coordinates. */
+static inline uint64_t gt_cube3_fss_entry(const gt_cube3_fss *f, uint32_t slice_sorted, uint32_t flip,
+                                          uint32_t twist)
+{
+    uint32_t cs = f->class_of[slice_sorted * 2048u + flip];
+    return (uint64_t)(cs >> 4) * 2187u + f->twist_conj[twist * 16u + (cs & 15u)];
+}
+uint64_t gt_cube3_fss_entry_of(const gt_cube3_fss *f, const gt_cube3 *c);
+
+/* The table's descriptor: no move tables, the BFS level hooks over the
+ * classes (a few seconds to build the classes; threads 0 = all). Free it
+ * with gt_cube3_fss_puzzle_free. GT_OK or GT_ERR_NOMEM. */
+int gt_cube3_fss_puzzle_new(gt_puzzle **out, int threads);
+void gt_cube3_fss_puzzle_free(gt_puzzle *p);
+
+#endif

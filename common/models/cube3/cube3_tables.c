@@ -1,0 +1,197 @@
+#include "cube3_tables.h"
+#include "cube3_sym.h"
+#include "gt_error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Fills table[v * 18 + m] for every coordinate value v: build some position
+ * with that value, turn it, read the coordinate back. Coordinates of cube3.h
+ * depend only on the pieces they describe, so any such position will do. */
+int gt_cube3_coord_move_table(uint32_t size, void (*set)(gt_cube3 *, uint32_t),
+                              uint32_t (*get)(const gt_cube3 *), uint32_t **out)
+{
+    uint32_t *table = malloc((size_t)size * GT_CUBE3_MOVES * sizeof *table);
+    gt_cube3 turn[GT_CUBE3_MOVES];
+    if (!table)
+        return GT_ERR_NOMEM;
+    for (int m = 0; m < GT_CUBE3_MOVES; m++)
+        gt_cube3_move_cube(m, &turn[m]);
+#pragma omp parallel for schedule(static)
+    for (uint32_t v = 0; v < size; v++) {
+        gt_cube3 c, t;
+        gt_cube3_identity(&c);
+        set(&c, v);
+        for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+            gt_cube3_multiply(&c, &turn[m], &t);
+            table[(size_t)v * GT_CUBE3_MOVES + (size_t)m] = get(&t);
+        }
+    }
+    *out = table;
+    return GT_OK;
+}
+
+int gt_cube3_moves_new(gt_cube3_moves **out)
+{
+    gt_cube3_moves *m = calloc(1, sizeof *m);
+    int rc;
+    if (!m)
+        return GT_ERR_NOMEM;
+    if ((rc = gt_cube3_coord_move_table(GT_CUBE3_CPERMS, gt_cube3_set_cperm, gt_cube3_cperm, &m->cperm)) != 0 ||
+        (rc = gt_cube3_coord_move_table(GT_CUBE3_TWISTS, gt_cube3_set_twist, gt_cube3_twist, &m->twist)) != 0 ||
+        (rc = gt_cube3_coord_move_table(GT_CUBE3_FLIPS, gt_cube3_set_flip, gt_cube3_flip, &m->flip)) != 0 ||
+        (rc = gt_cube3_coord_move_table(GT_CUBE3_SLICES, gt_cube3_set_slice, gt_cube3_slice, &m->slice)) != 0)
+        goto free_moves;
+    *out = m;
+    return GT_OK;
+
+free_moves:
+    gt_cube3_moves_free(m);
+    return rc;
+}
+
+void gt_cube3_moves_free(gt_cube3_moves *m)
+{
+    if (!m)
+        return;
+    free(m->cperm);
+    free(m->twist);
+    free(m->flip);
+    free(m->slice);
+    free(m);
+}
+
+uint64_t gt_cube3_corner_index(const gt_cube3 *c)
+{
+    return (uint64_t)gt_cube3_cperm(c) * GT_CUBE3_TWISTS + gt_cube3_twist(c);
+}
+
+uint64_t gt_cube3_fst_index(const gt_cube3 *c)
+{
+    return gt_cube3_fst_entry(gt_cube3_flip(c), gt_cube3_slice(c), gt_cube3_twist(c));
+}
+
+/* ---- puzzle descriptors ---- */
+
+typedef struct puzzle_ctx {
+    gt_puzzle puzzle;
+    gt_cube3_moves *moves;
+    uint32_t *flipslice; /* flip*495+slice move table, for the second database */
+} puzzle_ctx;
+
+int gt_cube3_puzzle_new(const char *name, gt_puzzle **out)
+{
+    int corners = strcmp(name, GT_CUBE3_CORNERS_TABLE) == 0;
+    int rc;
+    if (!corners && strcmp(name, GT_CUBE3_FST_TABLE) != 0)
+        return GT_ERR_NOTFOUND;
+    puzzle_ctx *ctx = calloc(1, sizeof *ctx);
+    if (!ctx)
+        return GT_ERR_NOMEM;
+    if ((rc = gt_cube3_moves_new(&ctx->moves)) != 0)
+        goto free_ctx;
+    gt_puzzle *p = &ctx->puzzle;
+    p->name = corners ? GT_CUBE3_CORNERS_TABLE : GT_CUBE3_FST_TABLE;
+    p->metric = "htm";
+    p->n_moves = GT_CUBE3_MOVES;
+    p->move_names = gt_cube3_move_names;
+    p->move_inverse = gt_cube3_move_inverse;
+    p->n_coords = 2;
+    p->solved = 0; /* every coordinate is 0 on the solved cube */
+    p->ctx = ctx;
+    if (corners) {
+        p->n_states = GT_CUBE3_CORNER_STATES;
+        p->coord[0] = (gt_coord){"cperm", GT_CUBE3_CPERMS, ctx->moves->cperm};
+    } else {
+        ctx->flipslice = malloc((size_t)GT_CUBE3_FLIPSLICES * GT_CUBE3_MOVES * sizeof *ctx->flipslice);
+        if (!ctx->flipslice) {
+            rc = GT_ERR_NOMEM;
+            goto free_moves;
+        }
+        const uint32_t *fm = ctx->moves->flip, *sm = ctx->moves->slice;
+#pragma omp parallel for schedule(static)
+        for (uint32_t v = 0; v < GT_CUBE3_FLIPSLICES; v++) {
+            uint32_t flip = v / GT_CUBE3_SLICES, slice = v % GT_CUBE3_SLICES;
+            for (int m = 0; m < GT_CUBE3_MOVES; m++)
+                ctx->flipslice[(size_t)v * GT_CUBE3_MOVES + (size_t)m] =
+                    fm[flip * GT_CUBE3_MOVES + (uint32_t)m] * GT_CUBE3_SLICES +
+                    sm[slice * GT_CUBE3_MOVES + (uint32_t)m];
+        }
+        p->n_states = GT_CUBE3_FST_STATES;
+        p->coord[0] = (gt_coord){"flipslice", GT_CUBE3_FLIPSLICES, ctx->flipslice};
+    }
+    p->coord[1] = (gt_coord){"twist", GT_CUBE3_TWISTS, ctx->moves->twist};
+    *out = p;
+    return GT_OK;
+
+free_moves:
+    gt_cube3_moves_free(ctx->moves);
+free_ctx:
+    free(ctx);
+    return rc;
+}
+
+void gt_cube3_puzzle_free(gt_puzzle *p)
+{
+    if (!p)
+        return;
+    puzzle_ctx *ctx = p->ctx;
+    gt_cube3_moves_free(ctx->moves);
+    free(ctx->flipslice);
+    free(ctx);
+}
+
+/* ---- catalog ---- */
+
+static int make_cube3(const gt_table_spec *spec, gt_puzzle **out)
+{
+    return gt_cube3_puzzle_new(spec->name, out);
+}
+
+/* Korf 1997 (and every corner-database solver since): the 88,179,840 corner
+ * states by HTM distance. */
+static const uint64_t corner_counts[] = {1,        18,       243,      2874,    28000,
+                                         205416,   1168516,  5402628,  20776176, 45391616,
+                                         15139616, 64736,    0};
+/* Kociemba's phase-1 coordinate (twist, flip, UD slice) by HTM distance to
+ * <U,D,R2,L2,F2,B2> (kociemba.org, "The Two-Phase Algorithm", phase 1). */
+static const uint64_t fst_counts[] = {1,         4,          50,        592,      7156,
+                                      87236,     1043817,    12070278,  124946368, 821605960,
+                                      1199128738, 58202444,  476,       0};
+
+static int make_fss(const gt_table_spec *spec, gt_puzzle **out)
+{
+    (void)spec;
+    return gt_cube3_fss_puzzle_new(out, 0);
+}
+
+/* Built only by `godtab-gen cube3` (tens of seconds and minutes), not by
+ * `make run`. zstd levels are low: the tables are large, and 4-bit distances
+ * of a random-looking index compress little at any level. The symmetry-
+ * reduced table's descriptor has BFS level hooks over its classes
+ * (cube3_sym.c); rebuilding it takes minutes and 5 GB, so --verify recounts it. */
+static const gt_table_spec cube3_specs[] = {
+    {.name = GT_CUBE3_CORNERS_TABLE, .family = "cube3",
+     .summary = "3x3x3 corners, 8!*3^7 = 88,179,840 states, HTM (exact corner distance, 42 MB raw)",
+     .encoding = GT_ENC_NIBBLE, .zstd_level = 6, .published = corner_counts,
+     .make_puzzle = make_cube3, .free_puzzle = gt_cube3_puzzle_free},
+    {.name = GT_CUBE3_FST_TABLE, .family = "cube3",
+     .summary = "3x3x3 edge flip x UD-slice x twist, 2,217,093,120 states, HTM distance to "
+                "<U,D,R2,L2,F2,B2> (1.1 GB raw)",
+     .encoding = GT_ENC_NIBBLE, .zstd_level = 3, .published = fst_counts,
+     .make_puzzle = make_cube3, .free_puzzle = gt_cube3_puzzle_free},
+    {.name = GT_CUBE3_FSS_TABLE, .family = "cube3",
+     .summary = "3x3x3 (UD-slice sorted x flip)/16 symmetries x twist, 3,332,690,568 entries, HTM "
+                "(Kociemba's optimal-solver table; its own BFS, ~5 GB while building)",
+     .encoding = GT_ENC_NIBBLE, .zstd_level = 3, .make_puzzle = make_fss,
+     .free_puzzle = gt_cube3_fss_puzzle_free, .verify_by_recount = 1},
+};
+
+/* The 3x3x3 has a solver front end of its own (IDA*, solve/cmd_cube3.c):
+ * no generic query hooks. */
+const gt_family gt_cube3_family = {
+    .name = "cube3",
+    .summary = "3x3x3: optimal solutions (HTM or QTM) by IDA* over the cube3 tables",
+    .specs = cube3_specs,
+    .n_specs = GT_COUNT_OF(cube3_specs),
+};

@@ -1,0 +1,36 @@
+#include "alloc.h"
+#include "gt_error.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+void *gt_alloc_huge(size_t bytes)
+{
+    size_t rounded = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    void *p = aligned_alloc(HUGE_PAGE, rounded ? rounded : HUGE_PAGE);
+    if (p)
+        madvise(p, rounded ? rounded : HUGE_PAGE, MADV_HUGEPAGE); /* advice only: failure is harmless */
+    return p;
+}
+
+int gt_array_reserve(void **items, size_t *cap, size_t need, size_t item_bytes, size_t min_cap)
+{
+    if (need <= *cap)
+        return GT_OK;
+    size_t grown = *cap > SIZE_MAX / 2 ? need : 2 * *cap;
+    if (grown < need)
+        grown = need;
+    if (grown < min_cap)
+        grown = min_cap;
+    if (item_bytes && grown > SIZE_MAX / item_bytes)
+        return GT_ERR_NOMEM;
+    void *p = realloc(*items, grown * item_bytes);
+    if (!p)
+        return GT_ERR_NOMEM;
+    *items = p;
+    *cap = grown;
+    return GT_OK;
+}

@@ -1,0 +1,20 @@
+/* Allocation helpers shared by every layer: huge-page buffers for big,
+ * randomly read arrays, and the grow-by-doubling step of growable arrays. */
+#ifndef GODTAB_ALLOC_H
+#define GODTAB_ALLOC_H
+
+#include <stddef.h>
+
+/* malloc for big randomly-read arrays: 2 MB aligned and advised to use
+ * transparent huge pages, which spares most TLB misses (free() it).
+ * Parameters: bytes, the size wanted (0 gives one huge page).
+ * Return values: the buffer, or NULL if out of memory. */
+void *gt_alloc_huge(size_t bytes);
+
+/* Makes room for at least `need` items in a growable array: if *cap < need,
+ * reallocates *items to max(need, 2 * *cap, min_cap) items of item_bytes
+ * each and updates *cap. On failure *items and *cap are unchanged.
+ * Return values: GT_OK, GT_ERR_NOMEM. */
+int gt_array_reserve(void **items, size_t *cap, size_t need, size_t item_bytes, size_t min_cap);
+
+#endif
