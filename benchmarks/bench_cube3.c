@@ -58,7 +58,7 @@ static double timed_solve(const gt_cube3_solver *s, const gt_cube3 *c, double li
     *busy += r.seconds;
     if (rc == GT_OK) {
         char moves[GT_CUBE3_MAX_SOLUTION * 4 + 1];
-        gt_cube3_format_moves(r.moves, r.length, moves);
+        gt_cube3_format_moves(r.moves, r.length, moves, sizeof moves); /* sized for any solution */
         snprintf(line, cap, "%2d moves in %7.1f s, %.3g nodes: %s", r.distance, t, (double)r.nodes, moves);
     } else {
         snprintf(line, cap, "no answer within %.0f s (%s); distance >= %d, %.3g nodes", limit, gt_strerror(rc),

@@ -6,8 +6,62 @@
 #include "catalog.h"
 #include "store.h"
 
+#include <getopt.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+
+/* ---- the command-line skeleton: shared options parsed once ---- */
+
+/* The shared options a command may take (bit mask of gt_cli_command.shared). */
+enum {
+    GT_CLI_DB = 1 << 0,       /* --db PATH */
+    GT_CLI_THREADS = 1 << 1,  /* --threads N */
+    GT_CLI_JSON = 1 << 2,     /* --json */
+    GT_CLI_SHOW = 1 << 3,     /* --show */
+    GT_CLI_ALL = 1 << 4,      /* --all */
+    GT_CLI_METRIC = 1 << 5,   /* --metric M (values: the command's metrics) */
+    GT_CLI_FORMAT = 1 << 6,   /* --format F (values: the command's formats) */
+    GT_CLI_STATE = 1 << 7,    /* --facelets S (the command's state option) */
+    GT_CLI_RANDOM = 1 << 8,   /* --random N [--seed S] */
+};
+
+/* --format values. */
+enum { GT_CLI_FORMAT_SCRAMBLE = 0, GT_CLI_FORMAT_STATE = 1, GT_CLI_FORMAT_AUTO = 2 };
+
+typedef struct gt_cli_options {
+    const char *db_path;   /* NULL: the default database */
+    int threads;           /* 0: all cores */
+    int json, show, all;
+    const char *metric;    /* NULL: the command's first */
+    int format;            /* GT_CLI_FORMAT_*: how standard-input lines are read */
+    const char *state;     /* the --facelets (state) query, or NULL */
+    long random;           /* --random N, or -1 */
+    uint64_t seed;
+    int have_seed;
+    int first_word;        /* argv index of the first query word (== argc: none) */
+} gt_cli_options;
+
+/* A godtab-solve subcommand: which shared options it takes, its own options
+ * and what it does with them. */
+typedef struct gt_cli_command {
+    const char *name;          /* "pocket": messages say "godtab-solve pocket: ..." */
+    unsigned shared;           /* GT_CLI_* */
+    const char *metrics;       /* --metric values, space-separated ("htm qtm") */
+    const char *state_option;  /* the state option's name and --format value ("facelets") */
+    int format_auto;           /* --format also takes "auto" (the default then) */
+    const struct option *own;  /* its own options (val >= 256 for long-only), or NULL */
+    const char *own_short;     /* their short letters for getopt ("D:T:cq"), or "" */
+    /* Handles one of its own options: 0, or the exit code to stop with. */
+    int (*own_option)(void *ctx, int opt, const char *arg);
+    void (*usage)(FILE *out, const void *ctx);
+} gt_cli_command;
+
+/* Parses argv (argv[0] the subcommand's name) into o, calling
+ * cmd->own_option for the command's own options. Prints one line and returns
+ * GT_EXIT_USAGE on a bad option, or -1 after printing the usage for --help
+ * (the caller then exits 0); 0 when the command should run. */
+int gt_cli_parse(const gt_cli_command *cmd, void *ctx, int argc, char **argv, gt_cli_options *o);
 
 /* Opens the database read-only and loads a catalog table. On failure prints
  * one line to stderr ("godtab-solve: ...", naming the godtab-gen command that
@@ -47,5 +101,12 @@ int gt_cli_json_string(char *buf, size_t cap, size_t *len, const char *s);
 
 /* Parses a positive integer option value; prints an error and returns -1 if bad. */
 long gt_cli_parse_count(const char *option, const char *value, long min, long max);
+
+/* Writes n move names (names[moves[i]]) space-separated into buf, NUL-
+ * terminated; stops before a name that would not fit. Returns the length. */
+size_t gt_cli_format_moves(const char *const *names, const uint8_t *moves, int n, char *buf, size_t cap);
+
+/* The exit code of a failed --help-style parse: see gt_cli_parse. */
+#define GT_CLI_HELP_SHOWN (-1)
 
 #endif

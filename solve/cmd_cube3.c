@@ -8,7 +8,6 @@
 #include "gt_error.h"
 #include "solve_commands.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,16 +17,15 @@
 #define ANSWER_CAP 1024
 #define ALL_ANSWER_CAP (1 << 16) /* per batch line; a single query gets more */
 
-enum { FORMAT_AUTO, FORMAT_SCRAMBLE, FORMAT_FACELETS };
-
 typedef struct cube3_cli {
     gt_cube3_search_options search;
     int json, format, quiet, tty;
     const gt_cube3_solver *solver;
 } cube3_cli;
 
-static void cube3_usage(FILE *out)
+static void cube3_usage(FILE *out, const void *ctx)
 {
+    (void)ctx;
     fprintf(out,
             "usage: godtab-solve cube3 [--metric htm|qtm] [--all] [--json] [--threads N]\n"
             "                          [--max-depth D] [--timeout S] [--db PATH] [--corners-only]\n"
@@ -70,9 +68,9 @@ static int parse_query(const cube3_cli *c, const char *query, int format, gt_cub
 {
     gt_parse_error pe = {0, 0, ""};
     gt_cube3_verdict v;
-    if (format == FORMAT_AUTO)
-        format = looks_like_facelets(query) ? FORMAT_FACELETS : FORMAT_SCRAMBLE;
-    int rc = format == FORMAT_FACELETS ? gt_cube3_from_facelets(query, pos, NULL, &v, &pe)
+    if (format == GT_CLI_FORMAT_AUTO)
+        format = looks_like_facelets(query) ? GT_CLI_FORMAT_STATE : GT_CLI_FORMAT_SCRAMBLE;
+    int rc = format == GT_CLI_FORMAT_STATE ? gt_cube3_from_facelets(query, pos, NULL, &v, &pe)
                                        : gt_cube3_from_scramble(query, pos, &pe);
     if (rc)
         snprintf(err, errcap, "%s", pe.message[0] ? pe.message : gt_strerror(rc));
@@ -96,7 +94,7 @@ static int format_answer(const cube3_cli *c, const gt_cube3_search_result *r, ch
     const char *metric = c->search.metric == GT_CUBE3_QTM ? "qtm" : "htm";
     char solution[GT_CUBE3_MAX_SOLUTION * 4 + 1], head[256];
     size_t len = 0;
-    gt_cube3_format_moves(r->moves, r->length, solution);
+    gt_cube3_format_moves(r->moves, r->length, solution, sizeof solution);
     if (c->json) {
         snprintf(head, sizeof head, "{\"puzzle\":\"cube3\",\"metric\":\"%s\",\"distance\":%d,\"solution\":",
                  metric, r->distance);
@@ -106,7 +104,7 @@ static int format_answer(const cube3_cli *c, const gt_cube3_search_result *r, ch
             if (append(out, cap, &len, ",\"solutions\":["))
                 return GT_ERR_RANGE;
             for (uint64_t i = 0; i < r->n_solutions; i++) {
-                gt_cube3_format_moves(r->solutions + i * (uint64_t)r->distance, r->distance, solution);
+                gt_cube3_format_moves(r->solutions + i * (uint64_t)r->distance, r->distance, solution, sizeof solution);
                 if ((i && append(out, cap, &len, ",")) || gt_cli_json_string(out, cap, &len, solution))
                     return GT_ERR_RANGE;
             }
@@ -120,7 +118,7 @@ static int format_answer(const cube3_cli *c, const gt_cube3_search_result *r, ch
     }
     if (c->search.all) {
         for (uint64_t i = 0; i < r->n_solutions; i++) {
-            gt_cube3_format_moves(r->solutions + i * (uint64_t)r->distance, r->distance, solution);
+            gt_cube3_format_moves(r->solutions + i * (uint64_t)r->distance, r->distance, solution, sizeof solution);
             if (append(out, cap, &len, r->distance ? solution : "(solved)") || append(out, cap, &len, "\n"))
                 return GT_ERR_RANGE;
         }
@@ -225,122 +223,131 @@ static int load_solver(const char *db_path, int corners_only, gt_db **db, gt_puz
     return GT_EXIT_OK;
 }
 
+/* cube3's own options; the shared ones are parsed by gt_cli_parse. */
+enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY };
+
+typedef struct cube3_args {
+    cube3_cli *cli;
+    int corners_only;
+} cube3_args;
+
+static const struct option cube3_options[] = {
+    {"max-depth", required_argument, NULL, 'D'},    {"timeout", required_argument, NULL, 'T'},
+    {"corners-only", no_argument, NULL, 'c'},       {"quiet", no_argument, NULL, 'q'},
+    {"no-inverse", no_argument, NULL, OPT_NO_INVERSE}, {"no-axis-masks", no_argument, NULL, OPT_NO_AXIS_MASKS},
+    {"no-symmetry", no_argument, NULL, OPT_NO_SYMMETRY}, {NULL, 0, NULL, 0}};
+
+static int parse_timeout(const char *arg, double *out)
+{
+    char *end;
+    double t = strtod(arg, &end);
+    if (!*arg || *end || !(t > 0)) {
+        fprintf(stderr, "godtab-solve: --timeout wants a positive number of seconds, not '%s'\n", arg);
+        return GT_EXIT_USAGE;
+    }
+    *out = t;
+    return 0;
+}
+
+static int cube3_option(void *ctx, int opt, const char *arg)
+{
+    cube3_args *a = ctx;
+    gt_cube3_search_options *s = &a->cli->search;
+    long v;
+    switch (opt) {
+    case 'D':
+        if ((v = gt_cli_parse_count("--max-depth", arg, 1, GT_CUBE3_MAX_SOLUTION - 1)) < 0)
+            return GT_EXIT_USAGE;
+        s->max_depth = (int)v;
+        return 0;
+    case 'T': return parse_timeout(arg, &s->timeout);
+    case 'c': a->corners_only = 1; return 0;
+    case 'q': a->cli->quiet = 1; return 0;
+    case OPT_NO_INVERSE: s->no_inverse = 1; return 0;
+    case OPT_NO_AXIS_MASKS: s->no_axis_masks = 1; return 0;
+    case OPT_NO_SYMMETRY: s->no_symmetry = 1; return 0;
+    default: return GT_EXIT_USAGE;
+    }
+}
+
+static const gt_cli_command cube3_command = {
+    .name = "cube3",
+    .shared = GT_CLI_DB | GT_CLI_THREADS | GT_CLI_JSON | GT_CLI_ALL | GT_CLI_METRIC | GT_CLI_FORMAT | GT_CLI_STATE,
+    .metrics = "htm qtm",
+    .state_option = "facelets",
+    .format_auto = 1,
+    .own = cube3_options,
+    .own_short = "D:T:cq",
+    .own_option = cube3_option,
+    .usage = cube3_usage,
+};
+
+/* The shared options into the search settings; progress on stderr unless --quiet. */
+static void apply_options(cube3_cli *c, const gt_cli_options *o)
+{
+    c->search.metric = o->metric && !strcmp(o->metric, "qtm") ? GT_CUBE3_QTM : GT_CUBE3_HTM;
+    c->search.all = o->all;
+    c->search.threads = o->threads;
+    c->json = o->json;
+    c->format = o->format;
+    c->tty = isatty(STDERR_FILENO);
+    if (!c->quiet) {
+        c->search.progress = progress_line;
+        c->search.progress_user = c;
+        c->search.progress_interval = c->tty ? 1.0 : 5.0;
+    }
+}
+
+/* One query from the command line: the answer, or its error (and with
+ * --json the lower-bound object of a search that ran out). */
+static int answer_one(const cube3_cli *c, const char *query, int format)
+{
+    size_t cap = c->search.all ? 1 << 24 : ANSWER_CAP;
+    char *out = malloc(cap), err[256];
+    if (!out)
+        return GT_EXIT_INTERNAL;
+    out[0] = 0;
+    int rc = answer_query(c, query, format, out, cap, err, sizeof err);
+    if (rc) {
+        if (c->json && out[0] == '{')
+            puts(out);
+        fprintf(stderr, "godtab-solve: %s\n", err);
+    } else {
+        puts(out);
+    }
+    free(out);
+    return gt_exit_code(rc);
+}
+
 int gt_cmd_cube3(int argc, char **argv)
 {
-    cube3_cli c = {.format = FORMAT_AUTO};
-    const char *db_path = NULL, *facelets = NULL;
-    int corners_only = 0;
-    long v;
-    static const struct option longopts[] = {
-        {"metric", required_argument, NULL, 'm'},    {"all", no_argument, NULL, 'a'},
-        {"json", no_argument, NULL, 'j'},            {"db", required_argument, NULL, 'd'},
-        {"facelets", required_argument, NULL, 'f'},  {"format", required_argument, NULL, 'F'},
-        {"threads", required_argument, NULL, 't'},   {"max-depth", required_argument, NULL, 'D'},
-        {"timeout", required_argument, NULL, 'T'},   {"corners-only", no_argument, NULL, 'c'},
-        {"quiet", no_argument, NULL, 'q'},           {"help", no_argument, NULL, 'h'},
-        {"no-inverse", no_argument, NULL, 'I'},      {"no-axis-masks", no_argument, NULL, 'M'},
-        {"no-symmetry", no_argument, NULL, 'S'},
-        {NULL, 0, NULL, 0}};
-    int opt;
-    optind = 1;
-    /* '+' stops at the first non-option: scrambles like "R' U" are queries. */
-    while ((opt = getopt_long(argc, argv, "+m:ajd:f:F:t:D:T:cqh", longopts, NULL)) != -1) {
-        switch (opt) {
-        case 'm':
-            if (!strcmp(optarg, "htm")) c.search.metric = GT_CUBE3_HTM;
-            else if (!strcmp(optarg, "qtm")) c.search.metric = GT_CUBE3_QTM;
-            else {
-                fprintf(stderr, "godtab-solve: --metric wants htm or qtm, not '%s'\n", optarg);
-                return GT_EXIT_USAGE;
-            }
-            break;
-        case 'a': c.search.all = 1; break;
-        case 'j': c.json = 1; break;
-        case 'd': db_path = optarg; break;
-        case 'f': facelets = optarg; break;
-        case 'F':
-            if (!strcmp(optarg, "facelets")) c.format = FORMAT_FACELETS;
-            else if (!strcmp(optarg, "scramble")) c.format = FORMAT_SCRAMBLE;
-            else if (strcmp(optarg, "auto")) {
-                fprintf(stderr, "godtab-solve: --format wants auto, scramble or facelets, not '%s'\n", optarg);
-                return GT_EXIT_USAGE;
-            }
-            break;
-        case 't':
-            if ((v = gt_cli_parse_count("--threads", optarg, 1, 1024)) < 0)
-                return GT_EXIT_USAGE;
-            c.search.threads = (int)v;
-            break;
-        case 'D':
-            if ((v = gt_cli_parse_count("--max-depth", optarg, 1, GT_CUBE3_MAX_SOLUTION - 1)) < 0)
-                return GT_EXIT_USAGE;
-            c.search.max_depth = (int)v;
-            break;
-        case 'T': {
-            char *end;
-            double t = strtod(optarg, &end);
-            if (!*optarg || *end || !(t > 0)) {
-                fprintf(stderr, "godtab-solve: --timeout wants a positive number of seconds, not '%s'\n", optarg);
-                return GT_EXIT_USAGE;
-            }
-            c.search.timeout = t;
-            break;
-        }
-        case 'c': corners_only = 1; break;
-        case 'q': c.quiet = 1; break;
-        case 'I': c.search.no_inverse = 1; break;
-        case 'M': c.search.no_axis_masks = 1; break;
-        case 'S': c.search.no_symmetry = 1; break;
-        case 'h': cube3_usage(stdout); return GT_EXIT_OK;
-        default: cube3_usage(stderr); return GT_EXIT_USAGE;
-        }
-    }
+    cube3_cli c = {.format = GT_CLI_FORMAT_AUTO};
+    cube3_args args = {&c, 0};
+    gt_cli_options o;
+    int code = gt_cli_parse(&cube3_command, &args, argc, argv, &o);
+    if (code)
+        return code == GT_CLI_HELP_SHOWN ? GT_EXIT_OK : code;
     char query[4096];
-    int joined = gt_cli_join_words(argc, argv, optind, query, sizeof query);
-    if (joined)
-        return joined;
-    if (optind < argc && facelets) {
+    if ((code = gt_cli_join_words(argc, argv, o.first_word, query, sizeof query)) != 0)
+        return code;
+    if (o.first_word < argc && o.state) {
         fprintf(stderr, "godtab-solve: give either SCRAMBLE or --facelets\n");
         return GT_EXIT_USAGE;
     }
-    c.tty = isatty(STDERR_FILENO);
-    if (!c.quiet) {
-        c.search.progress = progress_line;
-        c.search.progress_user = &c;
-        c.search.progress_interval = c.tty ? 1.0 : 5.0;
-    }
-
+    apply_options(&c, &o);
     gt_db *db = NULL;
     gt_puzzle *puzzles[2] = {NULL, NULL};
     gt_table *tables[3] = {NULL, NULL, NULL};
     gt_cube3_solver *solver = NULL;
-    int code = load_solver(db_path, corners_only, &db, puzzles, tables, &solver);
-    if (code)
+    if ((code = load_solver(o.db_path, args.corners_only, &db, puzzles, tables, &solver)) != 0)
         goto unload;
     c.solver = solver;
-    if (optind == argc && !facelets) {
+    if (o.first_word == argc && !o.state) {
         batch_ctx b = {&c};
         code = gt_cli_batch(stdin, batch_answer, &b, c.search.all ? ALL_ANSWER_CAP : ANSWER_CAP, 0,
                             c.search.threads);
     } else {
-        size_t cap = c.search.all ? 1 << 24 : ANSWER_CAP;
-        char *out = malloc(cap), err[256];
-        if (!out) {
-            code = GT_EXIT_INTERNAL;
-            goto unload;
-        }
-        out[0] = 0;
-        int rc = answer_query(&c, facelets ? facelets : query, facelets ? FORMAT_FACELETS : c.format, out, cap,
-                              err, sizeof err);
-        if (rc) {
-            if (c.json && out[0] == '{')
-                puts(out);
-            fprintf(stderr, "godtab-solve: %s\n", err);
-            code = gt_exit_code(rc);
-        } else {
-            puts(out);
-        }
-        free(out);
+        code = answer_one(&c, o.state ? o.state : query, o.state ? GT_CLI_FORMAT_STATE : c.format);
     }
 unload:
     gt_cube3_solver_free(solver);

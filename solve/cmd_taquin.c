@@ -7,7 +7,6 @@
 #include "solve_commands.h"
 #include "taquin.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +21,9 @@ typedef struct taquin_cli {
 
 #define ANSWER_CAP 4096
 
-static void taquin_usage(FILE *out)
+static void taquin_usage(FILE *out, const void *ctx)
 {
+    (void)ctx;
     fprintf(out,
             "usage: godtab-solve taquin [--board NxM] [--json] [--show] [--db PATH] [--threads N]\n"
             "                           [CONFIG]\n"
@@ -228,17 +228,16 @@ static int answer_query(const taquin_cli *c, const char *query, char *out, size_
         snprintf(err, errcap, "the table is inconsistent (rebuild it with: godtab-gen taquin)");
         return GT_ERR_CORRUPT;
     }
-    char solution[256] = "", config[64];
-    for (int i = 0; i < len; i++) {
-        size_t used = strlen(solution);
-        snprintf(solution + used, sizeof solution - used, "%s%s", i ? " " : "",
-                 b->move_name[moves[i]]);
-    }
+    char solution[256], config[64];
+    const char *names[GT_TAQUIN_MAX_MOVES];
+    for (int m = 0; m < b->n_moves; m++)
+        names[m] = b->move_name[m];
+    gt_cli_format_moves(names, moves, len, solution, sizeof solution);
     gt_taquin_format(b, code, config, sizeof config);
     size_t n = 0;
     out[0] = 0;
     if (c->json) {
-        char head[256];
+        char head[512];
         snprintf(head, sizeof head,
                  "{\"puzzle\":\"taquin\",\"board\":\"%dx%d\",\"config\":\"%s\",\"distance\":%d,"
                  "\"solution\":\"%s\"",
@@ -263,52 +262,69 @@ static int batch_answer(void *ctx, const char *line, char *out, size_t cap, char
     return answer_query(ctx, line, out, cap, err, errcap);
 }
 
-int gt_cmd_taquin(int argc, char **argv)
+typedef struct taquin_args {
+    int rows, cols;
+} taquin_args;
+
+static int taquin_option(void *ctx, int opt, const char *arg)
 {
-    taquin_cli c = {0, 0, NULL, NULL, NULL, NULL};
-    const char *db_path = NULL;
-    int rows = 3, cols = 3;
-    long threads = 0;
-    static const struct option longopts[] = {
-        {"board", required_argument, NULL, 'b'}, {"json", no_argument, NULL, 'j'},
-        {"show", no_argument, NULL, 's'},        {"db", required_argument, NULL, 'd'},
-        {"threads", required_argument, NULL, 't'}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    int opt;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, "+b:jsd:t:h", longopts, NULL)) != -1) {
-        switch (opt) {
-        case 'b':
-            if (gt_taquin_parse_size(optarg, &rows, &cols) != 0) {
-                fprintf(stderr, "godtab-solve: --board wants NxM with 2 <= N, M <= 6, not '%s'\n",
-                        optarg);
-                return GT_EXIT_USAGE;
-            }
-            break;
-        case 'j': c.json = 1; break;
-        case 's': c.show = 1; break;
-        case 'd': db_path = optarg; break;
-        case 't':
-            if ((threads = gt_cli_parse_count("--threads", optarg, 1, 1024)) < 0)
-                return GT_EXIT_USAGE;
-            break;
-        case 'h': taquin_usage(stdout); return GT_EXIT_OK;
-        default: taquin_usage(stderr); return GT_EXIT_USAGE;
-        }
-    }
-    if (argc - optind > 1) {
-        fprintf(stderr, "godtab-solve: give one CONFIG (rows may be separated by '/'), not %d "
-                        "words\n", argc - optind);
+    taquin_args *a = ctx;
+    if (opt != 'b' || gt_taquin_parse_size(arg, &a->rows, &a->cols) != 0) {
+        fprintf(stderr, "godtab-solve: --board wants NxM with 2 <= N, M <= 6, not '%s'\n", arg);
         return GT_EXIT_USAGE;
     }
+    return 0;
+}
+
+static const struct option taquin_options[] = {{"board", required_argument, NULL, 'b'}, {NULL, 0, NULL, 0}};
+
+static const gt_cli_command taquin_command = {
+    .name = "taquin",
+    .shared = GT_CLI_DB | GT_CLI_THREADS | GT_CLI_JSON | GT_CLI_SHOW,
+    .own = taquin_options,
+    .own_short = "b:",
+    .own_option = taquin_option,
+    .usage = taquin_usage,
+};
+
+/* Type numbers (d;k) need every type of the board: only where that is cheap. */
+static int build_anatomy(taquin_cli *c, const char *table, const char *hint)
+{
+    if (!c->show || c->puzzle->n_states > GT_TAQUIN_ANATOMY_MAX_STATES)
+        return GT_EXIT_OK;
+    int rc = gt_taquin_anatomy_build(c->puzzle, c->table->data, &c->anatomy);
+    if (rc)
+        fprintf(stderr, "godtab-solve: table %s: %s (rebuild it with: %s)\n", table, gt_strerror(rc), hint);
+    return gt_exit_code(rc);
+}
+
+static int answer(taquin_cli *c, const gt_cli_options *o, int argc, char **argv)
+{
+    if (o->first_word == argc)
+        return gt_cli_batch(stdin, batch_answer, c, ANSWER_CAP, 1, o->threads);
+    return gt_cli_answer_one(batch_answer, c, argv[o->first_word], ANSWER_CAP);
+}
+
+int gt_cmd_taquin(int argc, char **argv)
+{
+    taquin_args args = {3, 3};
+    gt_cli_options o;
+    int code = gt_cli_parse(&taquin_command, &args, argc, argv, &o);
+    if (code)
+        return code == GT_CLI_HELP_SHOWN ? GT_EXIT_OK : code;
+    if (argc - o.first_word > 1) {
+        fprintf(stderr, "godtab-solve: give one CONFIG (rows may be separated by '/'), not %d "
+                        "words\n", argc - o.first_word);
+        return GT_EXIT_USAGE;
+    }
+    taquin_cli c = {o.json, o.show, NULL, NULL, NULL, NULL};
     char table[GT_NAME_MAX], hint[GT_NAME_MAX + 16];
-    snprintf(table, sizeof table, "taquin-%dx%d", rows, cols);
+    snprintf(table, sizeof table, "taquin-%dx%d", args.rows, args.cols);
     snprintf(hint, sizeof hint, "godtab-gen %s", table);
     gt_db *db = NULL;
     gt_puzzle *puzzle = NULL;
     gt_table *t = NULL;
-    int code = gt_cli_load_table(db_path, table, hint, &db, &puzzle, &t);
-    if (code)
+    if ((code = gt_cli_load_table(o.db_path, table, hint, &db, &puzzle, &t)) != 0)
         return code;
     c.puzzle = puzzle;
     c.table = t;
@@ -317,21 +333,8 @@ int gt_cmd_taquin(int argc, char **argv)
         code = GT_EXIT_CORRUPT;
         goto unload;
     }
-    /* Type numbers (d;k) need every type of the board: only where that is cheap. */
-    if (c.show && puzzle->n_states <= GT_TAQUIN_ANATOMY_MAX_STATES) {
-        int rc = gt_taquin_anatomy_build(puzzle, t->data, &c.anatomy);
-        if (rc) {
-            fprintf(stderr, "godtab-solve: table %s: %s (rebuild it with: %s)\n", table,
-                    gt_strerror(rc), hint);
-            code = gt_exit_code(rc);
-            goto unload;
-        }
-    }
-    if (optind == argc) {
-        code = gt_cli_batch(stdin, batch_answer, &c, ANSWER_CAP, 1, (int)threads);
-    } else {
-        code = gt_cli_answer_one(batch_answer, &c, argv[optind], ANSWER_CAP);
-    }
+    if ((code = build_anatomy(&c, table, hint)) == 0)
+        code = answer(&c, &o, argc, argv);
     gt_taquin_anatomy_free(c.anatomy);
 unload:
     gt_cli_unload_table(table, db, puzzle, t);

@@ -1,31 +1,44 @@
-/* godtab-solve: optimal answers from the stored tables. Each puzzle is a
- * subcommand implemented in its own file (solve/cmd_*.c). */
+/* godtab-solve: optimal answers from the stored tables. The puzzles are the
+ * catalog's families; a family is answered by its own front end when it has
+ * one, otherwise by the generic one through its query hooks. A table name
+ * ("pocket-qtm") is answered by the generic front end too. */
+#include "catalog.h"
 #include "gt_error.h"
 #include "solve_commands.h"
 
 #include <stdio.h>
 #include <string.h>
 
+/* Front ends of their own, by family name. */
 static const struct {
-    const char *name;
+    const char *family;
     int (*run)(int argc, char **argv);
-    const char *summary;
-} commands[] = {
-    /* SUBCOMMANDS */
-    {"taquin", gt_cmd_taquin, "flip taquin NxM (article part 2): optimal row/column flips"},
-    {"cube3", gt_cmd_cube3, "3x3x3: optimal solutions (HTM or QTM) by IDA* over the cube3 tables"},
-    {"pocket", gt_cmd_pocket, "2x2x2: optimal solutions in HTM or QTM from the pocket tables"},
+} own_front_ends[] = {
+    {"taquin", gt_cmd_taquin},
+    {"cube3", gt_cmd_cube3},
 };
+
+static int (*own_front_end(const char *family))(int, char **)
+{
+    for (size_t i = 0; i < sizeof own_front_ends / sizeof own_front_ends[0]; i++)
+        if (!strcmp(own_front_ends[i].family, family))
+            return own_front_ends[i].run;
+    return NULL;
+}
 
 static void usage(FILE *out)
 {
     fprintf(out, "usage: godtab-solve PUZZLE [options] [QUERY]\n\npuzzles:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n'godtab-solve PUZZLE --help' describes each. With no QUERY, queries are read from\n"
-                 "standard input, one a line. Exit codes: 0 ok, 1 usage, 2 malformed input,\n"
-                 "3 impossible state, 4 table missing, 5 table corrupted, 6 storage error,\n"
-                 "8 some batch lines failed, 9 internal error, 10 search limit reached.\n");
+    for (int i = 0; i < gt_catalog_family_count(); i++) {
+        const gt_family *f = gt_catalog_family(i);
+        if (f->query || own_front_end(f->name))
+            fprintf(out, "  %-8s %s\n", f->name, f->summary);
+    }
+    fprintf(out, "\n'godtab-solve PUZZLE --help' describes each; a table name (see godtab-gen --list)\n"
+                 "may stand for PUZZLE. With no QUERY, queries are read from standard input, one a\n"
+                 "line. Exit codes: 0 ok, 1 usage, 2 malformed input, 3 impossible state, 4 table\n"
+                 "missing, 5 table corrupted, 6 storage error, 8 some batch lines failed, 9 internal\n"
+                 "error, 10 search limit reached.\n");
 }
 
 int main(int argc, char **argv)
@@ -38,9 +51,18 @@ int main(int argc, char **argv)
         usage(stdout);
         return GT_EXIT_OK;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "godtab-solve: unknown puzzle '%s' (see godtab-solve --help)\n", argv[1]);
+    const gt_family *family = gt_catalog_find_family(argv[1]);
+    const gt_table_spec *spec = family ? NULL : gt_catalog_find(argv[1]);
+    if (family && own_front_end(family->name))
+        return own_front_end(family->name)(argc - 1, argv + 1);
+    if (spec)
+        family = gt_catalog_family_of(spec);
+    if (family && family->query)
+        return gt_cmd_walk(family, spec ? spec->name : NULL, argc - 1, argv + 1);
+    if (family)
+        fprintf(stderr, "godtab-solve: %s tables have no query front end; use godtab-solve %s\n", argv[1],
+                family->name);
+    else
+        fprintf(stderr, "godtab-solve: unknown puzzle '%s' (see godtab-solve --help)\n", argv[1]);
     return GT_EXIT_USAGE;
 }

@@ -4,3 +4,4 @@
 GT_FAMILY(pocket)
 GT_FAMILY(taquin)
 GT_FAMILY(cube3)
+GT_FAMILY(floppy)

@@ -59,6 +59,7 @@ typedef struct gt_query_hooks {
     size_t position_bytes;
     const char *moves_help; /* one line for --help: what a scramble is */
     const char *state_help; /* one line for --help, or NULL: no state input */
+    const char *answer_help; /* for --help: "Prints <answer_help>, then (distance)." */
     /* Parses a query (GT_QUERY_MOVES or GT_QUERY_STATE) into a position and
      * its state index in the spec's table.
      * Return values: GT_OK, GT_ERR_PARSE or GT_ERR_ILLEGAL with err filled. */

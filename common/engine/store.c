@@ -1,6 +1,7 @@
 /* The only module that touches LMDB and zstd (see store.h for the layout). */
 #include "store.h"
 #include "gt_error.h"
+#include "store_internal.h"
 
 #include <errno.h>
 #include <lmdb.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #define DEFAULT_CHUNK_BYTES (16u << 20)
 /* Address space reserved for the map; the file grows only as data is written. */
@@ -183,6 +185,45 @@ static int delete_table_keys(gt_db *db, MDB_txn *txn, const char *name, int *del
     return rc == 0 || rc == MDB_NOTFOUND || rc == EINVAL ? GT_OK : lmdb_error(db, rc);
 }
 
+/* Ends a write transaction: commits it if rc is GT_OK, else aborts it.
+ * Returns rc, or the commit's failure. */
+static int end_write(gt_db *db, MDB_txn *txn, int rc)
+{
+    if (rc != GT_OK) {
+        mdb_txn_abort(txn);
+        return rc;
+    }
+    rc = mdb_txn_commit(txn); /* frees txn whatever the outcome */
+    return rc ? lmdb_error(db, rc) : GT_OK;
+}
+
+/* Compresses len bytes at src into a new malloc'd *frame (zstd level, with
+ * its content checksum). *result receives the frame's size, or zstd's error
+ * code (ZSTD_isError) if zstd failed (0 if an allocation here failed).
+ * Return values: GT_OK, GT_ERR_NOMEM (malloc, or zstd, could not allocate),
+ * GT_ERR_STORAGE (any other zstd failure). */
+static int compress_chunk(const uint8_t *src, size_t len, int level, void **frame, size_t *result)
+{
+    size_t cap = ZSTD_compressBound(len), z = cap;
+    *result = 0;
+    if (!ZSTD_isError(z)) {
+        ZSTD_CCtx *cctx = ZSTD_createCCtx();
+        *frame = malloc(cap ? cap : 1);
+        if (!cctx || !*frame) {
+            ZSTD_freeCCtx(cctx);
+            return GT_ERR_NOMEM;
+        }
+        if (!ZSTD_isError(z = ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level)) &&
+            !ZSTD_isError(z = ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1)))
+            z = ZSTD_compress2(cctx, *frame, cap, src, len);
+        ZSTD_freeCCtx(cctx);
+    }
+    *result = z;
+    if (!ZSTD_isError(z))
+        return GT_OK;
+    return ZSTD_getErrorCode(z) == ZSTD_error_memory_allocation ? GT_ERR_NOMEM : GT_ERR_STORAGE;
+}
+
 int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int level,
                     uint32_t chunk_bytes, int threads)
 {
@@ -204,29 +245,22 @@ int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int lev
         goto free_frames;
     }
 
-    int failed = 0;
+    int failed = 0; /* 1 out of memory, 2 zstd failed */
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(| : failed)
     for (int64_t c = 0; c < (int64_t)n_chunks; c++) {
         uint64_t off = (uint64_t)c * chunk_bytes;
         size_t len = (size_t)(raw - off < chunk_bytes ? raw - off : chunk_bytes);
-        size_t cap = ZSTD_compressBound(len);
-        ZSTD_CCtx *cctx = ZSTD_createCCtx();
-        frames[c] = malloc(cap ? cap : 1);
-        if (!cctx || !frames[c]) {
-            failed = 1;
-        } else {
-            ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level);
-            ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
-            size_t z = ZSTD_compress2(cctx, frames[c], cap, data + off, len);
-            if (ZSTD_isError(z))
-                failed = 1;
-            else
-                frame_size[c] = z;
-        }
-        ZSTD_freeCCtx(cctx);
+        int crc = compress_chunk(data + off, len, level, &frames[c], &frame_size[c]);
+        failed |= crc == GT_ERR_NOMEM ? 1 : crc != GT_OK ? 2 : 0;
     }
     if (failed) {
-        rc = GT_ERR_NOMEM;
+        for (uint32_t c = 0; c < n_chunks; c++)
+            if (ZSTD_isError(frame_size[c])) {
+                snprintf(db->last_error, sizeof db->last_error, "%s: zstd failed on chunk %u: %s", meta->name,
+                         c, ZSTD_getErrorName(frame_size[c]));
+                break;
+            }
+        rc = failed & 1 ? GT_ERR_NOMEM : GT_ERR_STORAGE;
         goto free_frames;
     }
     meta->chunk_bytes = chunk_bytes;
@@ -246,12 +280,12 @@ int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int lev
         goto free_frames;
     }
     if ((rc = delete_table_keys(db, txn, meta->name, &deleted)) != 0)
-        goto abort_txn;
+        goto end_txn;
     meta_key(meta->name, key, sizeof key);
     MDB_val k = {strlen(key), key}, v = {meta_len, meta_text};
     if ((rc = mdb_put(txn, db->dbi, &k, &v, 0)) != 0) {
         rc = lmdb_error(db, rc);
-        goto abort_txn;
+        goto end_txn;
     }
     for (uint32_t c = 0; c < n_chunks; c++) {
         chunk_key(meta->name, c, key, sizeof key);
@@ -259,17 +293,11 @@ int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int lev
         v = (MDB_val){frame_size[c], frames[c]};
         if ((rc = mdb_put(txn, db->dbi, &k, &v, 0)) != 0) {
             rc = lmdb_error(db, rc);
-            goto abort_txn;
+            goto end_txn;
         }
     }
-    rc = mdb_txn_commit(txn); /* frees txn whatever the outcome */
-    txn = NULL;
-    if (rc)
-        rc = lmdb_error(db, rc);
-    goto free_frames;
-
-abort_txn:
-    mdb_txn_abort(txn);
+end_txn:
+    rc = end_write(db, txn, rc);
 free_frames:
     if (frames)
         for (uint32_t c = 0; c < n_chunks; c++)
@@ -429,18 +457,9 @@ int gt_db_delete_table(gt_db *db, const char *name)
     int rc = mdb_txn_begin(db->env, NULL, 0, &txn);
     if (rc)
         return lmdb_error(db, rc);
-    if ((rc = delete_table_keys(db, txn, name, &deleted)) != 0)
-        goto abort_txn;
-    if (!deleted) {
+    if ((rc = delete_table_keys(db, txn, name, &deleted)) == GT_OK && !deleted)
         rc = GT_ERR_NOTFOUND;
-        goto abort_txn;
-    }
-    rc = mdb_txn_commit(txn);
-    return rc ? lmdb_error(db, rc) : GT_OK;
-
-abort_txn:
-    mdb_txn_abort(txn);
-    return rc;
+    return end_write(db, txn, rc);
 }
 
 int gt_db_corrupt_for_test(gt_db *db, const char *name, uint32_t chunk, uint64_t offset)
@@ -454,28 +473,15 @@ int gt_db_corrupt_for_test(gt_db *db, const char *name, uint32_t chunk, uint64_t
         return lmdb_error(db, rc);
     chunk_key(name, chunk, key, sizeof key);
     MDB_val k = {strlen(key), key}, v;
-    if ((rc = mdb_get(txn, db->dbi, &k, &v)) != 0) {
-        rc = lmdb_error(db, rc);
-        goto abort_txn;
-    }
+    if ((rc = mdb_get(txn, db->dbi, &k, &v)) != 0)
+        return end_write(db, txn, lmdb_error(db, rc));
     uint8_t *copy = malloc(v.mv_size);
-    if (!copy) {
-        rc = GT_ERR_NOMEM;
-        goto abort_txn;
-    }
+    if (!copy)
+        return end_write(db, txn, GT_ERR_NOMEM);
     memcpy(copy, v.mv_data, v.mv_size);
     copy[offset % v.mv_size] ^= 0x5A;
     v.mv_data = copy;
     rc = mdb_put(txn, db->dbi, &k, &v, 0);
     free(copy);
-    if (rc) {
-        rc = lmdb_error(db, rc);
-        goto abort_txn;
-    }
-    rc = mdb_txn_commit(txn);
-    return rc ? lmdb_error(db, rc) : GT_OK;
-
-abort_txn:
-    mdb_txn_abort(txn);
-    return rc;
+    return end_write(db, txn, rc ? lmdb_error(db, rc) : GT_OK);
 }

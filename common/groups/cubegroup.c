@@ -656,26 +656,11 @@ int gt_cubegroup_definition_text(int n, const char *faces, int inner, char *buf,
             gt_facecube_turn(n, (int)(fp - gt_face_letters), layer, layer, 1, perm);
             for (int i = 0; i < d; i++)
                 p[i] = (gt_point)index_of[perm[moving[i]]];
-            /* four cycles a line keeps the 4x4x4 turns readable */
-            unsigned char seen[GT_FACELETS_MAX] = {0};
+            /* four cycles a line, continued under the first, keeps the 4x4x4 turns readable */
             GT_APPENDI("%s%c =", layer ? "2" : "", *c);
-            int on_line = 0;
-            for (int i = 0; i < d; i++) {
-                if (seen[i] || p[i] == i)
-                    continue;
-                if (on_line == 4) {
-                    GT_APPENDI("\n   %s", layer ? " " : "");
-                    on_line = 0;
-                }
-                GT_APPENDI(" (%d", i + 1);
-                seen[i] = 1;
-                for (int j = p[i]; j != i; j = p[j]) {
-                    seen[j] = 1;
-                    GT_APPENDI(",%d", j + 1);
-                }
-                GT_APPENDI(")");
-                on_line++;
-            }
+            int rc = gt_perm_append_cycles(d, p, " ", 4, layer ? "\n    " : "\n   ", buf, cap, &len);
+            if (rc < 0)
+                return rc;
             GT_APPENDI("\n");
         }
     return GT_OK;

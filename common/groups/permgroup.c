@@ -1,5 +1,6 @@
 /* Permutations and Schreier–Sims (see permgroup.h and docs/groups.md). */
 #include "permgroup.h"
+#include "alloc.h"
 #include "gt_error.h"
 #include "textbuf.h"
 
@@ -105,25 +106,39 @@ uint64_t gt_perm_order(int n, const gt_point *p)
     return order;
 }
 
-int gt_perm_format_cycles(int n, const gt_point *p, char *buf, int cap)
+int gt_perm_append_cycles(int n, const gt_point *p, const char *sep, int per_line, const char *line_break,
+                          char *buf, int cap, int *length)
 {
     unsigned char seen[GT_PERM_MAX_DEGREE] = {0};
-    int len = 0;
-    if (cap < 1)
-        return GT_ERR_RANGE;
-    buf[0] = 0;
+    int len = *length, cycles = 0;
     for (int i = 0; i < n; i++) {
         if (seen[i] || p[i] == i)
             continue;
-        GT_APPENDI("(%d", i + 1);
+        if (per_line > 0 && cycles > 0 && cycles % per_line == 0)
+            GT_APPENDI("%s", line_break);
+        GT_APPENDI("%s(%d", sep, i + 1);
         seen[i] = 1;
         for (int j = p[i]; j != i; j = p[j]) {
             seen[j] = 1;
             GT_APPENDI(",%d", j + 1);
         }
         GT_APPENDI(")");
+        cycles++;
     }
-    if (len == 0)
+    *length = len;
+    return cycles;
+}
+
+int gt_perm_format_cycles(int n, const gt_point *p, char *buf, int cap)
+{
+    int len = 0;
+    if (cap < 1)
+        return GT_ERR_RANGE;
+    buf[0] = 0;
+    int cycles = gt_perm_append_cycles(n, p, "", 0, "", buf, cap, &len);
+    if (cycles < 0)
+        return cycles;
+    if (cycles == 0)
         GT_APPENDI("()");
     return GT_OK;
 }
@@ -140,7 +155,8 @@ int gt_perm_format_cycles(int n, const gt_point *p, char *buf, int cap)
  * bytes) a level keeps only its Schreier vector and sifting walks the tree. */
 typedef struct chain_level {
     gt_point base;
-    int ngens, capgens;
+    int ngens;
+    size_t capgens;
     int *gens;          /* pool indices of the strong generators fixing b_0..b_{i-1} */
     int orbit_len;
     gt_point *orbit;    /* orbit points in breadth-first order (orbit[0] = base) */
@@ -153,9 +169,11 @@ typedef struct chain_level {
 
 struct gt_group {
     int n;
-    int npool, cappool;
+    int npool;
+    size_t cap_pool, cap_pool_inv; /* capacities in permutations, one per array */
     gt_point *pool, *pool_inv; /* strong generators and their inverses, n each */
-    int nlev, caplev;
+    int nlev;
+    size_t caplev;
     chain_level *lev;
     gt_group_stats stats;
     size_t cache_budget, cache_used; /* bytes of cached representatives */
@@ -172,26 +190,18 @@ uint64_t gt_group_rand(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* Appends p and its inverse to the pool; returns its index or GT_ERR_NOMEM.
+ * Each array keeps its own capacity, so if only the first one grows the two
+ * stay consistent (and npool unchanged). */
 static int pool_add(gt_group *g, const gt_point *p)
 {
-    int rc = GT_ERR_NOMEM;
-    if (g->npool == g->cappool) {
-        int cap = g->cappool ? 2 * g->cappool : 16;
-        gt_point *np = realloc(g->pool, (size_t)cap * g->n * sizeof *np);
-        if (!np)
-            goto out;
-        g->pool = np;
-        gt_point *ni = realloc(g->pool_inv, (size_t)cap * g->n * sizeof *ni);
-        if (!ni)
-            goto out;
-        g->pool_inv = ni;
-        g->cappool = cap;
-    }
-    memcpy(pool_perm(g, g->npool), p, (size_t)g->n * sizeof *p);
+    size_t need = (size_t)g->npool + 1, perm_bytes = (size_t)g->n * sizeof *p;
+    if (gt_array_reserve((void **)&g->pool, &g->cap_pool, need, perm_bytes, 16) != GT_OK ||
+        gt_array_reserve((void **)&g->pool_inv, &g->cap_pool_inv, need, perm_bytes, 16) != GT_OK)
+        return GT_ERR_NOMEM;
+    memcpy(pool_perm(g, g->npool), p, perm_bytes);
     gt_perm_inverse(g->n, p, pool_inv(g, g->npool));
-    rc = g->npool++;
-out:
-    return rc;
+    return g->npool++;
 }
 
 static void level_free(chain_level *L)
@@ -207,14 +217,8 @@ static void level_free(chain_level *L)
 static int level_push(gt_group *g, gt_point base)
 {
     int rc = GT_ERR_NOMEM;
-    if (g->nlev == g->caplev) {
-        int cap = g->caplev ? 2 * g->caplev : 8;
-        chain_level *nl = realloc(g->lev, (size_t)cap * sizeof *nl);
-        if (!nl)
-            goto out;
-        g->lev = nl;
-        g->caplev = cap;
-    }
+    if (gt_array_reserve((void **)&g->lev, &g->caplev, (size_t)g->nlev + 1, sizeof *g->lev, 8) != GT_OK)
+        goto out;
     chain_level *L = &g->lev[g->nlev];
     memset(L, 0, sizeof *L);
     L->base = base;
@@ -300,14 +304,8 @@ static void level_rebuild(gt_group *g, chain_level *L)
 
 static int level_add_gen(gt_group *g, chain_level *L, int s)
 {
-    if (L->ngens == L->capgens) {
-        int cap = L->capgens ? 2 * L->capgens : 8;
-        int *ng = realloc(L->gens, (size_t)cap * sizeof *ng);
-        if (!ng)
-            return GT_ERR_NOMEM;
-        L->gens = ng;
-        L->capgens = cap;
-    }
+    if (gt_array_reserve((void **)&L->gens, &L->capgens, (size_t)L->ngens + 1, sizeof *L->gens, 8) != GT_OK)
+        return GT_ERR_NOMEM;
     L->gens[L->ngens++] = s;
     level_rebuild(g, L);
     return GT_OK;

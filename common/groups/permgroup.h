@@ -45,8 +45,19 @@ void gt_perm_cycle_type(int n, const gt_point *p, int *hist);
 /* The order (lcm of the cycle lengths); UINT64_MAX if it overflows. */
 uint64_t gt_perm_order(int n, const gt_point *p);
 /* Writes p in 1-based cycle notation "(1,2,3)(4,5)", "()" for the identity.
- * Returns GT_ERR_RANGE if cap is too small. */
+ * Return values: GT_OK, GT_ERR_RANGE (cap too small). */
 int gt_perm_format_cycles(int n, const gt_point *p, char *buf, int cap);
+/* Appends p's cycles in 1-based notation, fixed points left out (nothing
+ * for the identity), at buf + *len (capacity cap, kept NUL-terminated): the
+ * one cycle writer behind gt_perm_format_cycles and the definition files.
+ * Parameters: sep, the text before every cycle ("" or " "); per_line, the
+ * cycles a line (0: no limit); line_break, the text put before the sep of
+ * the cycle that starts each further line ("\n   ": a newline and indent);
+ * *len, the length so far, advanced past what was written on success.
+ * Return values: the number of cycles written (>= 0), GT_ERR_RANGE (cap too
+ * small; *len is left unchanged). */
+int gt_perm_append_cycles(int n, const gt_point *p, const char *sep, int per_line, const char *line_break,
+                          char *buf, int cap, int *len);
 
 /* ---- groups --------------------------------------------------------------- */
 

@@ -1,5 +1,6 @@
 /* The puzzle definition parser (format in puzdef.h and docs/groups.md). */
 #include "puzdef.h"
+#include "alloc.h"
 #include "gt_error.h"
 
 #include <ctype.h>
@@ -309,19 +310,15 @@ int gt_puzdef_load(const char *path, gt_puzdef **out, gt_puzdef_error *err)
         }
         goto out;
     }
-    size_t cap = 1 << 16, len = 0, got;
+    size_t cap = 0, len = 0, got;
     rc = GT_ERR_NOMEM;
-    if (!(text = malloc(cap)))
+    if (gt_array_reserve((void **)&text, &cap, (size_t)1 << 16, 1, 0) != GT_OK)
         goto close_file;
+    /* room for at least one more byte read and the final NUL */
     while ((got = fread(text + len, 1, cap - len - 1, f)) > 0) {
         len += got;
-        if (cap - len < 2) {
-            char *t = realloc(text, cap * 2);
-            if (!t)
-                goto close_file;
-            text = t;
-            cap *= 2;
-        }
+        if (gt_array_reserve((void **)&text, &cap, len + 2, 1, 0) != GT_OK)
+            goto close_file;
     }
     text[len] = 0;
     if (memchr(text, 0, len)) {

@@ -185,7 +185,7 @@ static void test_errors(void **state)
         {"--board 4x4 0000/0100/0000/0000", GT_EXIT_ILLEGAL, "orbit sum is odd"},
         {"--board 7x7 0", GT_EXIT_USAGE, "--board wants NxM"},
         {"110 101 100", GT_EXIT_USAGE, "give one CONFIG"},
-        {"--frobnicate", GT_EXIT_USAGE, "usage"},
+        {"--frobnicate", GT_EXIT_USAGE, "unknown option or missing value '--frobnicate'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *out, *err;

@@ -269,6 +269,21 @@ static void test_notation_frames(void **state)
     assert_non_null(strstr(err.message, "Q"));
 }
 
+static void test_format_moves_capacity(void **state)
+{
+    (void)state;
+    const uint8_t moves[3] = {3, 1, 5}; /* R U2 R' */
+    char buf[16];
+    assert_int_equal(gt_cube3_format_moves(moves, 3, buf, sizeof buf), GT_OK);
+    assert_string_equal(buf, "R U2 R'");
+    assert_int_equal(gt_cube3_format_moves(moves, 3, buf, 8), GT_OK); /* exactly fits */
+    assert_string_equal(buf, "R U2 R'");
+    assert_int_equal(gt_cube3_format_moves(moves, 3, buf, 7), GT_ERR_RANGE);
+    assert_int_equal(gt_cube3_format_moves(moves, 0, buf, 1), GT_OK);
+    assert_string_equal(buf, "");
+    assert_int_equal(gt_cube3_format_moves(moves, 0, buf, 0), GT_ERR_RANGE);
+}
+
 static void test_conjugate_by_rotation(void **state)
 {
     (void)state;
@@ -302,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_facelets_round_trip),
         cmocka_unit_test(test_notation_frames),
         cmocka_unit_test(test_conjugate_by_rotation),
+        cmocka_unit_test(test_format_moves_capacity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 #include "cube3.h"
 #include "facecube.h"
 #include "gt_error.h"
+#include "textbuf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,12 +124,15 @@ void gt_cube3_apply_moves(gt_cube3 *c, const uint8_t *moves, int count)
         gt_cube3_apply_move(c, moves[i]);
 }
 
-void gt_cube3_format_moves(const uint8_t *moves, int count, char *buf)
+int gt_cube3_format_moves(const uint8_t *moves, int count, char *buf, size_t cap)
 {
     size_t len = 0;
+    if (cap < 1)
+        return GT_ERR_RANGE;
     buf[0] = 0;
     for (int i = 0; i < count; i++)
-        len += (size_t)sprintf(buf + len, "%s%s", i ? " " : "", gt_cube3_move_names[moves[i]]);
+        GT_APPEND("%s%s", i ? " " : "", gt_cube3_move_names[moves[i]]);
+    return GT_OK;
 }
 
 /* ---- facelets ---- */

@@ -15,6 +15,7 @@
 
 #include "notation.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define GT_CUBE3_FACELETS 54
@@ -56,8 +57,10 @@ void gt_cube3_move_cube(int move, gt_cube3 *out);
 void gt_cube3_apply_move(gt_cube3 *c, int move);
 /* Applies a sequence of move indices. */
 void gt_cube3_apply_moves(gt_cube3 *c, const uint8_t *moves, int count);
-/* Writes "R U2 F'" for a move sequence (buf >= 4*count+1 bytes; "" if empty). */
-void gt_cube3_format_moves(const uint8_t *moves, int count, char *buf);
+/* Writes "R U2 F'" for a move sequence ("" if empty) into buf.
+ * Parameters: cap, the size of buf (4*count+1 bytes always suffice).
+ * Return values: GT_OK, GT_ERR_RANGE (cap too small: buf holds a cut text). */
+int gt_cube3_format_moves(const uint8_t *moves, int count, char *buf, size_t cap);
 
 /* Facelet colours (0..5 = U R F D L B) of a position, and the facelet
  * permutation (sticker at facelet i goes to perm[i]) taking the solved cube

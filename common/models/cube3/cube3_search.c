@@ -329,7 +329,7 @@ typedef struct shared {
     uint8_t best[GT_CUBE3_MAX_SOLUTION];
     uint64_t nodes;                /* flushed per-thread counts */
     uint8_t *found;                /* all mode: solutions, bound moves each */
-    uint64_t n_found, cap_found;
+    size_t n_found, cap_found;
     int nomem;
 } shared;
 
@@ -389,16 +389,10 @@ static void at_leaf(worker *w, int length)
 #pragma omp critical(cube3_solution)
     {
         if (sh->all) {
-            if (sh->n_found == sh->cap_found) {
-                uint64_t cap = sh->cap_found ? 2 * sh->cap_found : 64;
-                uint8_t *grown = realloc(sh->found, cap * (uint64_t)(length ? length : 1));
-                if (grown) {
-                    sh->found = grown;
-                    sh->cap_found = cap;
-                } else {
-                    sh->nomem = 1;
-                    sh->stop = 1;
-                }
+            if (gt_array_reserve((void **)&sh->found, &sh->cap_found, sh->n_found + 1,
+                                 (size_t)(length ? length : 1), 64) != GT_OK) {
+                sh->nomem = 1;
+                sh->stop = 1;
             }
             if (sh->n_found < sh->cap_found)
                 memcpy(sh->found + sh->n_found++ * (uint64_t)length, w->path, (size_t)length);

@@ -117,6 +117,16 @@ void gt_cube3_fss_free(gt_cube3_fss *f)
     free(f);
 }
 
+/* Room for `need` classes in rep[] and stabilizer[] (each array keeps its own
+ * capacity, so a failure leaves both consistent). */
+static int reserve_classes(gt_cube3_fss *f, size_t *rep_cap, size_t *stab_cap, size_t need)
+{
+    int rc = gt_array_reserve((void **)&f->rep, rep_cap, need, sizeof *f->rep, 0);
+    if (rc == GT_OK)
+        rc = gt_array_reserve((void **)&f->stabilizer, stab_cap, need, sizeof *f->stabilizer, 0);
+    return rc;
+}
+
 int gt_cube3_fss_new(gt_cube3_fss **out, int threads)
 {
     uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS];
@@ -148,10 +158,9 @@ int gt_cube3_fss_new(gt_cube3_fss **out, int threads)
         goto free_fss;
     f->twist_conj = malloc(GT_CUBE3_TWISTS * GT_CUBE3_SYMS * sizeof *f->twist_conj);
     f->class_of = gt_alloc_huge((size_t)GT_CUBE3_FSS_X * sizeof *f->class_of);
-    size_t cap = GT_CUBE3_FSS_X / 8; /* about X/16 classes; grown below if ever short */
-    f->rep = malloc(cap * sizeof *f->rep);
-    f->stabilizer = malloc(cap * sizeof *f->stabilizer);
-    if (!f->twist_conj || !f->class_of || !f->rep || !f->stabilizer) {
+    size_t rep_cap = 0, stab_cap = 0; /* room for X/8 classes (about X/16); grown below if ever short */
+    if (!f->twist_conj || !f->class_of ||
+        reserve_classes(f, &rep_cap, &stab_cap, GT_CUBE3_FSS_X / 8) != GT_OK) {
         rc = GT_ERR_NOMEM;
         goto free_fss;
     }
@@ -186,19 +195,8 @@ int gt_cube3_fss_new(gt_cube3_fss **out, int threads)
             if (f->class_of[y] == UNASSIGNED) /* conj(y, s^-1) = x */
                 f->class_of[y] = n << 4 | (uint32_t)f->sym_inverse[s];
         }
-        if (n == cap) {
-            uint32_t *rep = realloc(f->rep, 2 * cap * sizeof *rep);
-            if (rep)
-                f->rep = rep;
-            uint16_t *st = realloc(f->stabilizer, 2 * cap * sizeof *st);
-            if (st)
-                f->stabilizer = st;
-            if (!rep || !st) {
-                rc = GT_ERR_NOMEM;
-                goto free_fss;
-            }
-            cap *= 2;
-        }
+        if ((rc = reserve_classes(f, &rep_cap, &stab_cap, (size_t)n + 1)) != GT_OK)
+            goto free_fss;
         f->rep[n] = x;
         f->stabilizer[n] = stab;
         n++;

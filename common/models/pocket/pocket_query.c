@@ -63,6 +63,7 @@ const gt_query_hooks gt_pocket_query_hooks = {
     .position_bytes = sizeof(gt_pocket_query),
     .moves_help = "WCA moves: U D R L F B with ' 2 2', rotations x y z (one or more words)",
     .state_help = "24 stickers, faces U R F D L B, each read left-to-right, top-to-bottom",
+    .answer_help = "one optimal solution in U R F moves (QTM: quarter turns only)",
     .parse = pocket_parse,
     .from_index = pocket_from_index,
     .solves = pocket_solves,

@@ -1,0 +1,327 @@
+/* godtab-solve FAMILY | TABLE: the generic front end. Any family with query
+ * hooks (spec.h) is answered here by walking its stored table: the family's
+ * hooks parse, replay and draw; everything else (options, loading, batch,
+ * JSON, --all, --random) is the same for every puzzle. */
+#include "cli.h"
+#include "gt_error.h"
+#include "rng.h"
+#include "solve.h"
+#include "solve_commands.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#define ANSWER_CAP 512
+#define POSITION_MAX 256 /* bytes of a model's position struct */
+
+typedef struct walk_cli {
+    const gt_family *family;
+    const gt_table_spec *spec; /* the table in use */
+    const char *fixed_table;   /* named on the command line, or NULL */
+    gt_cli_options o;
+    const gt_puzzle *puzzle;
+    const gt_table *table;
+} walk_cli;
+
+static void walk_usage(FILE *out, const void *ctx)
+{
+    const walk_cli *c = ctx;
+    const gt_query_hooks *q = c->family->query;
+    const char *name = c->fixed_table ? c->fixed_table : c->family->name;
+    char metrics[64];
+    snprintf(metrics, sizeof metrics, "%s", c->family->metrics ? c->family->metrics : "");
+    for (char *m = metrics; (m = strchr(m, ' ')) != NULL;)
+        *m = '|';
+    fprintf(out, "usage: godtab-solve %s%s%s%s [--all] [--json] [--show] [--db PATH]\n", name,
+            c->fixed_table || !metrics[0] ? "" : " [--metric ", c->fixed_table ? "" : metrics,
+            c->fixed_table || !metrics[0] ? "" : "]");
+    fprintf(out, "%*s[--threads N] (SCRAMBLE%s%s%s | --random N [--seed S])\n", (int)strlen(name) + 21, "",
+            q->state_help ? " | --" : "", q->state_help ? q->state_key : "", q->state_help ? " S" : "");
+    fprintf(out, "  SCRAMBLE    %s\n", q->moves_help);
+    if (q->state_help) {
+        fprintf(out, "  --%-9s %s\n", q->state_key, q->state_help);
+        fprintf(out, "  --format F  for standard input: 'scramble' (default) or '%s' lines\n", q->state_key);
+    }
+    fprintf(out, "  --random N  N uniformly random states with their optimal solutions\n"
+                 "With no query, reads one query a line from standard input.\n"
+                 "Prints %s, then (distance).\n", q->answer_help);
+}
+
+static void internal_error(const walk_cli *c, char *err, size_t errcap, int rc)
+{
+    if (rc == GT_ERR_CORRUPT)
+        snprintf(err, errcap, "the table is inconsistent (rebuild it with: godtab-gen %s)", c->family->name);
+    else
+        snprintf(err, errcap, "%s", gt_strerror(rc));
+}
+
+/* Solves a position and replays the answer on the model: a failed replay
+ * means the table lies, and nothing is printed. */
+static int solve_position(const walk_cli *c, const void *pos, uint64_t index, uint8_t *moves, int *len)
+{
+    int rc = gt_solve_walk(c->puzzle, c->table, index, moves, GT_MAX_DEPTH, len);
+    if (rc)
+        return rc;
+    return c->family->query->solves(c->spec, pos, moves, *len) ? GT_OK : GT_ERR_CORRUPT;
+}
+
+typedef struct collect {
+    const gt_puzzle *p;
+    char *buf;
+    size_t cap, len;
+    int json, overflow;
+} collect;
+
+static int collect_solution(void *user, const uint8_t *moves, int length)
+{
+    collect *c = user;
+    char line[256];
+    gt_cli_format_moves(c->p->move_names, moves, length, line, sizeof line);
+    if (c->len + strlen(line) + 8 >= c->cap) {
+        c->overflow = 1;
+        return 1;
+    }
+    if (c->json) {
+        if (c->buf[c->len - 1] != '[')
+            c->buf[c->len++] = ',';
+        gt_cli_json_string(c->buf, c->cap, &c->len, line);
+    } else {
+        c->len += (size_t)snprintf(c->buf + c->len, c->cap - c->len, "%s\n", length ? line : "(solved)");
+    }
+    return 0;
+}
+
+/* Every optimal solution, appended at out + *n (JSON list or lines). */
+static int append_all(const walk_cli *c, uint64_t index, int json, char *out, size_t cap, size_t *n,
+                      uint64_t *count)
+{
+    collect col = {c->puzzle, out, cap, *n, json, 0};
+    int rc = gt_solve_all(c->puzzle, c->table, index, collect_solution, &col, count);
+    *n = col.len;
+    return !rc && col.overflow ? GT_ERR_RANGE : rc;
+}
+
+static int answer_json(const walk_cli *c, const void *pos, uint64_t index, const char *solution, int len,
+                       char *out, size_t cap)
+{
+    const gt_query_hooks *q = c->family->query;
+    int rc = GT_OK;
+    size_t n = (size_t)snprintf(out, cap, "{\"puzzle\":\"%s\",\"metric\":\"%s\",\"distance\":%d,\"solution\":",
+                                c->family->name, c->puzzle->metric, len);
+    gt_cli_json_string(out, cap, &n, solution);
+    char state[512];
+    if (c->o.show && q->state_text && q->state_text(c->spec, pos, state, sizeof state) == GT_OK)
+        n += (size_t)snprintf(out + n, cap - n, ",\"%s\":\"%s\"", q->state_key, state);
+    if (c->o.all) {
+        uint64_t count = 0;
+        n += (size_t)snprintf(out + n, cap - n, ",\"solutions\":[");
+        rc = append_all(c, index, 1, out, cap, &n, &count);
+        n += (size_t)snprintf(out + n, cap > n ? cap - n : 0, "],\"count\":%llu", (unsigned long long)count);
+    }
+    if (n + 2 >= cap)
+        return GT_ERR_RANGE;
+    snprintf(out + n, cap - n, "}");
+    return rc;
+}
+
+/* The hot path of batch mode: no printf. */
+static int answer_text(const char *net, const char *solution, int len, char *out, size_t cap)
+{
+    size_t net_len = strlen(net), sol_len = strlen(solution);
+    if (net_len + sol_len + 8 > cap)
+        return GT_ERR_RANGE;
+    char *o = out;
+    memcpy(o, net, net_len);
+    o += net_len;
+    memcpy(o, solution, sol_len);
+    o += sol_len;
+    if (len)
+        *o++ = ' ';
+    *o++ = '(';
+    if (len >= 10)
+        *o++ = (char)('0' + len / 10);
+    *o++ = (char)('0' + len % 10);
+    *o++ = ')';
+    *o = 0;
+    return GT_OK;
+}
+
+static int answer_query(const walk_cli *c, const char *query, int format, char *out, size_t cap, char *err,
+                        size_t errcap)
+{
+    const gt_query_hooks *q = c->family->query;
+    gt_parse_error pe = {0, 0, ""};
+    uint8_t moves[GT_MAX_DEPTH];
+    uint64_t index;
+    _Alignas(max_align_t) unsigned char pos[POSITION_MAX];
+    int len, rc = q->parse(c->spec, format, query, pos, &index, &pe);
+    if (rc) {
+        snprintf(err, errcap, "%s", pe.message[0] ? pe.message : gt_strerror(rc));
+        return rc;
+    }
+    if ((rc = solve_position(c, pos, index, moves, &len)) != 0) {
+        internal_error(c, err, errcap, rc);
+        return rc;
+    }
+    char solution[256], net[1024] = "";
+    gt_cli_format_moves(c->puzzle->move_names, moves, len, solution, sizeof solution);
+    if (c->o.show && !c->o.json && q->draw)
+        q->draw(c->spec, pos, net, sizeof net);
+    if (c->o.json) {
+        rc = answer_json(c, pos, index, solution, len, out, cap);
+    } else if (c->o.all) {
+        uint64_t count = 0;
+        size_t n = (size_t)snprintf(out, cap, "%s", net);
+        if (!(rc = append_all(c, index, 0, out, cap, &n, &count)))
+            snprintf(out + n, cap - n, "%llu optimal solution%s of length %d", (unsigned long long)count,
+                     count == 1 ? "" : "s", len);
+    } else {
+        return answer_text(net, solution, len, out, cap) ? (snprintf(err, errcap, "%s", gt_strerror(GT_ERR_RANGE)), GT_ERR_RANGE) : GT_OK;
+    }
+    if (rc)
+        snprintf(err, errcap, "%s", rc == GT_ERR_RANGE ? "too many optimal solutions to print" : gt_strerror(rc));
+    return rc;
+}
+
+typedef struct batch_ctx {
+    const walk_cli *cli;
+    int format;
+} batch_ctx;
+
+static int batch_answer(void *ctx, const char *line, char *out, size_t cap, char *err, size_t errcap)
+{
+    const batch_ctx *b = ctx;
+    return answer_query(b->cli, line, b->format, out, cap, err, errcap);
+}
+
+/* One random reachable state, its scramble (the solution undone) and solution. */
+static int random_state(const walk_cli *c, gt_rng *rng, char *out, size_t cap)
+{
+    _Alignas(max_align_t) unsigned char pos[POSITION_MAX];
+    uint8_t moves[GT_MAX_DEPTH], inverse[GT_MAX_DEPTH];
+    uint64_t index;
+    int len, rc;
+    do /* rejection: an index outside the reachable set is drawn again */
+        index = gt_rng_below(rng, c->puzzle->n_states);
+    while (gt_table_residue(c->table, c->puzzle, index) < 0);
+    if ((rc = c->family->query->from_index(c->spec, index, pos)) != 0 ||
+        (rc = solve_position(c, pos, index, moves, &len)) != 0)
+        return rc;
+    for (int k = 0; k < len; k++)
+        inverse[k] = (uint8_t)c->puzzle->move_inverse[moves[len - 1 - k]];
+    char scramble[256], solution[256];
+    gt_cli_format_moves(c->puzzle->move_names, inverse, len, scramble, sizeof scramble);
+    gt_cli_format_moves(c->puzzle->move_names, moves, len, solution, sizeof solution);
+    if (!c->o.json) {
+        snprintf(out, cap, "scramble: %s   solution: %s (%d)", len ? scramble : "(solved)", solution, len);
+        return GT_OK;
+    }
+    size_t n = (size_t)snprintf(out, cap, "{\"puzzle\":\"%s\",\"metric\":\"%s\",\"scramble\":", c->family->name,
+                                c->puzzle->metric);
+    gt_cli_json_string(out, cap, &n, scramble);
+    n += (size_t)snprintf(out + n, cap - n, ",\"distance\":%d,\"solution\":", len);
+    gt_cli_json_string(out, cap, &n, solution);
+    snprintf(out + n, cap - n, "}");
+    return GT_OK;
+}
+
+static int random_states(const walk_cli *c)
+{
+    gt_rng rng;
+    uint64_t seed = c->o.seed;
+    if (!c->o.have_seed && getrandom(&seed, sizeof seed, 0) != sizeof seed)
+        seed = (uint64_t)time(NULL);
+    gt_rng_seed(&rng, seed);
+    char out[ANSWER_CAP * 2], err[256];
+    for (long i = 0; i < c->o.random; i++) {
+        int rc = random_state(c, &rng, out, sizeof out);
+        if (rc) {
+            internal_error(c, err, sizeof err, rc);
+            fprintf(stderr, "godtab-solve: %s\n", err);
+            return gt_exit_code(rc);
+        }
+        puts(out);
+    }
+    return GT_EXIT_OK;
+}
+
+/* The table of the chosen metric: "<family>-<metric>", or the one named. */
+static int choose_table(walk_cli *c, char *table, size_t cap)
+{
+    if (c->fixed_table)
+        snprintf(table, cap, "%s", c->fixed_table);
+    else if (c->o.metric || c->family->metrics)
+        snprintf(table, cap, "%s-%.*s", c->family->name,
+                 c->o.metric ? (int)strlen(c->o.metric) : (int)strcspn(c->family->metrics, " "),
+                 c->o.metric ? c->o.metric : c->family->metrics);
+    else
+        snprintf(table, cap, "%s", c->family->specs[0].name);
+    c->spec = gt_catalog_find(table);
+    if (!c->spec) {
+        fprintf(stderr, "godtab-solve: %s has no table %s\n", c->family->name, table);
+        return GT_EXIT_USAGE;
+    }
+    return GT_EXIT_OK;
+}
+
+/* Which query the command line gives: 0 none (stdin), else one of them. */
+static int check_sources(const walk_cli *c, int argc)
+{
+    int n = (c->o.first_word < argc) + (c->o.state != NULL) + (c->o.random >= 0);
+    if (n > 1) {
+        fprintf(stderr, "godtab-solve: give one of SCRAMBLE, --%s or --random\n", c->family->query->state_key);
+        return -1;
+    }
+    return n;
+}
+
+static int run(walk_cli *c, int n_sources, const char *query)
+{
+    if (c->o.random >= 0)
+        return random_states(c);
+    if (n_sources == 0) {
+        batch_ctx b = {c, c->o.format == GT_CLI_FORMAT_STATE ? GT_QUERY_STATE : GT_QUERY_MOVES};
+        return gt_cli_batch(stdin, batch_answer, &b, c->o.all ? 1 << 20 : ANSWER_CAP, 1, c->o.threads);
+    }
+    batch_ctx b = {c, c->o.state ? GT_QUERY_STATE : GT_QUERY_MOVES};
+    return gt_cli_answer_one(batch_answer, &b, c->o.state ? c->o.state : query,
+                             c->o.all ? 1 << 22 : ANSWER_CAP * 4);
+}
+
+int gt_cmd_walk(const gt_family *family, const char *fixed_table, int argc, char **argv)
+{
+    walk_cli c = {.family = family, .fixed_table = fixed_table};
+    const gt_query_hooks *q = family->query;
+    gt_cli_command cmd = {
+        .name = argv[0],
+        .shared = GT_CLI_DB | GT_CLI_THREADS | GT_CLI_JSON | GT_CLI_SHOW | GT_CLI_ALL | GT_CLI_RANDOM |
+                  (fixed_table ? 0 : GT_CLI_METRIC) | (q->state_help ? GT_CLI_STATE | GT_CLI_FORMAT : 0),
+        .metrics = family->metrics ? family->metrics : "",
+        .state_option = q->state_key ? q->state_key : "state",
+        .usage = walk_usage,
+    };
+    int code = gt_cli_parse(&cmd, &c, argc, argv, &c.o);
+    if (code)
+        return code == GT_CLI_HELP_SHOWN ? GT_EXIT_OK : code;
+    char query[4096], table[GT_NAME_MAX], hint[GT_NAME_MAX + 16];
+    int n_sources;
+    if ((code = gt_cli_join_words(argc, argv, c.o.first_word, query, sizeof query)) != 0)
+        return code;
+    if ((n_sources = check_sources(&c, argc)) < 0)
+        return GT_EXIT_USAGE;
+    if ((code = choose_table(&c, table, sizeof table)) != 0)
+        return code;
+    gt_db *db = NULL;
+    gt_puzzle *puzzle = NULL;
+    gt_table *t = NULL;
+    snprintf(hint, sizeof hint, "godtab-gen %s", fixed_table ? fixed_table : family->name);
+    if ((code = gt_cli_load_table(c.o.db_path, table, hint, &db, &puzzle, &t)) != 0)
+        return code;
+    c.puzzle = puzzle;
+    c.table = t;
+    code = run(&c, n_sources, query);
+    gt_cli_unload_table(table, db, puzzle, t);
+    return code;
+}
