@@ -103,10 +103,11 @@ build/benchmarks/%: benchmarks/%.c benchmarks/bench_util.h $(LIB) | deps
 # `godtab-gen --verify`), answers samples.
 run: all
 	./bin/godtab-gen
-	./bin/godtab-gen --verify pocket taquin
+	./bin/godtab-gen --verify pocket taquin floppy
 	@sh ./tables/samples.sh ./bin
 
 test: all $(TEST_BIN)
+	@sh tests/check_layers.sh
 	@sh tests/run.sh $(TEST_BIN)
 
 bench: all $(BENCH_BIN)

@@ -239,9 +239,9 @@ static int list_tables(const options *o)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* Parses the options into o; returns 0, GT_EXIT_USAGE, or -1 after --help. */
+static int parse_options(int argc, char **argv, options *o)
 {
-    options o = {NULL, 0, 0, 0, 0};
     static const struct option longopts[] = {
         {"db", required_argument, NULL, 'd'},      {"threads", required_argument, NULL, 't'},
         {"verify", no_argument, NULL, 'v'},        {"quiet", no_argument, NULL, 'q'},
@@ -250,32 +250,34 @@ int main(int argc, char **argv)
     int c;
     opterr = 0; /* our own one-line message below */
     while ((c = getopt_long(argc, argv, "d:t:vqlh", longopts, NULL)) != -1) {
+        char *end;
+        long v;
         switch (c) {
-        case 'd': o.db_path = optarg; break;
-        case 't': {
-            char *end;
-            long v = strtol(optarg, &end, 10);
+        case 'd': o->db_path = optarg; break;
+        case 't':
+            v = strtol(optarg, &end, 10);
             if (*end || v < 1 || v > 1024) {
                 fprintf(stderr, "godtab-gen: --threads wants a number from 1 to 1024, not '%s'\n", optarg);
                 return GT_EXIT_USAGE;
             }
-            o.threads = (int)v;
+            o->threads = (int)v;
             break;
-        }
-        case 'v': o.verify = 1; break;
-        case 'q': o.quiet = 1; break;
-        case 'l': o.list = 1; break;
-        case 'h': usage(stdout); return 0;
+        case 'v': o->verify = 1; break;
+        case 'q': o->quiet = 1; break;
+        case 'l': o->list = 1; break;
+        case 'h': usage(stdout); return -1;
         default:
             fprintf(stderr, "godtab-gen: unknown option or missing value '%s' (see godtab-gen --help)\n",
                     argv[optind - 1]);
             return GT_EXIT_USAGE;
         }
     }
-    if (o.list)
-        return list_tables(&o);
-    char **names = argv + optind;
-    int n_names = argc - optind;
+    return 0;
+}
+
+/* Every name on the command line must be a table or a family. */
+static int check_names(char **names, int n_names)
+{
     for (int i = 0; i < n_names; i++) {
         int known = 0;
         for (int k = 0; k < gt_catalog_count() && !known; k++)
@@ -285,40 +287,60 @@ int main(int argc, char **argv)
             return GT_EXIT_USAGE;
         }
     }
+    return 0;
+}
+
+/* Builds (or verifies) every selected table in catalog order, with each
+ * family's report after its last table. Returns the first error; *done
+ * counts the tables handled. */
+static int run_selected(gt_db *db, const options *o, char **names, int n_names, int *done)
+{
+    int first_error = 0, rc;
+    for (int i = 0; i < gt_catalog_count(); i++) {
+        const gt_table_spec *spec = gt_catalog_get(i);
+        gt_table_meta m;
+        if (!selected(spec, names, n_names, o->verify))
+            continue;
+        if (o->verify && n_names == 0 && gt_db_get_meta(db, spec->name, &m) == GT_ERR_NOTFOUND)
+            continue; /* verify what is stored */
+        rc = o->verify ? verify_table(spec, db, o) : build_table(spec, db, o);
+        (*done)++;
+        if (rc && !first_error)
+            first_error = rc;
+        const gt_family *family = gt_catalog_family_of(spec);
+        if (!o->verify && !rc && family->report && spec == &family->specs[family->n_specs - 1]) {
+            rc = run_report(family, db, o);
+            if (rc && !first_error)
+                first_error = rc;
+        }
+    }
+    return first_error;
+}
+
+int main(int argc, char **argv)
+{
+    options o = {NULL, 0, 0, 0, 0};
+    int rc = parse_options(argc, argv, &o), done = 0;
+    if (rc)
+        return rc < 0 ? GT_EXIT_OK : rc;
+    if (o.list)
+        return list_tables(&o);
+    char **names = argv + optind;
+    int n_names = argc - optind;
+    if ((rc = check_names(names, n_names)) != 0)
+        return rc;
     const char *path = gt_db_default_path(o.db_path);
     gt_db *db = NULL;
-    int rc = gt_db_open(&db, path, o.verify ? GT_DB_READONLY : GT_DB_WRITE);
-    if (rc) {
+    if ((rc = gt_db_open(&db, path, o.verify ? GT_DB_READONLY : GT_DB_WRITE)) != 0) {
         fprintf(stderr, "godtab-gen: %s: %s: %s%s\n", path, gt_strerror(rc), gt_db_last_error(NULL),
                 rc == GT_ERR_NOTFOUND ? " (build the tables with: godtab-gen)" : "");
         return gt_exit_code(rc);
     }
-    int first_error = 0, done = 0;
-    for (int i = 0; i < gt_catalog_count(); i++) {
-        const gt_table_spec *spec = gt_catalog_get(i);
-        if (!selected(spec, names, n_names, o.verify))
-            continue;
-        if (o.verify && n_names == 0) { /* verify what is stored */
-            gt_table_meta m;
-            if (gt_db_get_meta(db, spec->name, &m) == GT_ERR_NOTFOUND)
-                continue;
-        }
-        rc = o.verify ? verify_table(spec, db, &o) : build_table(spec, db, &o);
-        done++;
-        if (rc && !first_error)
-            first_error = rc;
-        /* After the last table of a family, its report (if any). */
-        const gt_family *family = gt_catalog_family_of(spec);
-        if (!o.verify && !rc && family->report && spec == &family->specs[family->n_specs - 1]) {
-            int rr = run_report(family, db, &o);
-            if (rr && !first_error)
-                first_error = rr;
-        }
-    }
+    rc = run_selected(db, &o, names, n_names, &done);
     gt_db_close(db);
     if (o.verify && done == 0) {
         fprintf(stderr, "godtab-gen: %s holds no tables to verify (build them with: godtab-gen)\n", path);
         return GT_EXIT_NOTABLE;
     }
-    return gt_exit_code(first_error);
+    return gt_exit_code(rc);
 }

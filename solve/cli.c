@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "alloc.h"
 #include "gt_error.h"
 
 #include <omp.h>
@@ -119,7 +120,7 @@ typedef struct batch_block {
     char *answers; /* n * answer_cap */
     char (*errors)[200];
     int *status;
-    size_t n, cap;
+    size_t n, cap, answer_cap;
 } batch_block;
 
 /* Lines are answered a block at a time. Blocks are large because waking the
@@ -128,102 +129,124 @@ typedef struct batch_block {
  * are limited to 64 MiB of answer buffers. */
 enum { MAX_BLOCK_LINES = 65536, BLOCK_ANSWER_BYTES = 64 << 20 };
 
+static int block_new(batch_block *b, size_t answer_cap)
+{
+    size_t lines = BLOCK_ANSWER_BYTES / answer_cap;
+    lines = lines > MAX_BLOCK_LINES ? MAX_BLOCK_LINES : lines < 1 ? 1 : lines;
+    *b = (batch_block){.cap = lines, .answer_cap = answer_cap};
+    b->lines = calloc(lines, sizeof *b->lines);
+    b->line_cap = calloc(lines, sizeof *b->line_cap);
+    b->answers = malloc(lines * answer_cap);
+    b->errors = malloc(lines * sizeof *b->errors);
+    b->status = malloc(lines * sizeof *b->status);
+    return b->lines && b->line_cap && b->answers && b->errors && b->status ? GT_OK : GT_ERR_NOMEM;
+}
+
+static void block_free(batch_block *b)
+{
+    if (b->lines)
+        for (size_t i = 0; i < b->cap; i++)
+            free(b->lines[i]);
+    free(b->lines);
+    free(b->line_cap);
+    free(b->answers);
+    free(b->errors);
+    free(b->status);
+}
+
+/* Reads up to a block of lines (ends of line stripped); *eof at the end.
+ * Lines are kept in their slots and reused from block to block. */
+static int block_read(batch_block *b, FILE *in, char **line, size_t *line_cap, int *eof)
+{
+    b->n = 0;
+    while (b->n < b->cap) {
+        ssize_t len = getline(line, line_cap, in);
+        if (len < 0) {
+            *eof = 1;
+            break;
+        }
+        while (len > 0 && ((*line)[len - 1] == '\n' || (*line)[len - 1] == '\r'))
+            (*line)[--len] = 0;
+        void *slot = b->lines[b->n];
+        if (gt_array_reserve(&slot, &b->line_cap[b->n], (size_t)len + 1, 1, 64) != GT_OK)
+            return GT_ERR_NOMEM;
+        b->lines[b->n] = slot;
+        memcpy(b->lines[b->n], *line, (size_t)len + 1);
+        b->n++;
+    }
+    return GT_OK;
+}
+
+static void block_answer(batch_block *b, gt_cli_answer_fn answer, void *ctx, int threads)
+{
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 64)
+    for (int64_t i = 0; i < (int64_t)b->n; i++) {
+        const char *q = b->lines[i];
+        while (*q == ' ' || *q == '\t')
+            q++;
+        b->errors[i][0] = 0;
+        if (!*q || *q == '#') {
+            b->status[i] = 1; /* skipped */
+            continue;
+        }
+        b->status[i] = answer(ctx, q, b->answers + (size_t)i * b->answer_cap, b->answer_cap, b->errors[i],
+                              sizeof b->errors[i]);
+    }
+}
+
+/* Prints a block's answers in order, failing lines on stderr. Returns the
+ * exit code so far; a fatal one (the table, not the line) stops the batch. */
+static int block_print(const batch_block *b, long first_line, int exit_code, int *fatal)
+{
+    for (size_t i = 0; i < b->n; i++) {
+        if (b->status[i] == 1)
+            continue;
+        if (b->status[i] == GT_OK) {
+            const char *a = b->answers + i * b->answer_cap;
+            fwrite(a, 1, strlen(a), stdout);
+            putchar_unlocked('\n');
+            continue;
+        }
+        fflush(stdout);
+        fprintf(stderr, "godtab-solve: line %ld: %s\n", first_line + (long)i, b->errors[i]);
+        int code = gt_exit_code(b->status[i]);
+        if (code == GT_EXIT_CORRUPT || code == GT_EXIT_INTERNAL) {
+            *fatal = 1;
+            return code;
+        }
+        exit_code = GT_EXIT_PARTIAL;
+    }
+    return exit_code;
+}
+
 int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap, int parallel_ok,
                  int threads)
 {
-    batch_block b = {0};
-    int exit_code = GT_EXIT_OK;
+    static char out_buffer[1 << 20];
+    batch_block b;
+    int exit_code = GT_EXIT_OK, eof = 0, fatal = 0;
     long line_no = 0;
     char *line = NULL;
     size_t line_cap = 0;
     if (threads <= 0)
         threads = omp_get_max_threads();
-    size_t block_lines = BLOCK_ANSWER_BYTES / answer_cap;
-    if (block_lines > MAX_BLOCK_LINES)
-        block_lines = MAX_BLOCK_LINES;
-    if (block_lines < 1)
-        block_lines = 1;
-    b.lines = calloc(block_lines, sizeof *b.lines);
-    b.line_cap = calloc(block_lines, sizeof *b.line_cap);
-    b.answers = malloc(block_lines * answer_cap);
-    b.errors = malloc(block_lines * sizeof *b.errors);
-    b.status = malloc(block_lines * sizeof *b.status);
-    if (!b.lines || !b.line_cap || !b.answers || !b.errors || !b.status) {
-        fprintf(stderr, "godtab-solve: out of memory\n");
-        exit_code = GT_EXIT_INTERNAL;
-        goto free_block;
-    }
-    static char out_buffer[1 << 20];
+    if (block_new(&b, answer_cap) != GT_OK)
+        goto out_of_memory;
     setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
-    int eof = 0;
-    while (!eof) {
-        b.n = 0;
-        long first_line = line_no + 1;
-        while (b.n < block_lines) {
-            ssize_t len = getline(&line, &line_cap, in);
-            if (len < 0) {
-                eof = 1;
-                break;
-            }
-            line_no++;
-            while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-                line[--len] = 0;
-            /* lines are kept in their slots and reused from block to block */
-            if ((size_t)len + 1 > b.line_cap[b.n]) {
-                char *grown = realloc(b.lines[b.n], (size_t)len + 64);
-                if (!grown) {
-                    fprintf(stderr, "godtab-solve: out of memory\n");
-                    exit_code = GT_EXIT_INTERNAL;
-                    goto free_block;
-                }
-                b.lines[b.n] = grown;
-                b.line_cap[b.n] = (size_t)len + 64;
-            }
-            memcpy(b.lines[b.n], line, (size_t)len + 1);
-            b.n++;
-        }
-#pragma omp parallel for num_threads(parallel_ok ? threads : 1) schedule(dynamic, 64)
-        for (int64_t i = 0; i < (int64_t)b.n; i++) {
-            const char *q = b.lines[i];
-            while (*q == ' ' || *q == '\t')
-                q++;
-            b.errors[i][0] = 0;
-            if (!*q || *q == '#') {
-                b.status[i] = 1; /* skipped */
-                continue;
-            }
-            b.status[i] = answer(ctx, q, b.answers + (size_t)i * answer_cap, answer_cap, b.errors[i],
-                                 sizeof b.errors[i]);
-        }
-        for (size_t i = 0; i < b.n; i++) {
-            if (b.status[i] == 1)
-                continue;
-            if (b.status[i] == GT_OK) {
-                const char *a = b.answers + i * answer_cap;
-                fwrite(a, 1, strlen(a), stdout);
-                putchar_unlocked('\n');
-                continue;
-            }
-            fflush(stdout);
-            fprintf(stderr, "godtab-solve: line %ld: %s\n", first_line + (long)i, b.errors[i]);
-            int code = gt_exit_code(b.status[i]);
-            if (code == GT_EXIT_CORRUPT || code == GT_EXIT_INTERNAL) { /* the table, not the line */
-                exit_code = code;
-                goto free_block;
-            }
-            exit_code = GT_EXIT_PARTIAL;
-        }
+    while (!eof && !fatal) {
+        if (block_read(&b, in, &line, &line_cap, &eof) != GT_OK)
+            goto out_of_memory;
+        block_answer(&b, answer, ctx, parallel_ok ? threads : 1);
+        exit_code = block_print(&b, line_no + 1, exit_code, &fatal);
+        line_no += (long)b.n;
     }
+    goto free_block;
+out_of_memory:
+    fprintf(stderr, "godtab-solve: out of memory\n");
+    exit_code = GT_EXIT_INTERNAL;
 free_block:
     fflush(stdout);
-    if (b.lines)
-        for (size_t i = 0; i < block_lines; i++)
-            free(b.lines[i]);
-    free(b.lines);
-    free(b.line_cap);
-    free(b.answers);
-    free(b.errors);
-    free(b.status);
+    block_free(&b);
     free(line);
     return exit_code;
 }

@@ -46,7 +46,7 @@ static void walk_usage(FILE *out, const void *ctx)
     }
     fprintf(out, "  --random N  N uniformly random states with their optimal solutions\n"
                  "With no query, reads one query a line from standard input.\n"
-                 "Prints %s, then (distance).\n", q->answer_help);
+                 "Prints %s, then (distance).\n", q->answer_help ? q->answer_help : "one optimal solution");
 }
 
 static void internal_error(const walk_cli *c, char *err, size_t errcap, int rc)
@@ -290,6 +290,20 @@ static int run(walk_cli *c, int n_sources, const char *query)
                              c->o.all ? 1 << 22 : ANSWER_CAP * 4);
 }
 
+/* Checks a command-line query before any table is opened: its one-line
+ * error and exit code, or 0. */
+static int parse_first(const walk_cli *c, const char *query)
+{
+    _Alignas(max_align_t) unsigned char pos[POSITION_MAX];
+    gt_parse_error pe = {0, 0, ""};
+    uint64_t index;
+    int rc = c->family->query->parse(c->spec, c->o.state ? GT_QUERY_STATE : GT_QUERY_MOVES,
+                                     c->o.state ? c->o.state : query, pos, &index, &pe);
+    if (rc)
+        fprintf(stderr, "godtab-solve: %s\n", pe.message[0] ? pe.message : gt_strerror(rc));
+    return gt_exit_code(rc);
+}
+
 int gt_cmd_walk(const gt_family *family, const char *fixed_table, int argc, char **argv)
 {
     walk_cli c = {.family = family, .fixed_table = fixed_table};
@@ -305,6 +319,10 @@ int gt_cmd_walk(const gt_family *family, const char *fixed_table, int argc, char
     int code = gt_cli_parse(&cmd, &c, argc, argv, &c.o);
     if (code)
         return code == GT_CLI_HELP_SHOWN ? GT_EXIT_OK : code;
+    if (q->position_bytes > POSITION_MAX) {
+        fprintf(stderr, "godtab-solve: internal error: %s positions are too large\n", family->name);
+        return GT_EXIT_INTERNAL;
+    }
     char query[4096], table[GT_NAME_MAX], hint[GT_NAME_MAX + 16];
     int n_sources;
     if ((code = gt_cli_join_words(argc, argv, c.o.first_word, query, sizeof query)) != 0)
@@ -313,6 +331,8 @@ int gt_cmd_walk(const gt_family *family, const char *fixed_table, int argc, char
         return GT_EXIT_USAGE;
     if ((code = choose_table(&c, table, sizeof table)) != 0)
         return code;
+    if (n_sources == 1 && c.o.random < 0 && (code = parse_first(&c, query)) != 0)
+        return code; /* a malformed or impossible query needs no table */
     gt_db *db = NULL;
     gt_puzzle *puzzle = NULL;
     gt_table *t = NULL;

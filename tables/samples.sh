@@ -11,5 +11,7 @@ run pocket --json "F R U' R' U' R U R' F' R U R' U' R' F R F'"
 run pocket --show --facelets "UUUU RRRR FFFF DDDD LLLL BBBB"
 run pocket --facelets "WYRG YBYO GOWR OGYG BWOB RRWB"
 run pocket --random 3 --seed 2026
+run floppy "R F L B"
+run floppy-htm --json --state 4231/1000
 echo "\$ printf \"R U2 F'\\\\nU R2 F' x\\\\n\" | godtab-solve pocket --metric qtm"
 printf "R U2 F'\nU R2 F' x\n" | "$bin/godtab-solve" pocket --metric qtm

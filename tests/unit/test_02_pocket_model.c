@@ -4,6 +4,7 @@
 #include "facecube.h"
 #include "gt_error.h"
 #include "pocket.h"
+#include "pocket_internal.h"
 
 static const gt_puzzle *puzzle(int metric)
 {

@@ -6,9 +6,25 @@
 #include "catalog.h"
 #include "gt_error.h"
 #include "store.h"
+#include "store_internal.h"
 
+#include <dlfcn.h>
 #include <signal.h>
 #include <time.h>
+#include <zstd.h>
+#include <zstd_errors.h>
+
+/* zstd failing on demand: this definition of ZSTD_compress2 comes before
+ * libzstd's, so the store calls it. While zstd_fail is set it gives zstd a
+ * destination of 0 bytes, for a real zstd error ("Destination buffer is too
+ * small"); otherwise it passes the call on. */
+static int zstd_fail;
+static size_t (*real_compress2)(ZSTD_CCtx *, void *, size_t, const void *, size_t);
+
+size_t ZSTD_compress2(ZSTD_CCtx *cctx, void *dst, size_t cap, const void *src, size_t len)
+{
+    return real_compress2(cctx, dst, zstd_fail ? 0 : cap, src, len);
+}
 
 typedef struct fixture {
     char *dir;
@@ -24,6 +40,9 @@ static const char *names[2] = {"pocket-htm", "pocket-qtm"};
 static int setup(void **state)
 {
     (void)state;
+    if (!(real_compress2 = (size_t(*)(ZSTD_CCtx *, void *, size_t, const void *, size_t))dlsym(RTLD_NEXT,
+                                                                                              "ZSTD_compress2")))
+        return -1;
     fx.dir = tu_mkdtemp();
     for (int i = 0; i < 2; i++) {
         const gt_table_spec *spec = gt_catalog_find(names[i]);
@@ -192,6 +211,34 @@ static void test_full_map_fails_cleanly_and_keeps_old_table(void **state)
     free(path);
 }
 
+static void test_zstd_failure_is_a_storage_error(void **state)
+{
+    /* zstd refusing to compress: GT_ERR_STORAGE (not GT_ERR_NOMEM) with zstd's
+     * message, and the table already stored stays as it was. */
+    (void)state;
+    char *path = db_path("zstd");
+    gt_db *db;
+    gt_table *t;
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    gt_table_meta m = fx.meta[1];
+    assert_int_equal(gt_db_put_table(db, &m, fx.data[1], 3, 0, 1), GT_OK);
+    zstd_fail = 1;
+    for (int i = 0; i < 2; i++) {
+        m = fx.meta[i];
+        assert_int_equal(gt_db_put_table(db, &m, fx.data[i], 3, 65536, 2), GT_ERR_STORAGE);
+        assert_non_null(strstr(gt_db_last_error(db), names[i]));
+        assert_non_null(strstr(gt_db_last_error(db), "zstd"));
+        assert_non_null(strstr(gt_db_last_error(db), ZSTD_getErrorString(ZSTD_error_dstSize_tooSmall)));
+    }
+    zstd_fail = 0;
+    assert_int_equal(gt_db_get_table(db, names[1], 1, &t), GT_OK);
+    assert_memory_equal(t->data, fx.data[1], fx.bytes[1]);
+    gt_table_free(t);
+    assert_int_equal(gt_db_get_table(db, names[0], 1, &t), GT_ERR_NOTFOUND);
+    gt_db_close(db);
+    free(path);
+}
+
 static void test_killed_build_leaves_a_whole_table(void **state)
 {
     /* godtab-gen is killed at various moments while rebuilding; every time the
@@ -236,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_corruption_is_detected),
         cmocka_unit_test(test_missing_database_and_table),
         cmocka_unit_test(test_full_map_fails_cleanly_and_keeps_old_table),
+        cmocka_unit_test(test_zstd_failure_is_a_storage_error),
         cmocka_unit_test(test_killed_build_leaves_a_whole_table),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -182,7 +182,7 @@ static const gt_table_spec cube3_specs[] = {
      .make_puzzle = make_cube3, .free_puzzle = gt_cube3_puzzle_free},
     {.name = GT_CUBE3_FSS_TABLE, .family = "cube3",
      .summary = "3x3x3 (UD-slice sorted x flip)/16 symmetries x twist, 3,332,690,568 entries, HTM "
-                "(Kociemba's optimal-solver table; its own BFS, ~5 GB while building)",
+                "(Kociemba's optimal-solver table; BFS over symmetry classes, ~5 GB while building)",
      .encoding = GT_ENC_NIBBLE, .zstd_level = 3, .make_puzzle = make_fss,
      .free_puzzle = gt_cube3_fss_puzzle_free, .verify_by_recount = 1},
 };

@@ -241,6 +241,7 @@ const gt_query_hooks gt_floppy_query_hooks = {
     .position_bytes = sizeof(gt_floppy),
     .moves_help = "half turns R L F B (suffixes 2 ' 2' allowed, all the same turn), spaced or run together",
     .state_help = "4 corner digits (pieces at FR FL BL BR) and 4 edge bits (R L F B, 1 = flipped): 1234/0000",
+    .answer_help = "one optimal solution in half turns R L F B",
     .parse = floppy_parse,
     .from_index = floppy_from_index,
     .solves = floppy_solves,

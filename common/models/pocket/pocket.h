@@ -80,10 +80,4 @@ int gt_pocket_is_solved(const gt_pocket *pos);
 /* The facelets of each corner position, U/D sticker first, then clockwise. */
 extern const uint8_t gt_pocket_corner_facelets[GT_CORNERS][3];
 
-/* Coordinates of a corner permutation / twist array and back (exposed for tests). */
-uint32_t gt_pocket_perm_rank(const uint8_t cp[GT_CORNERS]);
-void gt_pocket_perm_unrank(uint32_t rank, uint8_t cp[GT_CORNERS]);
-uint32_t gt_pocket_twist_rank(const uint8_t co[GT_CORNERS]);
-void gt_pocket_twist_unrank(uint32_t rank, uint8_t co[GT_CORNERS]);
-
 #endif

@@ -574,20 +574,16 @@ int gt_taquin_board_of(const gt_puzzle *p, const gt_taquin_board **out)
 
 /* ---- Catalog ---- */
 
-typedef struct taquin_size {
-    int rows, cols;
-} taquin_size;
-
 static int make_taquin(const gt_table_spec *spec, gt_puzzle **out)
 {
-    const taquin_size *size = spec->arg;
+    const gt_taquin_size *size = spec->arg;
     return gt_taquin_puzzle_new(size->rows, size->cols, out);
 }
 
 /* Article 2.8.2.1: 1, 6, 23, 41, 48, 41, 24, 8 configurations at 0..7 moves. */
 static const uint64_t taquin_3x3_counts[] = {1, 6, 23, 41, 48, 41, 24, 8, 0};
 
-#define SIZE(n, m) static const taquin_size size_##n##x##m = {n, m};
+#define SIZE(n, m) static const gt_taquin_size size_##n##x##m = {n, m};
 #define ROW_OF_SIZES(n) SIZE(n, 2) SIZE(n, 3) SIZE(n, 4) SIZE(n, 5) SIZE(n, 6)
 ROW_OF_SIZES(2)
 ROW_OF_SIZES(3)
@@ -617,12 +613,15 @@ static const gt_table_spec taquin_specs[] = {
     SPEC(6, 2), SPEC(6, 3), SPEC(6, 4), SPEC_LEVEL(6, 5, 9), SPEC_LEVEL(6, 6, 9),
 };
 
-/* The taquin has a solver front end of its own (boards, types and
- * neighbours: solve/cmd_taquin.c) and a report (taquin_report.c). */
+/* `godtab-solve taquin` has a front end of its own (boards, types and
+ * neighbours: solve/cmd_taquin.c); a table name (`godtab-solve taquin-4x4`)
+ * is answered by the generic one through the query hooks (taquin_query.c).
+ * The report is taquin_report.c. */
 const gt_family gt_taquin_family = {
     .name = "taquin",
     .summary = "flip taquin NxM (article part 2): optimal row/column flips",
     .specs = taquin_specs,
     .n_specs = GT_COUNT_OF(taquin_specs),
+    .query = &gt_taquin_query_hooks,
     .report = gt_taquin_report,
 };

@@ -90,8 +90,16 @@ typedef struct gt_taquin_violation {
     char message[200];
 } gt_taquin_violation;
 
-/* The catalog's taquin tables: "taquin-3x3" first, then every NxM, 2..6. */
+/* The catalog's taquin tables: "taquin-3x3" first, then every NxM, 2..6;
+ * a spec's arg is its gt_taquin_size. The query hooks (taquin_query.c) read
+ * a configuration (GT_QUERY_STATE) or a move sequence applied to the goal
+ * (GT_QUERY_MOVES). */
 extern const gt_family gt_taquin_family;
+extern const gt_query_hooks gt_taquin_query_hooks;
+
+typedef struct gt_taquin_size {
+    int rows, cols;
+} gt_taquin_size;
 
 /* godtab-gen's taquin report (taquin_report.c): the article's part 2
  * recomputed from the stored tables, then the n×m results table. Every

@@ -1,0 +1,78 @@
+/* godtab-group order [--deterministic] FILE: the exact order of the group,
+ * its base, the orbit lengths of the stabiliser chain and, for a cube, which
+ * turn each generator is. */
+#include "cubegroup.h"
+#include "group_cli.h"
+#include "gt_error.h"
+#include "notation.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The name, the size of the definition, the order and the stabiliser chain. */
+static void print_chain(const gt_puzdef *def, const gt_group *grp, const gt_group_stats *st)
+{
+    mpz_t order;
+    mpz_init(order);
+    gt_group_order(grp, order);
+    if (def->title[0])
+        printf("name: %s\n", def->title);
+    printf("points: %d\ngenerators: %d\n", def->degree, def->ngens);
+    gmp_printf("order: %Zd\n", order);
+    printf("base:");
+    for (int i = 0; i < gt_group_base_length(grp); i++)
+        printf(" %d", gt_group_base_point(grp, i) + 1);
+    printf("\norbit lengths:");
+    for (int i = 0; i < gt_group_base_length(grp); i++)
+        printf(" %d", gt_group_orbit_length(grp, i));
+    printf("\nstrong generators: %d\n", st->strong_generators);
+    mpz_clear(order);
+}
+
+/* For a definition that is a cube: which turn each generator is, found from
+ * the actions alone. Nothing for other definitions. */
+static void print_cube_turns(const gt_puzdef *def)
+{
+    gt_cubegroup_map *map = malloc(sizeof *map);
+    if (!map || gt_cubegroup_match(def, map) != GT_OK)
+        goto free_map;
+    printf("cube: %dx%dx%d, generators as turns:", map->n, map->n, map->n);
+    for (int k = 0; k < def->ngens; k++) {
+        char move[8];
+        gt_notation_format(map->n, map->gen_turn[k], move);
+        printf(" %s=%s", def->names[k], move);
+    }
+    printf("\n");
+free_map:
+    free(map);
+}
+
+/* Loads FILE, builds its group and prints everything `order` says. */
+static int answer_order(const char *path, int deterministic)
+{
+    gt_puzdef *def;
+    gt_group *grp;
+    gt_group_stats st;
+    gt_group_options opt = {.random_sifts = deterministic ? -1 : 0};
+    int rc = group_cli_load(path, &opt, &def, &grp);
+    if (rc < 0)
+        goto out;
+    gt_group_get_stats(grp, &st);
+    print_chain(def, grp, &st);
+    print_cube_turns(def);
+    printf("construction: %d random elements sifted, %d Schreier generators checked, %d added by the check\n",
+           st.random_elements, st.schreier_checked, st.check_additions);
+    gt_group_free(grp);
+    gt_puzdef_free(def);
+out:
+    return gt_exit_code(rc);
+}
+
+int group_cmd_order(int argc, char **argv)
+{
+    int deterministic = argc == 4 && !strcmp(argv[2], "--deterministic");
+    if (argc != 3 + deterministic)
+        return group_cli_usage_error("order takes [--deterministic] FILE");
+    return answer_order(argv[2 + deterministic], deterministic);
+}
