@@ -40,7 +40,8 @@ typedef struct gt_bfs_options {
  * Parameters: opts may be NULL (all cores, no progress, no cancel).
  * Return values: GT_OK (then *dist_out is a malloc'd array of p->n_states
  * bytes to free() and *distribution is filled in), GT_ERR_NOMEM,
- * GT_ERR_INVAL (a malformed descriptor), GT_ERR_INTERRUPT (opts->cancel),
+ * GT_ERR_INVAL (a malformed descriptor, or a second coordinate of more than
+ * 65,536 values), GT_ERR_INTERRUPT (opts->cancel),
  * GT_ERR_RANGE (some distance would exceed GT_MAX_DEPTH). */
 int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_out,
                gt_distribution *distribution);

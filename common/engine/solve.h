@@ -29,12 +29,14 @@ typedef int (*gt_solution_fn)(void *user, const uint8_t *moves, int length);
 /* Enumerates every optimal solution (every descending walk), calling fn for
  * each unless fn is NULL, and sets *count to the number enumerated: all of
  * them, or those up to and including the one where fn asked to stop.
- * Return values: as gt_solve_walk. */
+ * Return values: GT_OK, GT_ERR_INVAL, GT_ERR_ILLEGAL, GT_ERR_CORRUPT (as
+ * gt_solve_walk; there is no cap to be too small). */
 int gt_solve_all(const gt_puzzle *p, const gt_table *t, uint64_t state, gt_solution_fn fn,
                  void *user, uint64_t *count);
 
 /* The exact distance of a state (the length of the walk).
- * Return values: as gt_solve_walk. */
+ * Return values: GT_OK, GT_ERR_INVAL, GT_ERR_ILLEGAL, GT_ERR_CORRUPT (as
+ * gt_solve_walk; its buffer holds any walk a table allows). */
 int gt_solve_distance(const gt_puzzle *p, const gt_table *t, uint64_t state, int *distance);
 
 #endif

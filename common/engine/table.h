@@ -57,7 +57,8 @@ typedef struct gt_table {
     uint64_t data_bytes;
 } gt_table;
 
-/* Name of an encoding ("byte", "nibble", "mod3", "parity1") and back. */
+/* Name of an encoding ("byte", "nibble", "mod3", "parity1") and back.
+ * gt_encoding_parse's return values: GT_OK, GT_ERR_PARSE (no such name). */
 const char *gt_encoding_name(gt_encoding enc);
 int gt_encoding_parse(const char *name, gt_encoding *out);
 
@@ -65,7 +66,10 @@ int gt_encoding_parse(const char *name, gt_encoding *out);
 uint64_t gt_encoding_bytes(gt_encoding enc, uint64_t n);
 
 /* Encodes a distance array (one byte a state, GT_UNREACHED allowed) into a
- * newly malloc'd buffer of gt_encoding_bytes() bytes. */
+ * newly malloc'd buffer of gt_encoding_bytes() bytes.
+ * Parameters: threads, 0 (or less) for all cores; *out and *bytes receive
+ * the buffer and its size.
+ * Return values: GT_OK, GT_ERR_INVAL (unknown encoding), GT_ERR_NOMEM. */
 int gt_table_encode(const uint8_t *dist, uint64_t n, gt_encoding enc, int threads, uint8_t **out,
                     uint64_t *bytes);
 
@@ -94,6 +98,7 @@ static inline int gt_table_residue(const gt_table *t, const gt_puzzle *p, uint64
     default: return (int)(2 * v) + p->distance_parity(p, i);
     }
 }
+/* The modulus of the table's residues (256, 16, 3 or 4, as above); cannot fail. */
 int gt_table_modulus(const gt_table *t);
 
 /* Fills the metadata fields that describe the data (names, sizes, encoding,
@@ -102,14 +107,20 @@ void gt_table_meta_init(gt_table_meta *m, const char *name, const gt_puzzle *p, 
                         const gt_distribution *dist, const uint8_t *data, uint64_t bytes);
 
 /* Serialises metadata as "key=value" lines (readable with mdb_dump) and back.
- * gt_table_meta_parse returns GT_ERR_CORRUPT on anything malformed. */
+ * gt_table_meta_format's return values: GT_OK (*len set), GT_ERR_RANGE (cap
+ * too small). gt_table_meta_parse's: GT_OK, GT_ERR_CORRUPT (anything
+ * malformed, a required key missing, counts that do not add up),
+ * GT_ERR_VERSION (a format_version other than GT_TABLE_FORMAT_VERSION). */
 int gt_table_meta_format(const gt_table_meta *m, char *buf, size_t cap, size_t *len);
 int gt_table_meta_parse(const char *buf, size_t len, gt_table_meta *m);
 
 /* Checks a loaded table against a freshly computed BFS of its puzzle: data
  * byte for byte, metadata counts, and (if published != NULL) the published
- * counts. Returns 0, GT_ERR_CORRUPT (data or metadata differ), or
- * GT_ERR_MISMATCH (the BFS differs from the published counts). */
+ * counts.
+ * Return values: GT_OK, GT_ERR_CORRUPT (data or metadata differ),
+ * GT_ERR_MISMATCH (the BFS differs from the published counts), GT_ERR_NOMEM
+ * (no memory to re-encode the BFS), GT_ERR_INVAL (an unknown encoding in the
+ * metadata). */
 int gt_table_verify(const gt_table *t, const gt_puzzle *p, const uint8_t *bfs_dist,
                     const gt_distribution *bfs, const gt_distribution *published);
 

@@ -32,31 +32,36 @@ typedef struct gt_cubegroup_map {
  * returns their count. */
 int gt_cubegroup_moving_facelets(int n, int *facelets);
 
-/* Recognises def as a cube. Returns 0 (map filled in) or GT_ERR_NOTFOUND if
- * its degree is not 24, 48 or 96 or no correspondence exists. Generator names
- * that are cube notation ("U", "2R'") are tried as that turn first, so a
- * definition numbered like facecube.h maps to itself. */
+/* Recognises def as a cube. Generator names that are cube notation ("U",
+ * "2R'") are tried as that turn first, so a definition numbered like
+ * facecube.h maps to itself.
+ * Return values: GT_OK (map filled in), GT_ERR_NOTFOUND (degree not 24, 48
+ * or 96, too many generators, or no correspondence found), GT_ERR_NOMEM. */
 int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map);
 
 /* The position reached from solved by a scramble, as a permutation of the
  * definition's points (position convention: the facet at point i has moved
- * to perm[i]). Returns 0, GT_ERR_PARSE (err: column, message) or
- * GT_ERR_ILLEGAL if a move shifts facelets that are not points (the centres of
- * the 48-facet 3x3x3). */
+ * to perm[i]).
+ * Return values: GT_OK, GT_ERR_PARSE (err: column, message; also more than
+ * 4096 moves), GT_ERR_ILLEGAL (a move shifts facelets that are not points:
+ * the centres of the 48-facet 3x3x3), GT_ERR_NOMEM. */
 int gt_cubegroup_scramble_position(const gt_cubegroup_map *map, const char *text, gt_point *perm,
                               gt_puzdef_error *err);
 
 /* The position given by a facelet string of 6n² letters U R F D L B (a letter
  * names the face whose solved colour the sticker has; faces in the order U R F
  * D L B, each row by row as in facecube.h). Only for n = 2, 3, where the
- * colours determine the position. Returns 0, GT_ERR_PARSE (bad length or
- * letter, centre of the wrong colour, sticker colours that form no piece) or
- * GT_ERR_INVAL for n = 4. */
+ * colours determine the position.
+ * Return values: GT_OK, GT_ERR_PARSE (err filled in: bad length or letter,
+ * centre of the wrong colour, sticker colours that form no piece, a piece
+ * twice), GT_ERR_INVAL (n = 4). */
 int gt_cubegroup_facelet_position(const gt_cubegroup_map *map, const char *text, gt_point *perm,
                              gt_puzdef_error *err);
 
 /* The word of generator turns as cube notation ("U R2 F'"): gens[k] is a
- * generator index, powers[k] its exponent (any sign). */
+ * generator index, powers[k] its exponent (any sign); turns that cancel to
+ * nothing are left out.
+ * Return values: GT_OK, GT_ERR_RANGE (cap too small). */
 int gt_cubegroup_format_word(const gt_cubegroup_map *map, int len, const int *gens, const int *powers, char *buf,
                         int cap);
 
@@ -96,7 +101,10 @@ void gt_cubegroup_to_points(const gt_cubegroup_map *map, const uint16_t *facelet
 
 /* Writes the definition file of the n-cube (n = 2..4) with the outer turns of
  * the faces in `faces` (letters of "URFDLB") and, if inner, the inner slices
- * 2U..2B (n = 4). Points are facelets + 1 (facecube.h numbering). */
+ * 2U..2B (n = 4). Points are facelets + 1 (facecube.h numbering); a turn's
+ * cycles run four a line.
+ * Return values: GT_OK, GT_ERR_INVAL (n outside 2..4, inner with n < 4, a
+ * letter not in "URFDLB"), GT_ERR_RANGE (cap too small). */
 int gt_cubegroup_definition_text(int n, const char *faces, int inner, char *buf, int cap);
 
 #endif

@@ -79,8 +79,10 @@ typedef struct gt_group_stats {
 } gt_group_stats;
 
 /* Builds the stabiliser chain of <gens[0..ngens-1]> (degree n, 1 <= n <=
- * GT_PERM_MAX_DEGREE). opt may be NULL. Returns 0, GT_ERR_INVAL (bad degree or
- * a generator that is not a permutation) or GT_ERR_NOMEM. */
+ * GT_PERM_MAX_DEGREE). opt may be NULL.
+ * Return values: GT_OK (*out to free with gt_group_free), GT_ERR_INVAL (bad
+ * degree, ngens < 0, gens or out NULL, or a generator that is not a
+ * permutation), GT_ERR_NOMEM. */
 int gt_group_create(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt,
                     gt_group **out);
 void gt_group_free(gt_group *g);
