@@ -1,4 +1,5 @@
 #include "pocket.h"
+#include "pocket_internal.h"
 #include "facecube.h"
 #include "gt_error.h"
 
