@@ -94,7 +94,8 @@ static int format_answer(const cube3_cli *c, const gt_cube3_search_result *r, ch
     const char *metric = c->search.metric == GT_CUBE3_QTM ? "qtm" : "htm";
     char solution[GT_CUBE3_MAX_SOLUTION * 4 + 1], head[256];
     size_t len = 0;
-    gt_cube3_format_moves(r->moves, r->length, solution, sizeof solution);
+    if (gt_cube3_format_moves(r->moves, r->length, solution, sizeof solution) != GT_OK)
+        return GT_ERR_RANGE;
     if (c->json) {
         snprintf(head, sizeof head, "{\"puzzle\":\"cube3\",\"metric\":\"%s\",\"distance\":%d,\"solution\":",
                  metric, r->distance);
@@ -104,8 +105,9 @@ static int format_answer(const cube3_cli *c, const gt_cube3_search_result *r, ch
             if (append(out, cap, &len, ",\"solutions\":["))
                 return GT_ERR_RANGE;
             for (uint64_t i = 0; i < r->n_solutions; i++) {
-                gt_cube3_format_moves(r->solutions + i * (uint64_t)r->distance, r->distance, solution, sizeof solution);
-                if ((i && append(out, cap, &len, ",")) || gt_cli_json_string(out, cap, &len, solution))
+                if (gt_cube3_format_moves(r->solutions + i * (uint64_t)r->distance, r->distance, solution,
+                                          sizeof solution) != GT_OK ||
+                    (i && append(out, cap, &len, ",")) || gt_cli_json_string(out, cap, &len, solution))
                     return GT_ERR_RANGE;
             }
             snprintf(head, sizeof head, "],\"count\":%llu", (unsigned long long)r->n_solutions);
@@ -118,8 +120,9 @@ static int format_answer(const cube3_cli *c, const gt_cube3_search_result *r, ch
     }
     if (c->search.all) {
         for (uint64_t i = 0; i < r->n_solutions; i++) {
-            gt_cube3_format_moves(r->solutions + i * (uint64_t)r->distance, r->distance, solution, sizeof solution);
-            if (append(out, cap, &len, r->distance ? solution : "(solved)") || append(out, cap, &len, "\n"))
+            if (gt_cube3_format_moves(r->solutions + i * (uint64_t)r->distance, r->distance, solution,
+                                      sizeof solution) != GT_OK ||
+                append(out, cap, &len, r->distance ? solution : "(solved)") || append(out, cap, &len, "\n"))
                 return GT_ERR_RANGE;
         }
         snprintf(head, sizeof head, "%llu optimal solution%s of length %d", (unsigned long long)r->n_solutions,
