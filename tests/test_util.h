@@ -69,4 +69,34 @@ static inline int tu_run(const char *cmdline, char **out, char **err)
     return WEXITSTATUS(status);
 }
 
+/* A temporary directory holding a database: tu_db_dir and tu_db_path are
+ * set by tu_db_setup, which builds into it with "godtab-gen --quiet --db DB
+ * GEN_ARGS" unless gen_args is NULL, and removed by tu_db_teardown. For
+ * tests that run the programs against one database. */
+static char *tu_db_dir, *tu_db_path;
+
+static inline int tu_db_setup(const char *gen_args)
+{
+    tu_db_dir = tu_mkdtemp();
+    if (asprintf(&tu_db_path, "%s/db", tu_db_dir) < 0)
+        return -1;
+    if (!gen_args)
+        return 0;
+    char *cmd;
+    if (asprintf(&cmd, "%s/godtab-gen --quiet --db %s %s", GODTAB_BIN, tu_db_path, gen_args) < 0)
+        return -1;
+    int rc = tu_run(cmd, NULL, NULL);
+    free(cmd);
+    return rc;
+}
+
+static inline int tu_db_teardown(void **state)
+{
+    (void)state;
+    tu_rmrf(tu_db_dir);
+    free(tu_db_dir);
+    free(tu_db_path);
+    return 0;
+}
+
 #endif

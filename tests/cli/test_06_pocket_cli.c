@@ -7,30 +7,16 @@
 #include "store.h"
 #include "store_internal.h"
 
-static char *dir, *db;
+#define dir tu_db_dir
+#define db tu_db_path
 
 static int setup(void **state)
 {
     (void)state;
-    dir = tu_mkdtemp();
-    if (asprintf(&db, "%s/db", dir) < 0)
-        return -1;
-    char *cmd;
-    if (asprintf(&cmd, "%s/godtab-gen --db %s pocket", GODTAB_BIN, db) < 0)
-        return -1;
-    int rc = tu_run(cmd, NULL, NULL);
-    free(cmd);
-    return rc;
+    return tu_db_setup("pocket");
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    tu_rmrf(dir);
-    free(dir);
-    free(db);
-    return 0;
-}
+#define teardown tu_db_teardown
 
 /* Runs "godtab-solve pocket --db DB ARGS"; returns the exit code. */
 static int solve(const char *args, char **out, char **err)

@@ -4,23 +4,16 @@
 
 #include "gt_error.h"
 
-static char *dir, *db;
+#define dir tu_db_dir
+#define db tu_db_path
 
 static int setup(void **state)
 {
     (void)state;
-    dir = tu_mkdtemp();
-    return asprintf(&db, "%s/db", dir) < 0 ? -1 : 0;
+    return tu_db_setup(NULL);
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    tu_rmrf(dir);
-    free(dir);
-    free(db);
-    return 0;
-}
+#define teardown tu_db_teardown
 
 /* Runs "godtab-gen --db DB ARGS", checks the exit code and that stdout has
  * each of the wanted strings (NULL-terminated). */

@@ -7,30 +7,16 @@
 
 #include "gt_error.h"
 
-static char *dir, *db;
+#define dir tu_db_dir
+#define db tu_db_path
 
 static int setup(void **state)
 {
     (void)state;
-    dir = tu_mkdtemp();
-    if (asprintf(&db, "%s/db", dir) < 0)
-        return -1;
-    char *cmd;
-    if (asprintf(&cmd, "%s/godtab-gen --quiet --db %s floppy pocket taquin-3x3", GODTAB_BIN, db) < 0)
-        return -1;
-    int rc = tu_run(cmd, NULL, NULL);
-    free(cmd);
-    return rc;
+    return tu_db_setup("floppy pocket taquin-3x3");
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    tu_rmrf(dir);
-    free(dir);
-    free(db);
-    return 0;
-}
+#define teardown tu_db_teardown
 
 /* Runs "[INPUT |] godtab-solve ARGS --db DB ..." and checks exit code, stdout
  * equal to want_out (if not NULL) and stderr holding err_has (if not NULL). */
