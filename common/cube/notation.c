@@ -144,9 +144,14 @@ void gt_notation_format(int n, gt_turn t, char *buf)
     static const char *suffix[4] = {"", "", "2", "'"};
     char base[8];
     char f = gt_face_letters[t.face];
-    if (t.lo == 0 && t.hi == n - 1)
-        snprintf(base, sizeof base, "%c", t.face == GT_FACE_R ? 'x' : t.face == GT_FACE_U ? 'y' : 'z');
-    else if (t.lo == 0 && t.hi == 0)
+    if (t.lo == 0 && t.hi == n - 1) {
+        /* the whole cube: x y z turn as R U F, so a turn seen from L, D or B
+         * is the inverse rotation */
+        int opposite = t.face == GT_FACE_L || t.face == GT_FACE_D || t.face == GT_FACE_B;
+        char axis = t.face == GT_FACE_R || t.face == GT_FACE_L ? 'x' : t.face == GT_FACE_U || t.face == GT_FACE_D ? 'y' : 'z';
+        snprintf(buf, 8, "%c%s", axis, suffix[(opposite ? 4 - (t.quarters & 3) : t.quarters) & 3]);
+        return;
+    } else if (t.lo == 0 && t.hi == 0)
         snprintf(base, sizeof base, "%c", f);
     else if (t.lo == 0)
         snprintf(base, sizeof base, t.hi == 1 ? "%cw" : "%d%cw", t.hi == 1 ? f : t.hi + 1, f);
