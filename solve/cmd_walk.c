@@ -177,8 +177,9 @@ static int answer_query(const walk_cli *c, const char *query, int format, char *
         if (!(rc = append_all(c, index, 0, out, cap, &n, &count)))
             snprintf(out + n, cap - n, "%llu optimal solution%s of length %d", (unsigned long long)count,
                      count == 1 ? "" : "s", len);
-    } else {
-        return answer_text(net, solution, len, out, cap) ? (snprintf(err, errcap, "%s", gt_strerror(GT_ERR_RANGE)), GT_ERR_RANGE) : GT_OK;
+    } else if ((rc = answer_text(net, solution, len, out, cap)) != 0) {
+        snprintf(err, errcap, "%s", gt_strerror(rc));
+        return rc;
     }
     if (rc)
         snprintf(err, errcap, "%s", rc == GT_ERR_RANGE ? "too many optimal solutions to print" : gt_strerror(rc));
