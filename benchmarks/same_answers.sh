@@ -15,7 +15,9 @@
 # list the puzzles from the family registry (registry order, pocket first)
 # and say that a table name may stand for the puzzle; `godtab-gen --list`
 # lists the new floppy-htm and the fss16 table's summary no longer says
-# "its own BFS" (it uses the engine's).
+# "its own BFS" (it uses the engine's). The taquin report gains the annexe
+# section (issue 18): the generation command masks it (sed below) so the
+# rest of the report is still compared.
 INTENDED='godtab-solve --help|godtab-solve$|godtab-gen --list' 
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -36,7 +38,7 @@ queries() {
                   s/on [0-9]+ threads/on N threads/g; s/[0-9.e+]+ nodes\/s/R nodes\/s/g'; }
   q() { echo "\$ $*"; sh -c "$*" >"$work/o" 2>"$work/e"; echo "exit $?"; mask <"$work/o"; echo "-- stderr"; mask <"$work/e"; }
   export GODTAB_DB=$db
-  q "$bin/godtab-gen --quiet pocket taquin"
+  q "$bin/godtab-gen --quiet pocket taquin | sed '/^  annexe (2.11)/,/^  annexe erratum/d'"
   q "$bin/godtab-gen --quiet cube3-corners"
   q "$bin/godtab-gen --verify pocket taquin cube3-corners"
   q "$bin/godtab-gen --list | grep -v stored | grep -v built"

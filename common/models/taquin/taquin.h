@@ -296,4 +296,71 @@ typedef struct gt_taquin_beacon_set {
 int gt_taquin_beacon_search(const gt_taquin_anatomy *a, int radius, int exempt_niches,
                             gt_taquin_beacon_set *out);
 
+/* ---- The annexe's numbering (article 2.11), taquin_annexe.c ---- */
+
+/* The annexe numbers the 48 types of the 3x3 board (d;k), k = 1.. among the
+ * types at distance d, and lists each type's "voisins montants" (closer
+ * types) and "voisins descendants" (farther types) in that numbering; its
+ * boards survive in the text for distances 0-3 only. A labelling maps the
+ * article's (d;k) onto our types; gt_taquin_annexe_solve finds the labellings
+ * of distances 4-7 (0-3 fixed by the boards) with the fewest lists that
+ * differ from the true quotient graph, then narrows them with the text's
+ * examples (2.8.1). Never prints. */
+
+#define GT_TAQUIN_ANNEXE_DEPTH 8      /* distances 0..7 */
+#define GT_TAQUIN_ANNEXE_WIDTH 13     /* at most 13 types per distance */
+#define GT_TAQUIN_ANNEXE_TYPES 48
+#define GT_TAQUIN_ANNEXE_ENTRIES 96   /* two lists per type */
+#define GT_TAQUIN_ANNEXE_MAX_LABELLINGS 256
+#define GT_TAQUIN_ANNEXE_EXAMPLES 5
+
+/* Types at distance d in the annexe (1 2 6 11 13 9 4 2); 0 outside 0..7. */
+int gt_taquin_annexe_count(int distance);
+
+/* The annexe's list, as transcribed: bit j-1 set if the list names
+ * (distance±1; j). farther 0 = "voisins montants" (distance-1), 1 =
+ * "voisins descendants". *line (may be NULL) = its line in the seed text.
+ * GT_ERR_INVAL out of range. */
+int gt_taquin_annexe_list(int distance, int number, int farther, unsigned *mask, int *line);
+
+/* The text's example i (0 .. GT_TAQUIN_ANNEXE_EXAMPLES-1), as a sentence
+ * naming its section and line; NULL out of range. */
+const char *gt_taquin_annexe_example(int i);
+
+/* An annexe list that differs from the quotient graph under a labelling. */
+typedef struct gt_taquin_annexe_entry {
+    int distance, number; /* the article's (d;k) */
+    int farther;          /* 0 "voisins montants", 1 "voisins descendants" */
+    int line;             /* seed line */
+    unsigned printed;     /* the annexe's list (bit j-1 = article (d±1; j)) */
+    unsigned actual;      /* the true list, in the article's numbering */
+} gt_taquin_annexe_entry;
+
+typedef struct gt_taquin_annexe_result {
+    int disagreements;  /* fewest differing lists over every labelling */
+    int n_best;         /* labellings with that many */
+    int n_stored;       /* of them, stored in label[] (at most ..._MAX_LABELLINGS) */
+    int (*label)[GT_TAQUIN_ANNEXE_TYPES]; /* [i][article index] = our type; owned, see _free */
+    int example_left[GT_TAQUIN_ANNEXE_EXAMPLES]; /* labellings left after examples 0..i */
+    int example_contradicted[GT_TAQUIN_ANNEXE_EXAMPLES]; /* 1: no stored labelling fits it (skipped) */
+    int fixed_by;       /* the example that left a single labelling (-1: none did / none needed) */
+    int n_kept;         /* labellings left after every example */
+    int chosen;         /* index in label[] of the first kept labelling (-1 if none) */
+    unsigned ambiguous[GT_TAQUIN_ANNEXE_DEPTH]; /* (d;k) whose image differs among the kept labellings */
+    int map[GT_TAQUIN_ANNEXE_DEPTH][GT_TAQUIN_ANNEXE_WIDTH]; /* chosen: article (d;k-1) -> our type */
+    int n_wrong;
+    gt_taquin_annexe_entry wrong[GT_TAQUIN_ANNEXE_ENTRIES]; /* under the chosen labelling */
+    uint64_t nodes;     /* search nodes */
+} gt_taquin_annexe_result;
+
+/* The article index of (d;k): types numbered 0..47 by distance then k. */
+int gt_taquin_annexe_index(int distance, int number);
+
+/* Solves the labelling on the 3x3 anatomy (qdist needed). GT_ERR_INVAL if a
+ * is not the 3x3 board's anatomy (48 types, 1 2 6 11 13 9 4 2 per distance),
+ * GT_ERR_MISMATCH if the boards of distances 0-3 do not sit at their
+ * distances, GT_ERR_NOMEM. On success free with gt_taquin_annexe_free. */
+int gt_taquin_annexe_solve(const gt_taquin_anatomy *a, gt_taquin_annexe_result *out);
+void gt_taquin_annexe_free(gt_taquin_annexe_result *r);
+
 #endif

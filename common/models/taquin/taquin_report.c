@@ -354,6 +354,82 @@ static int print_beacons(report *r, const gt_taquin_board *b, const gt_taquin_an
     return GT_OK;
 }
 
+static void list_text(unsigned mask, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int j = 0; j < 31 && n < cap; j++)
+        if (mask >> j & 1)
+            n += (size_t)snprintf(buf + n, cap - n, "%s%d", n ? "," : "", j + 1);
+    if (mask >> 31 & 1 && n < cap)
+        snprintf(buf + n, cap - n, "%s?", n ? "," : "");
+    if (!mask)
+        snprintf(buf, cap, "-");
+}
+
+/* The annexe's numbering of distances 4-7 recovered from its neighbour lists
+ * (taquin_annexe.c), the text's examples, and the lists the annexe gets wrong. */
+static int print_annexe(report *r, const gt_taquin_board *b, const gt_taquin_anatomy *a)
+{
+    const gt_out *out = r->out;
+    gt_taquin_annexe_result res;
+    int rc = gt_taquin_annexe_solve(a, &res);
+    if (rc)
+        return rc;
+    gt_out_printf(out, "  annexe (2.11) numbering of distances 4-7 from its neighbour lists: %d labelling%s"
+                 " with the fewest differing lists (%d of 96), %llu search nodes\n",
+            res.n_best, res.n_best == 1 ? "" : "s", res.disagreements,
+            (unsigned long long)res.nodes);
+    for (int i = 0; i < GT_TAQUIN_ANNEXE_EXAMPLES; i++)
+        gt_out_printf(out, "    text example %d, %s: %s, %d left\n", i + 1,
+                gt_taquin_annexe_example(i),
+                res.example_contradicted[i] ? "fits none (skipped)" : "fits", res.example_left[i]);
+    if (res.fixed_by >= 0)
+        gt_out_printf(out, "    one labelling remains, fixed by text example %d\n", res.fixed_by + 1);
+    else
+        gt_out_printf(out, "    %d labelling%s remain%s after the text's examples\n", res.n_kept,
+                res.n_kept == 1 ? "" : "s", res.n_kept == 1 ? "s" : "");
+    if (res.chosen < 0) {
+        gt_taquin_annexe_free(&res);
+        return GT_OK;
+    }
+    gt_out_printf(out, "  article (d;k) = our type, board%s:", res.n_kept > 1 ? " (first labelling)" : "");
+    for (int d = 0, shown = 0; d < GT_TAQUIN_ANNEXE_DEPTH; d++)
+        for (int k = 1; k <= gt_taquin_annexe_count(d); k++, shown++) {
+            int t = res.map[d][k - 1];
+            char board[16];
+            config_text(b, a->types[t].rep_code, board, sizeof board);
+            gt_out_printf(out, "%s (%d;%d)=(%d;%d) %s%s", shown % 4 == 0 ? "\n   " : "", d, k,
+                    a->types[t].distance, a->types[t].number, board,
+                    res.ambiguous[d] >> (k - 1) & 1 ? "*" : "");
+        }
+    gt_out_printf(out, "\n");
+    int open = 0;
+    for (int d = 0; d < GT_TAQUIN_ANNEXE_DEPTH; d++)
+        open |= res.ambiguous[d] != 0;
+    if (open) {
+        gt_out_printf(out, "    * differs among the remaining labellings; the text does not say which:");
+        for (int d = 0; d < GT_TAQUIN_ANNEXE_DEPTH; d++)
+            for (int k = 1; k <= gt_taquin_annexe_count(d); k++)
+                if (res.ambiguous[d] >> (k - 1) & 1)
+                    gt_out_printf(out, " (%d;%d)", d, k);
+        gt_out_printf(out, "\n");
+    }
+    if (!res.n_wrong)
+        gt_out_printf(out, "  annexe lists: all lists agree\n");
+    for (int i = 0; i < res.n_wrong; i++) {
+        const gt_taquin_annexe_entry *e = &res.wrong[i];
+        char printed[64], actual[64];
+        list_text(e->printed, printed, sizeof printed);
+        list_text(e->actual, actual, sizeof actual);
+        gt_out_printf(out, "  annexe erratum: (%d;%d) voisins %s (line %d) print %s, true %s\n",
+                e->distance, e->number, e->farther ? "descendants" : "montants", e->line, printed,
+                actual);
+    }
+    gt_taquin_annexe_free(&res);
+    return GT_OK;
+}
+
 static int report_3x3(report *r)
 {
     gt_puzzle *p = NULL;
@@ -375,6 +451,8 @@ static int report_3x3(report *r)
     print_stabilisers(r, p, b);
     print_quotient(r, b, a);
     rc = print_beacons(r, b, a);
+    if (!rc)
+        rc = print_annexe(r, b, a);
     gt_taquin_anatomy_free(a);
 free_table:
     r->env->unload(r->env->user, "taquin-3x3", p, t);
