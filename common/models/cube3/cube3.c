@@ -1,6 +1,7 @@
 #include "cube3.h"
 #include "facecube.h"
 #include "gt_error.h"
+#include "lehmer.h"
 #include "textbuf.h"
 
 #include <stdio.h>
@@ -440,31 +441,12 @@ int gt_cube3_conjugate(const gt_cube3 *c, const uint16_t rotation[GT_CUBE3_FACEL
 
 uint32_t gt_cube3_cperm(const gt_cube3 *c)
 {
-    uint32_t rank = 0;
-    for (int i = 0; i < GT_CUBE3_CORNERS; i++) {
-        uint32_t smaller = 0;
-        for (int j = i + 1; j < GT_CUBE3_CORNERS; j++)
-            smaller += c->cp[j] < c->cp[i];
-        rank = rank * (uint32_t)(GT_CUBE3_CORNERS - i) + smaller;
-    }
-    return rank;
+    return gt_lehmer_rank(GT_CUBE3_CORNERS, c->cp);
 }
 
 void gt_cube3_set_cperm(gt_cube3 *c, uint32_t v)
 {
-    uint8_t digit[GT_CUBE3_CORNERS], used[GT_CUBE3_CORNERS] = {0};
-    for (int i = GT_CUBE3_CORNERS - 1; i >= 0; i--) {
-        digit[i] = (uint8_t)(v % (uint32_t)(GT_CUBE3_CORNERS - i));
-        v /= (uint32_t)(GT_CUBE3_CORNERS - i);
-    }
-    for (int i = 0; i < GT_CUBE3_CORNERS; i++) {
-        int k = digit[i], j = 0;
-        for (;; j++)
-            if (!used[j] && k-- == 0)
-                break;
-        used[j] = 1;
-        c->cp[i] = (uint8_t)j;
-    }
+    gt_lehmer_unrank(GT_CUBE3_CORNERS, v, c->cp);
 }
 
 uint32_t gt_cube3_twist(const gt_cube3 *c)

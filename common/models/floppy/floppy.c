@@ -1,6 +1,7 @@
 /* The Floppy cube model: pieces, index, move tables, the catalog's table spec
  * and family. The model is in floppy.h's header comment. */
 #include "floppy.h"
+#include "lehmer.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -87,32 +88,12 @@ int gt_floppy_solves(const gt_floppy *pos, const uint8_t *moves, int n)
 
 uint32_t gt_floppy_perm_rank(const uint8_t corner[GT_FLOPPY_CORNERS])
 {
-    /* Lehmer code, most significant first: the identity ranks 0. */
-    uint32_t rank = 0;
-    for (int i = 0; i < GT_FLOPPY_CORNERS; i++) {
-        uint32_t smaller = 0;
-        for (int j = i + 1; j < GT_FLOPPY_CORNERS; j++)
-            smaller += corner[j] < corner[i];
-        rank = rank * (uint32_t)(GT_FLOPPY_CORNERS - i) + smaller;
-    }
-    return rank;
+    return gt_lehmer_rank(GT_FLOPPY_CORNERS, corner); /* the identity ranks 0 */
 }
 
 void gt_floppy_perm_unrank(uint32_t rank, uint8_t corner[GT_FLOPPY_CORNERS])
 {
-    int digit[GT_FLOPPY_CORNERS];
-    for (int i = GT_FLOPPY_CORNERS - 1; i >= 0; i--) {
-        digit[i] = (int)(rank % (uint32_t)(GT_FLOPPY_CORNERS - i));
-        rank /= (uint32_t)(GT_FLOPPY_CORNERS - i);
-    }
-    unsigned used = 0;
-    for (int i = 0; i < GT_FLOPPY_CORNERS; i++)
-        for (int v = 0, k = digit[i]; v < GT_FLOPPY_CORNERS; v++)
-            if (!(used & 1u << v) && k-- == 0) {
-                corner[i] = (uint8_t)v;
-                used |= 1u << v;
-                break;
-            }
+    gt_lehmer_unrank(GT_FLOPPY_CORNERS, rank, corner);
 }
 
 static uint32_t flip_bits(const gt_floppy *pos)

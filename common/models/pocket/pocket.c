@@ -2,6 +2,7 @@
 #include "pocket_internal.h"
 #include "facecube.h"
 #include "gt_error.h"
+#include "lehmer.h"
 
 #include <omp.h>
 #include <pthread.h>
@@ -32,34 +33,12 @@ typedef struct cubie {
 
 uint32_t gt_pocket_perm_rank(const uint8_t cp[GT_CORNERS])
 {
-    /* Lehmer code of cp[0..6] (cp[7] is DBL), most significant first. */
-    uint32_t rank = 0;
-    for (int i = 0; i < 7; i++) {
-        int smaller = 0;
-        for (int j = i + 1; j < 7; j++)
-            smaller += cp[j] < cp[i];
-        rank = rank * (uint32_t)(7 - i) + (uint32_t)smaller;
-    }
-    return rank;
+    return gt_lehmer_rank(7, cp); /* cp[7] is DBL */
 }
 
 void gt_pocket_perm_unrank(uint32_t rank, uint8_t cp[GT_CORNERS])
 {
-    int digits[7];
-    for (int i = 6; i >= 0; i--) {
-        digits[i] = (int)(rank % (uint32_t)(7 - i));
-        rank /= (uint32_t)(7 - i);
-    }
-    int used[7] = {0};
-    for (int i = 0; i < 7; i++) {
-        int k = digits[i];
-        for (int v = 0; v < 7; v++)
-            if (!used[v] && k-- == 0) {
-                cp[i] = (uint8_t)v;
-                used[v] = 1;
-                break;
-            }
-    }
+    gt_lehmer_unrank(7, rank, cp);
     cp[GT_DBL] = GT_DBL;
 }
 
