@@ -225,11 +225,21 @@ static int selected(const gt_table_spec *spec, char **names, int n_names, int ve
 static int list_tables(const options *o)
 {
     gt_db *db = NULL;
-    int have_db = gt_db_open(&db, gt_db_default_path(o->db_path), GT_DB_READONLY) == GT_OK;
+    const char *path = gt_db_default_path(o->db_path);
+    int rc = gt_db_open(&db, path, GT_DB_READONLY), have_db = rc == GT_OK;
+    if (rc && rc != GT_ERR_NOTFOUND) { /* a damaged database must not read as "nothing stored" */
+        fprintf(stderr, "godtab-gen: %s: %s: %s\n", path, gt_strerror(rc), gt_db_last_error(NULL));
+        return gt_exit_code(rc);
+    }
     for (int i = 0; i < gt_catalog_count(); i++) {
         const gt_table_spec *s = gt_catalog_get(i);
         gt_table_meta m;
-        int stored = have_db && gt_db_get_meta(db, s->name, &m) == GT_OK;
+        int stored = have_db && (rc = gt_db_get_meta(db, s->name, &m)) == GT_OK;
+        if (have_db && rc != GT_OK && rc != GT_ERR_NOTFOUND) {
+            fprintf(stderr, "godtab-gen: %s: %s: %s\n", s->name, gt_strerror(rc), gt_db_last_error(db));
+            gt_db_close(db);
+            return gt_exit_code(rc);
+        }
         printf("%-20s %-8s %s%s", s->name, s->family, s->in_default ? "default " : "on demand", stored ? "  stored" : "");
         if (stored)
             printf(" (%" PRIu64 " bytes, built %s)", m.stored_bytes, m.built_at);
@@ -253,7 +263,15 @@ static int parse_options(int argc, char **argv, options *o)
         char *end;
         long v;
         switch (c) {
-        case 'd': o->db_path = optarg; break;
+        case 'd':
+            /* the store reads "" as "not given" (GODTAB_DB, then the default):
+             * an empty --db would silently build into another database */
+            if (!*optarg) {
+                fprintf(stderr, "godtab-gen: --db wants a database path, not ''\n");
+                return GT_EXIT_USAGE;
+            }
+            o->db_path = optarg;
+            break;
         case 't':
             v = strtol(optarg, &end, 10);
             if (*end || v < 1 || v > 1024) {
@@ -317,6 +335,54 @@ static int run_selected(gt_db *db, const options *o, char **names, int n_names, 
     return first_error;
 }
 
+/* --verify's first step: the whole database's structure (gt_db_check). */
+static int check_database(gt_db *db, const char *path, const options *o)
+{
+    gt_db_check_report r;
+    int rc = gt_db_check(db, &r);
+    if (rc) {
+        fprintf(stderr, "godtab-gen: %s: %s: %s\n", path, gt_strerror(rc), gt_db_last_error(db));
+        return rc;
+    }
+    if (!o->quiet)
+        printf("database: ok (%d tables catalogued and complete, %" PRIu64 " keys, %" PRIu64 " leaf + %" PRIu64
+               " overflow + %" PRIu64 " branch pages walked, %" PRIu64 " free pages, %" PRIu64 " bytes)\n",
+               r.tables, r.keys, r.leaf_pages, r.overflow_pages, r.branch_pages, r.free_pages, r.file_bytes);
+    return GT_OK;
+}
+
+/* Catalogued tables no family defines (a custom build): their checksums. */
+static int verify_unknown_tables(gt_db *db, const options *o, int *done)
+{
+    char(*names)[GT_NAME_MAX] = NULL;
+    int count, first_error = 0, rc = gt_db_list(db, NULL, 0, &count);
+    if (rc == GT_OK && !(names = malloc((size_t)(count ? count : 1) * sizeof *names)))
+        rc = GT_ERR_NOMEM;
+    if (rc == GT_OK)
+        rc = gt_db_list(db, names, count, &count);
+    if (rc) {
+        free(names);
+        return fail("catalogue", rc, gt_db_last_error(db));
+    }
+    for (int i = 0; i < count; i++) {
+        gt_table *t;
+        if (gt_catalog_find(names[i]))
+            continue;
+        (*done)++;
+        if ((rc = gt_db_get_table(db, names[i], o->threads, &t)) != 0) {
+            fail(names[i], rc, gt_db_last_error(db));
+            first_error = first_error ? first_error : rc;
+            continue;
+        }
+        if (!o->quiet)
+            printf("%s: ok (checksum %016" PRIx64 "; no family defines it: data checked, not recomputed)\n",
+                   names[i], t->meta.checksum);
+        gt_table_free(t);
+    }
+    free(names);
+    return first_error;
+}
+
 int main(int argc, char **argv)
 {
     options o = {NULL, 0, 0, 0, 0};
@@ -336,7 +402,15 @@ int main(int argc, char **argv)
                 rc == GT_ERR_NOTFOUND ? " (build the tables with: godtab-gen)" : "");
         return gt_exit_code(rc);
     }
+    if (o.verify && (rc = check_database(db, path, &o)) != 0) {
+        gt_db_close(db);
+        return gt_exit_code(rc);
+    }
     rc = run_selected(db, &o, names, n_names, &done);
+    if (o.verify && n_names == 0) {
+        int unknown_rc = verify_unknown_tables(db, &o, &done);
+        rc = rc ? rc : unknown_rc;
+    }
     gt_db_close(db);
     if (o.verify && done == 0) {
         fprintf(stderr, "godtab-gen: %s holds no tables to verify (build them with: godtab-gen)\n", path);

@@ -1,4 +1,4 @@
-/* godtab-group member FILE PERM: whether PERM is in the group; for a member
+/* godtab-group member [--timeout S] [--progress] FILE PERM: whether PERM is in the group; for a member
  * a word in the generators, shortened (near the identity: a shortest word),
  * and for a cube position the solution; for a cube position that is not a
  * member, the invariant it breaks. */
@@ -24,6 +24,8 @@ typedef struct member_query {
     gt_point *perm;        /* GT_PERM_MAX_DEGREE points */
     int have_map;          /* the definition is a cube */
     int is_position;       /* PERM was a scramble or a facelet string */
+    const char *path;      /* FILE */
+    group_cli_limits *lim; /* --timeout, --progress */
 } member_query;
 
 /* The answer: the word table of the group and the buffers a word is
@@ -133,7 +135,7 @@ static int answer_non_member(const member_query *q)
  * words_close releases what was made either way. */
 static int words_open(member_words *w, const member_query *q, const gt_point *const *ptrs)
 {
-    int rc = gt_words_create(q->grp, q->def->ngens, ptrs, &w->words);
+    int rc = gt_words_create_limited(q->grp, q->def->ngens, ptrs, &q->lim->lim, &w->words);
     if (rc < 0)
         return rc;
     w->cap = gt_words_max_length(w->words) + 1;
@@ -222,6 +224,10 @@ static int answer_member(const member_query *q)
         status = GT_EXIT_INTERNAL;
         goto close_words;
     }
+    if (rc == GT_ERR_TIMEOUT && q->lim->timeout > 0) {
+        status = group_cli_timeout_error(q->path, q->lim, "building the factorisation table");
+        goto close_words;
+    }
     if (rc < 0) {
         fprintf(stderr, "godtab-group: factorisation: %s\n", gt_strerror(rc));
         status = gt_exit_code(rc);
@@ -241,9 +247,9 @@ close_words:
 /* ---- the subcommand ---- */
 
 /* Loads FILE, reads PERM against it and prints the answer. */
-static int answer_query(const char *path, const char *text)
+static int answer_query(const char *path, const char *text, group_cli_limits *lim)
 {
-    member_query q = {0};
+    member_query q = {.path = path, .lim = lim};
     int status = GT_EXIT_INTERNAL, rc;
     q.map = malloc(sizeof *q.map);
     q.perm = malloc(GT_PERM_MAX_DEGREE * sizeof *q.perm);
@@ -251,7 +257,8 @@ static int answer_query(const char *path, const char *text)
         fprintf(stderr, "godtab-group: %s\n", gt_strerror(GT_ERR_NOMEM));
         goto free_buffers;
     }
-    if ((rc = group_cli_load(path, NULL, &q.def, &q.grp)) < 0) {
+    group_cli_start(lim);
+    if ((rc = group_cli_load(path, NULL, lim, &q.def, &q.grp)) < 0) {
         status = gt_exit_code(rc);
         goto free_buffers;
     }
@@ -269,7 +276,20 @@ free_buffers:
 
 int group_cmd_member(int argc, char **argv)
 {
-    if (argc != 4)
+    group_cli_limits lim = {0};
+    const char *args[2];
+    int nargs = 0;
+    for (int k = 2; k < argc;) {
+        int r = group_cli_limit_option(argc, argv, &k, &lim);
+        if (r < 0)
+            return GT_EXIT_USAGE;
+        if (r > 0)
+            continue;
+        if (nargs == 2)
+            return group_cli_usage_error("member takes FILE and PERM");
+        args[nargs++] = argv[k++];
+    }
+    if (nargs != 2)
         return group_cli_usage_error("member takes FILE and PERM");
-    return answer_query(argv[2], argv[3]);
+    return answer_query(args[0], args[1], &lim);
 }

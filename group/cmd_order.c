@@ -1,6 +1,6 @@
-/* godtab-group order [--deterministic] FILE: the exact order of the group,
- * its base, the orbit lengths of the stabiliser chain and, for a cube, which
- * turn each generator is. */
+/* godtab-group order [--deterministic] [--timeout S] [--progress] FILE: the
+ * exact order of the group, its base, the orbit lengths of the stabiliser
+ * chain, how it was found and, for a cube, which turn each generator is. */
 #include "cubegroup.h"
 #include "group_cli.h"
 #include "gt_error.h"
@@ -26,7 +26,9 @@ static void print_chain(const gt_puzdef *def, const gt_group *grp, const gt_grou
     printf("\norbit lengths:");
     for (int i = 0; i < gt_group_base_length(grp); i++)
         printf(" %d", gt_group_orbit_length(grp, i));
-    printf("\nstrong generators: %d\n", st->strong_generators);
+    if (!st->giant)
+        printf("\nstrong generators: %d", st->strong_generators);
+    printf("\n");
     mpz_clear(order);
 }
 
@@ -48,21 +50,46 @@ free_map:
     free(map);
 }
 
+/* How the chain was made: the giant test, the random phase, the check. */
+static void print_construction(const gt_group_stats *st)
+{
+    if (st->giant) {
+        int m = st->giant_degree, p = st->giant_cycle;
+        char who[48];
+        if (st->giant_tries)
+            snprintf(who, sizeof who, "random element %d", st->giant_tries);
+        else
+            snprintf(who, sizeof who, "a generator");
+        printf("recognised: %s group on its %d points (Jordan's theorem: %s has a %d-cycle, "
+               "%d prime, %d/2 < %d < %d-2)\n",
+               st->giant == GT_GIANT_SYMMETRIC ? "symmetric" : "alternating", m, who, p, p, m, p, m);
+        printf("construction: chain written down (transpositions), no Schreier-Sims\n");
+        return;
+    }
+    if (st->bound_certified) {
+        printf("construction: %d random elements sifted; the order reached the proven bound, no check needed\n",
+               st->random_elements);
+        return;
+    }
+    printf("construction: %d random elements sifted, %d Schreier generators checked, %d added by the check\n",
+           st->random_elements, st->schreier_checked, st->check_additions);
+}
+
 /* Loads FILE, builds its group and prints everything `order` says. */
-static int answer_order(const char *path, int deterministic)
+static int answer_order(const char *path, int deterministic, group_cli_limits *lim)
 {
     gt_puzdef *def;
     gt_group *grp;
     gt_group_stats st;
     gt_group_options opt = {.random_sifts = deterministic ? -1 : 0};
-    int rc = group_cli_load(path, &opt, &def, &grp);
+    group_cli_start(lim);
+    int rc = group_cli_load(path, &opt, lim, &def, &grp);
     if (rc < 0)
         goto out;
     gt_group_get_stats(grp, &st);
     print_chain(def, grp, &st);
     print_cube_turns(def);
-    printf("construction: %d random elements sifted, %d Schreier generators checked, %d added by the check\n",
-           st.random_elements, st.schreier_checked, st.check_additions);
+    print_construction(&st);
     gt_group_free(grp);
     gt_puzdef_free(def);
 out:
@@ -71,8 +98,26 @@ out:
 
 int group_cmd_order(int argc, char **argv)
 {
-    int deterministic = argc == 4 && !strcmp(argv[2], "--deterministic");
-    if (argc != 3 + deterministic)
-        return group_cli_usage_error("order takes [--deterministic] FILE");
-    return answer_order(argv[2 + deterministic], deterministic);
+    group_cli_limits lim = {0};
+    const char *file = NULL;
+    int deterministic = 0;
+    for (int k = 2; k < argc;) {
+        int r = group_cli_limit_option(argc, argv, &k, &lim);
+        if (r < 0)
+            return GT_EXIT_USAGE;
+        if (r > 0)
+            continue;
+        if (!strcmp(argv[k], "--deterministic"))
+            deterministic = 1;
+        else if (argv[k][0] == '-' && argv[k][1])
+            return group_cli_usage_error("order: unknown option");
+        else if (file)
+            return group_cli_usage_error("order takes one FILE");
+        else
+            file = argv[k];
+        k++;
+    }
+    if (!file)
+        return group_cli_usage_error("order takes [--deterministic] [--timeout SECONDS] [--progress] FILE");
+    return answer_order(file, deterministic, &lim);
 }

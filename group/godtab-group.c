@@ -1,8 +1,11 @@
 /* godtab-group: permutation puzzles given by generators.
  *
- *   godtab-group order FILE          exact order, base, orbit lengths
- *   godtab-group member FILE PERM    membership, a word for PERM, shortened
- *   godtab-group cube-def N [...]    print the definition of an n×n×n cube
+ *   godtab-group order [...] FILE        exact order, base, orbit lengths
+ *   godtab-group member [...] FILE PERM  membership, a word for PERM, shortened
+ *   godtab-group cube-def N [...]        print the definition of an n×n×n cube
+ *
+ * order and member take --timeout SECONDS (exit 10 when it runs out) and
+ * --progress (a line on stderr every second, from the library's callback).
  *
  * This file holds the usage text, main() and what the subcommands share
  * (group_cli.h); each subcommand is in group/cmd_*.c. Only group/ prints or
@@ -12,17 +15,20 @@
 #include "gt_error.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char usage_text[] =
-    "usage: godtab-group order [--deterministic] FILE\n"
-    "       godtab-group member FILE PERM\n"
+    "usage: godtab-group order [--deterministic] [--timeout SECONDS] [--progress] FILE\n"
+    "       godtab-group member [--timeout SECONDS] [--progress] FILE PERM\n"
     "       godtab-group cube-def N [--faces LETTERS] [--inner]\n"
     "\n"
     "FILE is a puzzle definition (docs/groups.md; examples in puzzles/).\n"
     "  order    prints the exact order of the group, its base and the orbit\n"
-    "           lengths of the stabiliser chain (random Schreier-Sims, then a\n"
-    "           deterministic check; --deterministic: no random phase).\n"
+    "           lengths of the stabiliser chain. The alternating and symmetric\n"
+    "           groups are recognised first (Jordan's theorem); other groups get\n"
+    "           random Schreier-Sims, then a deterministic check unless the order\n"
+    "           reached a proven bound (--deterministic: no randomness at all).\n"
     "  member   says whether PERM is in the group. PERM is written in cycle\n"
     "           notation \"(1,2,3)(4,5)\" or as the list of the images of 1..n;\n"
     "           for a definition that is a 2x2x2, 3x3x3 or 4x4x4 cube (such as\n"
@@ -37,10 +43,13 @@ static const char usage_text[] =
     "           facelets (centres of odd n left out), from common/facecube.c:\n"
     "           --faces LETTERS keeps only these outer turns (default URFDLB),\n"
     "           --inner adds the inner slice turns 2U 2R 2F 2D 2L 2B.\n"
+    "  --timeout SECONDS  give up after this much time (decimals allowed), exit 10\n"
+    "  --progress         report what is being done on stderr every second\n"
     "\n"
     "exit status: 0 success (member: PERM is in the group), 1 usage,\n"
     "2 malformed definition or PERM (the message gives line and column),\n"
-    "3 PERM is not in the group, 6 FILE cannot be read, 9 internal error.\n";
+    "3 PERM is not in the group, 6 FILE cannot be read, 9 internal error,\n"
+    "10 stopped by --timeout.\n";
 
 static const struct {
     const char *name;
@@ -57,6 +66,55 @@ int group_cli_usage_error(const char *msg)
     return GT_EXIT_USAGE;
 }
 
+int group_cli_limit_option(int argc, char **argv, int *k, group_cli_limits *o)
+{
+    if (!strcmp(argv[*k], "--progress")) {
+        o->progress = 1;
+        (*k)++;
+        return 1;
+    }
+    if (strcmp(argv[*k], "--timeout"))
+        return 0;
+    char *end = NULL;
+    double t = *k + 1 < argc ? strtod(argv[*k + 1], &end) : 0;
+    if (!end || end == argv[*k + 1] || *end || !(t > 0) || t > 1e9) {
+        group_cli_usage_error("--timeout takes a positive number of seconds");
+        return -1;
+    }
+    o->timeout = t;
+    *k += 2;
+    return 1;
+}
+
+/* --progress: one line on stderr per report. */
+static void print_progress(const gt_group_progress *p, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "godtab-group: %.1f s: %s", p->elapsed, p->phase ? p->phase : "");
+    if (p->check_level >= 0)
+        fprintf(stderr, " (level %d)", p->check_level);
+    if (p->base_length > 0)
+        fprintf(stderr, ", %d levels, %d strong generators, %d random elements, %d Schreier generators, "
+                        "order >= 10^%.1f",
+                p->base_length, p->strong_generators, p->random_elements, p->schreier_checked, p->log10_order);
+    fprintf(stderr, "\n");
+}
+
+void group_cli_start(group_cli_limits *o)
+{
+    memset(&o->lim, 0, sizeof o->lim);
+    if (o->timeout > 0)
+        o->lim.deadline = gt_group_clock() + o->timeout;
+    if (o->progress)
+        o->lim.progress = print_progress;
+}
+
+int group_cli_timeout_error(const char *path, const group_cli_limits *o, const char *what)
+{
+    fprintf(stderr, "godtab-group: %s: stopped by --timeout %g s while %s\n", path, o ? o->timeout : 0.0, what);
+    return GT_EXIT_TIMEOUT;
+}
+
 /* The one-line error of a definition that gt_puzdef_load refused. */
 static void print_load_error(const char *path, const gt_puzdef_error *err, int rc)
 {
@@ -68,7 +126,8 @@ static void print_load_error(const char *path, const gt_puzdef_error *err, int r
         fprintf(stderr, "godtab-group: %s: %s\n", path, gt_strerror(rc));
 }
 
-int group_cli_load(const char *path, const gt_group_options *opt, gt_puzdef **def, gt_group **grp)
+int group_cli_load(const char *path, const gt_group_options *opt, const group_cli_limits *lim, gt_puzdef **def,
+                   gt_group **grp)
 {
     gt_puzdef_error err;
     const gt_point *ptrs[GT_PUZDEF_MAX_GENS];
@@ -80,7 +139,12 @@ int group_cli_load(const char *path, const gt_group_options *opt, gt_puzdef **de
         goto out;
     }
     gt_puzdef_gen_ptrs(*def, ptrs);
-    if ((rc = gt_group_create((*def)->degree, (*def)->ngens, ptrs, opt, grp)) < 0) {
+    rc = gt_group_create_limited((*def)->degree, (*def)->ngens, ptrs, opt, lim ? &lim->lim : NULL, grp);
+    if (rc == GT_ERR_TIMEOUT) {
+        group_cli_timeout_error(path, lim, "building the group");
+        goto free_def;
+    }
+    if (rc < 0) {
         fprintf(stderr, "godtab-group: %s: %s\n", path, gt_strerror(rc));
         goto free_def;
     }

@@ -11,11 +11,16 @@ int gt_cli_load_table(const char *db_path, const char *table, const char *build_
 {
     const char *path = gt_db_default_path(db_path);
     int rc = gt_db_open(db, path, GT_DB_READONLY);
-    if (rc) {
-        fprintf(stderr, "godtab-solve: no tables at %s (%s); build them with: %s\n", path,
-                gt_db_last_error(NULL), build_hint);
+    if (rc == GT_ERR_NOTFOUND)
+        fprintf(stderr, "godtab-solve: no tables at %s (%s); build them with: %s\n", path, gt_db_last_error(NULL),
+                build_hint);
+    else if (rc == GT_ERR_CORRUPT)
+        fprintf(stderr, "godtab-solve: the database at %s is damaged (%s); move it aside and rebuild with: %s\n",
+                path, gt_db_last_error(NULL), build_hint);
+    else if (rc)
+        fprintf(stderr, "godtab-solve: cannot open the database at %s: %s\n", path, gt_db_last_error(NULL));
+    if (rc)
         return gt_exit_code(rc);
-    }
     rc = gt_catalog_load(*db, table, puzzle, t);
     if (rc == GT_ERR_NOTFOUND)
         fprintf(stderr, "godtab-solve: table %s is not in %s; build it with: %s\n", table, path, build_hint);
@@ -117,6 +122,7 @@ long gt_cli_parse_count(const char *option, const char *value, long min, long ma
 typedef struct batch_block {
     char **lines;
     size_t *line_cap;
+    long *nul_at;  /* per line: the column of its first NUL byte, 0 if none */
     char *answers; /* n * answer_cap */
     char (*errors)[200];
     int *status;
@@ -136,10 +142,11 @@ static int block_new(batch_block *b, size_t answer_cap)
     *b = (batch_block){.cap = lines, .answer_cap = answer_cap};
     b->lines = calloc(lines, sizeof *b->lines);
     b->line_cap = calloc(lines, sizeof *b->line_cap);
+    b->nul_at = calloc(lines, sizeof *b->nul_at);
     b->answers = malloc(lines * answer_cap);
     b->errors = malloc(lines * sizeof *b->errors);
     b->status = malloc(lines * sizeof *b->status);
-    return b->lines && b->line_cap && b->answers && b->errors && b->status ? GT_OK : GT_ERR_NOMEM;
+    return b->lines && b->line_cap && b->nul_at && b->answers && b->errors && b->status ? GT_OK : GT_ERR_NOMEM;
 }
 
 static void block_free(batch_block *b)
@@ -149,24 +156,67 @@ static void block_free(batch_block *b)
             free(b->lines[i]);
     free(b->lines);
     free(b->line_cap);
+    free(b->nul_at);
     free(b->answers);
     free(b->errors);
     free(b->status);
 }
 
-/* Reads up to a block of lines (ends of line stripped); *eof at the end.
- * Lines are kept in their slots and reused from block to block. */
+static int line_reserve(char **line, size_t *line_cap, size_t need)
+{
+    void *buf = *line;
+    int rc = gt_array_reserve(&buf, line_cap, need, 1, 256);
+    *line = buf;
+    return rc;
+}
+
+enum { LINE_EOF = -1, LINE_NOMEM = -2 }; /* read_line's returns besides a length */
+
+/* Reads one line into *line, NUL-terminated, without its end: "\n", "\r\n"
+ * and a lone "\r" all end a line, so a file with old Mac line ends is not
+ * read as one merged query. A NUL byte is kept, not taken as the end of the
+ * text: *nul_at is the 1-based column of the first one (0 if none), so the
+ * caller refuses the line instead of answering its first part. Returns the
+ * length, LINE_EOF at the end of the input, or LINE_NOMEM. */
+static ssize_t read_line(FILE *in, char **line, size_t *line_cap, long *nul_at)
+{
+    size_t len = 0;
+    int c;
+    *nul_at = 0;
+    while ((c = getc_unlocked(in)) != EOF && c != '\n') {
+        if (c == '\r') {
+            int next = getc_unlocked(in);
+            if (next != '\n' && next != EOF)
+                ungetc(next, in);
+            break;
+        }
+        if (c == 0 && !*nul_at)
+            *nul_at = (long)len + 1;
+        if (line_reserve(line, line_cap, len + 2) != GT_OK)
+            return LINE_NOMEM;
+        (*line)[len++] = (char)c;
+    }
+    if (c == EOF && len == 0)
+        return LINE_EOF;
+    if (line_reserve(line, line_cap, len + 1) != GT_OK) /* an empty first line has no buffer yet */
+        return LINE_NOMEM;
+    (*line)[len] = 0;
+    return (ssize_t)len;
+}
+
+/* Reads up to a block of lines; *eof at the end. Lines are kept in their
+ * slots and reused from block to block. */
 static int block_read(batch_block *b, FILE *in, char **line, size_t *line_cap, int *eof)
 {
     b->n = 0;
     while (b->n < b->cap) {
-        ssize_t len = getline(line, line_cap, in);
-        if (len < 0) {
+        ssize_t len = read_line(in, line, line_cap, &b->nul_at[b->n]);
+        if (len == LINE_NOMEM)
+            return GT_ERR_NOMEM;
+        if (len == LINE_EOF) {
             *eof = 1;
             break;
         }
-        while (len > 0 && ((*line)[len - 1] == '\n' || (*line)[len - 1] == '\r'))
-            (*line)[--len] = 0;
         void *slot = b->lines[b->n];
         if (gt_array_reserve(&slot, &b->line_cap[b->n], (size_t)len + 1, 1, 64) != GT_OK)
             return GT_ERR_NOMEM;
@@ -185,12 +235,20 @@ static void block_answer(batch_block *b, gt_cli_answer_fn answer, void *ctx, int
         while (*q == ' ' || *q == '\t')
             q++;
         b->errors[i][0] = 0;
+        if (b->nul_at[i]) { /* the text after it would be silently lost */
+            snprintf(b->errors[i], sizeof b->errors[i], "a NUL byte at column %ld: a query is text", b->nul_at[i]);
+            b->status[i] = GT_ERR_PARSE;
+            continue;
+        }
         if (!*q || *q == '#') {
             b->status[i] = 1; /* skipped */
             continue;
         }
-        b->status[i] = answer(ctx, q, b->answers + (size_t)i * b->answer_cap, b->answer_cap, b->errors[i],
-                              sizeof b->errors[i]);
+        /* The whole line, leading blanks included, so that an error's
+         * column counts from the start of the line as typed: the same
+         * column as the same text given on the command line. */
+        b->status[i] = answer(ctx, b->lines[i], b->answers + (size_t)i * b->answer_cap, b->answer_cap,
+                              b->errors[i], sizeof b->errors[i]);
     }
 }
 

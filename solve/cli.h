@@ -80,7 +80,10 @@ typedef int (*gt_cli_answer_fn)(void *ctx, const char *line, char *out, size_t c
 /* Reads queries from `in` one per line (blank lines and lines starting with
  * '#' are skipped but keep their number), answers each in order on stdout; a
  * failing line prints "godtab-solve: line N: message" on stderr and the rest
- * go on. Lines are answered in parallel blocks (threads; 0 = all cores) when
+ * go on. "\n", "\r\n" and a lone "\r" each end a line; a line holding a NUL
+ * byte is refused (GT_ERR_PARSE, its column named), never cut there. The
+ * answer function gets the whole line, leading blanks included, so that an
+ * error's column is the one the same text has on the command line. Lines are answered in parallel blocks (threads; 0 = all cores) when
  * parallel_ok, output order is always input order. Returns the exit code: 0,
  * GT_EXIT_PARTIAL if some lines failed, or a fatal code (e.g. table corrupt). */
 int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap, int parallel_ok,

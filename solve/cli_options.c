@@ -5,6 +5,7 @@
 #include "gt_error.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +100,21 @@ static int parse_format(const gt_cli_command *cmd, const char *arg, gt_cli_optio
     return 0;
 }
 
+/* --seed S: a decimal from 0 to 2^64-1. strtoull alone would take "-5"
+ * (as 2^64-5), " 5" and "+5", and saturate past 2^64-1 with only errno to
+ * tell, so the first byte must be a digit and errno is checked. */
+static int parse_seed(const char *arg, gt_cli_options *o)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(arg, &end, 10);
+    if (!isdigit((unsigned char)arg[0]) || *end || errno == ERANGE)
+        return value_error("--seed", "a non-negative integer below 2^64", arg);
+    o->seed = (uint64_t)v;
+    o->have_seed = 1;
+    return 0;
+}
+
 /* One shared option (or the command's own); 0 or an exit code. */
 static int take_option(const gt_cli_command *cmd, void *ctx, int opt, const char *arg, gt_cli_options *o)
 {
@@ -114,18 +130,17 @@ static int take_option(const gt_cli_command *cmd, void *ctx, int opt, const char
     case 'a': o->all = 1; return 0;
     case 'j': o->json = 1; return 0;
     case 's': o->show = 1; return 0;
-    case 'd': o->db_path = arg; return 0;
+    case 'd':
+        /* the store reads "" as "not given" (GODTAB_DB, then the default):
+         * an empty --db would silently use another database */
+        if (!*arg)
+            return value_error("--db", "a database path", arg);
+        o->db_path = arg;
+        return 0;
     case 'f': o->state = arg; return 0;
     case 'F': return parse_format(cmd, arg, o);
     case 'r': return (o->random = gt_cli_parse_count("--random", arg, 0, 1000000000L)) < 0 ? GT_EXIT_USAGE : 0;
-    case 'S': {
-        char *end;
-        o->seed = strtoull(arg, &end, 10);
-        if (!isdigit((unsigned char)arg[0]) || *end) /* strtoull would take "-5" */
-            return value_error("--seed", "a non-negative integer", arg);
-        o->have_seed = 1;
-        return 0;
-    }
+    case 'S': return parse_seed(arg, o);
     case 't': {
         long t = gt_cli_parse_count("--threads", arg, 1, 1024);
         o->threads = (int)t;

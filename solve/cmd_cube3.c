@@ -57,6 +57,7 @@ static void progress_line(void *user, int bound, uint64_t nodes, double seconds)
 
 static int looks_like_facelets(const char *q)
 {
+    q += strspn(q, " \t"); /* batch lines keep their leading blanks (columns count from there) */
     size_t n = strlen(q);
     while (n > 0 && (q[n - 1] == ' ' || q[n - 1] == '\t'))
         n--;
@@ -301,6 +302,20 @@ static void apply_options(cube3_cli *c, const gt_cli_options *o)
     }
 }
 
+/* Checks a command-line query before any table is opened (they are
+ * gigabytes, and a typo or an unsolvable string must not be reported as a
+ * missing table): its one-line error and exit code (2 malformed, 3
+ * unsolvable), or 0. */
+static int parse_first(const cube3_cli *c, const char *query, int format)
+{
+    gt_cube3 pos;
+    char err[256];
+    int rc = parse_query(c, query, format, &pos, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "godtab-solve: %s\n", err);
+    return gt_exit_code(rc);
+}
+
 /* One query from the command line: the answer, or its error (and with
  * --json the lower-bound object of a search that ran out). */
 static int answer_one(const cube3_cli *c, const char *query, int format)
@@ -338,6 +353,11 @@ int gt_cmd_cube3(int argc, char **argv)
         return GT_EXIT_USAGE;
     }
     apply_options(&c, &o);
+    int one = o.first_word < argc || o.state;
+    const char *query_text = o.state ? o.state : query;
+    int query_format = o.state ? GT_CLI_FORMAT_STATE : c.format;
+    if (one && (code = parse_first(&c, query_text, query_format)) != 0)
+        return code;
     gt_db *db = NULL;
     gt_puzzle *puzzles[2] = {NULL, NULL};
     gt_table *tables[3] = {NULL, NULL, NULL};
@@ -345,12 +365,12 @@ int gt_cmd_cube3(int argc, char **argv)
     if ((code = load_solver(o.db_path, args.corners_only, &db, puzzles, tables, &solver)) != 0)
         goto unload;
     c.solver = solver;
-    if (o.first_word == argc && !o.state) {
+    if (!one) {
         batch_ctx b = {&c};
         code = gt_cli_batch(stdin, batch_answer, &b, c.search.all ? ALL_ANSWER_CAP : ANSWER_CAP, 0,
                             c.search.threads);
     } else {
-        code = answer_one(&c, o.state ? o.state : query, o.state ? GT_CLI_FORMAT_STATE : c.format);
+        code = answer_one(&c, query_text, query_format);
     }
 unload:
     gt_cube3_solver_free(solver);

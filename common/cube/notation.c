@@ -32,15 +32,30 @@ static int starts_token(char c)
     }
 }
 
+/* A bad token is quoted up to this many bytes, so that a long run of junk
+ * (a 4,000-digit "layer count") still gives a one-line message that names
+ * its column. */
+#define QUOTE_MAX 24
+
 static int fail(gt_parse_error *err, const char *text, const char *start, int length, const char *why)
 {
     if (err) {
         err->offset = (int)(start - text);
         err->length = length;
-        snprintf(err->message, sizeof err->message, "%s '%.*s' at column %d", why, length, start,
+        snprintf(err->message, sizeof err->message, "%s '%.*s%s' at column %d", why,
+                 length > QUOTE_MAX ? QUOTE_MAX : length, start, length > QUOTE_MAX ? "..." : "",
                  (int)(start - text) + 1);
     }
     return GT_ERR_PARSE;
+}
+
+/* The length of the word at start (up to the next whitespace). */
+static int word_length(const char *start, int from)
+{
+    int len = from;
+    while (start[len] && !isspace((unsigned char)start[len]))
+        len++;
+    return len;
 }
 
 /* Reads a suffix at *p: returns quarter turns (1, 2, 3) and advances. */
@@ -64,73 +79,124 @@ static int read_suffix(const char **p)
     return q;
 }
 
+/* A SiGN layer-count prefix ("3" of 3Rw). Digits past NUMBER_CAP are still
+ * consumed, so the error names the whole token, but no longer accumulated:
+ * no signed overflow on "R29999999999", and nothing wraps when the count is
+ * stored in a gt_turn's uint8_t fields ("257R" is not R). */
+#define NUMBER_CAP 1000
+
+typedef struct layer_prefix {
+    int digits;       /* 0: no prefix */
+    int value;        /* saturates above NUMBER_CAP */
+    int leading_zero; /* "01R", "00R" */
+} layer_prefix;
+
+static const char *read_prefix(const char *p, layer_prefix *x)
+{
+    *x = (layer_prefix){0, 0, *p == '0' && isdigit((unsigned char)p[1])};
+    for (; isdigit((unsigned char)*p); p++, x->digits++)
+        if (x->value <= NUMBER_CAP)
+            x->value = x->value * 10 + (*p - '0');
+    return p;
+}
+
+/* The layers of a face token on an n-cube (notation.h): R, kR (the k-th
+ * layer alone, 1 <= k < n), Rw and kRw (the k outer layers, 1 <= k <= n).
+ * Returns NULL, or why the layer count is refused. */
+static const char *face_layers(int n, const layer_prefix *x, int wide, gt_turn *t, unsigned *kind)
+{
+    *kind = wide || x->digits ? GT_NOTATION_WIDE : GT_NOTATION_FACES;
+    if (!x->digits) {
+        t->lo = 0;
+        t->hi = (uint8_t)(wide ? 1 : 0);
+        return NULL;
+    }
+    if (x->leading_zero)
+        return "leading zero in the layer count of";
+    if (x->value == 0)
+        return "no layer 0 in";
+    if (x->value > n)
+        return "too many layers in";
+    if (!wide && x->value == n) /* the opposite face, which has its own letter */
+        return "the opposite face has its own letter, not";
+    t->lo = (uint8_t)(wide ? 0 : x->value - 1);
+    t->hi = (uint8_t)(x->value - 1);
+    return NULL;
+}
+
+/* A token without a layer count: r (Rw), a slice M E S, a rotation x y z.
+ * Returns 0, or -1 if c starts no such token. */
+static int plain_token(int n, char c, gt_turn *t, unsigned *kind)
+{
+    if (strchr("urfdlb", c)) {
+        *kind = GT_NOTATION_WIDE;
+        t->face = (uint8_t)face_index((char)toupper((unsigned char)c));
+        t->hi = 1;
+    } else if (strchr("MES", c)) {
+        *kind = GT_NOTATION_SLICES;
+        t->face = c == 'M' ? GT_FACE_L : c == 'E' ? GT_FACE_D : GT_FACE_F;
+        t->lo = 1;
+        t->hi = (uint8_t)(n - 2);
+    } else if (strchr("xyz", c)) {
+        *kind = GT_NOTATION_ROTATIONS;
+        t->face = c == 'x' ? GT_FACE_R : c == 'y' ? GT_FACE_U : GT_FACE_F;
+        t->hi = (uint8_t)(n - 1);
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads the token at *p (not whitespace) into t and advances; 0 or
+ * GT_ERR_PARSE (err filled in, naming the token). */
+static int read_token(int n, const char *text, const char **p, unsigned allow, gt_turn *t,
+                      gt_parse_error *err)
+{
+    const char *start = *p, *why = NULL;
+    layer_prefix x;
+    const char *s = read_prefix(start, &x);
+    unsigned kind;
+    int face = face_index(*s);
+    *t = (gt_turn){0, 0, 0, 1};
+    if (face >= 0) {
+        int wide = s[1] == 'w';
+        s += 1 + wide;
+        t->face = (uint8_t)face;
+        why = face_layers(n, &x, wide, t, &kind);
+    } else if (x.digits || !*s || plain_token(n, *s, t, &kind) != 0) {
+        /* a layer count is for face letters only: 2x, 2M, 2r are unknown */
+        return fail(err, text, start, word_length(start, 1), "unknown move");
+    } else {
+        s++;
+        if (kind == GT_NOTATION_SLICES && n < 3)
+            return fail(err, text, start, (int)(s - start), "no slice move on this cube:");
+    }
+    t->quarters = (uint8_t)read_suffix(&s);
+    if (*s && !isspace((unsigned char)*s) && !starts_token(*s))
+        return fail(err, text, start, word_length(start, (int)(s - start) + 1), "unknown move");
+    if (why)
+        return fail(err, text, start, (int)(s - start), why);
+    if (!(allow & kind))
+        return fail(err, text, start, (int)(s - start), "move not allowed here:");
+    *p = s;
+    return GT_OK;
+}
+
 int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, int cap, int *count,
                       gt_parse_error *err)
 {
-    int k = 0;
+    if (n < 2 || n > GT_FACECUBE_NMAX || !text || !count || cap < 0 || (cap > 0 && !turns))
+        return GT_ERR_INVAL;
+    int k = 0, rc;
     const char *p = text;
     for (;;) {
         while (*p && isspace((unsigned char)*p))
             p++;
         if (!*p)
             break;
-        const char *start = p;
-        gt_turn t = {0, 0, 0, 1};
-        int depth = 0; /* a SiGN layer-count prefix, as in 3Rw */
-        while (isdigit((unsigned char)*p))
-            depth = depth * 10 + (*p++ - '0');
-        char c = *p;
-        unsigned kind;
-        int face;
-        if ((face = face_index(c)) >= 0) {
-            p++;
-            t.face = (uint8_t)face;
-            if (*p == 'w') {
-                p++;
-                kind = GT_NOTATION_WIDE;
-                t.hi = (uint8_t)((depth ? depth : 2) - 1);
-            } else {
-                kind = GT_NOTATION_FACES;
-                if (depth) { /* SiGN "2R": the single layer at that depth */
-                    kind = GT_NOTATION_WIDE;
-                    t.lo = t.hi = (uint8_t)(depth - 1);
-                }
-            }
-        } else if (c && strchr("urfdlb", c) && !depth) {
-            p++;
-            kind = GT_NOTATION_WIDE;
-            t.face = (uint8_t)face_index((char)toupper((unsigned char)c));
-            t.hi = 1;
-        } else if (c && strchr("MES", c) && !depth) {
-            p++;
-            kind = GT_NOTATION_SLICES;
-            t.face = c == 'M' ? GT_FACE_L : c == 'E' ? GT_FACE_D : GT_FACE_F;
-            t.lo = 1;
-            t.hi = (uint8_t)(n - 2);
-            if (n < 3)
-                return fail(err, text, start, (int)(p - start), "no slice move on this cube:");
-        } else if (c && strchr("xyz", c) && !depth) {
-            p++;
-            kind = GT_NOTATION_ROTATIONS;
-            t.face = c == 'x' ? GT_FACE_R : c == 'y' ? GT_FACE_U : GT_FACE_F;
-            t.hi = (uint8_t)(n - 1);
-        } else {
-            int len = 1;
-            while (start[len] && !isspace((unsigned char)start[len]))
-                len++;
-            return fail(err, text, start, len, "unknown move");
-        }
-        t.quarters = (uint8_t)read_suffix(&p);
-        if (t.hi >= n)
-            return fail(err, text, start, (int)(p - start), "too many layers in");
-        if (!(allow & kind))
-            return fail(err, text, start, (int)(p - start), "move not allowed here:");
-        if (*p && !isspace((unsigned char)*p) && !starts_token(*p)) {
-            int len = (int)(p - start) + 1;
-            while (start[len] && !isspace((unsigned char)start[len]))
-                len++;
-            return fail(err, text, start, len, "unknown move");
-        }
+        gt_turn t;
+        if ((rc = read_token(n, text, &p, allow, &t, err)) != GT_OK)
+            return rc;
         if (k == cap)
             return GT_ERR_RANGE;
         turns[k++] = t;

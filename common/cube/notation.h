@@ -2,11 +2,25 @@
  *
  *   faces     U D R L F B            one outer layer
  *   wide      Rw (kRw: k layers), r   the outer layers 0..1 (0..k-1)
+ *   layers    kR (SiGN)               the k-th layer from R alone
  *   slices    M E S                   the middle layers, turning as L, D, F
  *   rotations x y z                   the whole cube, turning as R, U, F
  *   suffixes  none, ' (or ’), 2, 2'   clockwise, anticlockwise, half turn
  *
- * Tokens may be separated by whitespace or written together ("RU2R'"). */
+ * Tokens may be separated by whitespace or written together ("RU2R'").
+ *
+ * The layer count k is a plain decimal without a leading zero:
+ *   kRw  1 <= k <= n: the k outer layers; 1Rw is R, and nRw is every layer,
+ *        the whole cube (3Rw on the 3x3x3 is x, 4Rw on the 4x4x4 too);
+ *   kR   1 <= k <  n: layer k alone (1R is R); k = n is refused, since that
+ *        layer is the opposite face and is written with its own letter
+ *        (L', not 3R, on the 3x3x3).
+ * A count of 0 ("0R"), a leading zero ("01R", "00R"), a count past those
+ * bounds ("257R": never cut to 8 bits) and digits before anything but a face
+ * letter ("2x", "2M", "2r") are refused. Digits are read with a bound, so a
+ * token of any length ("R29999999999", 5,000 digits) is refused as a whole,
+ * without overflow. Every token with a layer count is of kind
+ * GT_NOTATION_WIDE, nRw included. */
 #ifndef GODTAB_NOTATION_H
 #define GODTAB_NOTATION_H
 
@@ -29,8 +43,13 @@ enum {
     GT_NOTATION_ALL = 15,
 };
 
-/* Parses `text` into at most `cap` turns. Returns 0, GT_ERR_PARSE (err filled
- * in), or GT_ERR_RANGE if more than cap turns. err may be NULL. */
+/* Parses `text` into at most `cap` turns on an n×n×n cube (2 <= n <=
+ * GT_FACECUBE_NMAX). Returns 0 (*count set), GT_ERR_PARSE, GT_ERR_RANGE if
+ * more than cap turns (err not filled in), or GT_ERR_INVAL for n out of range,
+ * a NULL text or count, cap < 0, or NULL turns with cap > 0. On GT_ERR_PARSE,
+ * err (which may be NULL) names the bad token: its byte offset and length in
+ * text, and a one-line message "WHY 'TOKEN' at column C" (C = offset + 1;
+ * a token longer than 24 bytes is quoted as its first 24 and "..."). */
 int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, int cap, int *count,
                       gt_parse_error *err);
 

@@ -1,11 +1,14 @@
-/* The only module that touches LMDB and zstd (see store.h for the layout). */
+/* The only module that touches LMDB and zstd, with store_check.c (see
+ * store.h for the layout, store_internal.h for the catalogue). */
 #include "store.h"
 #include "gt_error.h"
-#include "store_internal.h"
+#include "store_db_internal.h"
+#include "store_guard.h"
 
 #include <errno.h>
 #include <lmdb.h>
 #include <omp.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,13 +28,6 @@
 /* The message of the last failed gt_db_open in this thread (no db to hold it). */
 static _Thread_local char open_error[256];
 
-struct gt_db {
-    MDB_env *env;
-    MDB_dbi dbi;
-    int writable;
-    char last_error[256];
-};
-
 const char *gt_db_default_path(const char *explicit_path)
 {
     if (explicit_path && *explicit_path)
@@ -40,26 +36,66 @@ const char *gt_db_default_path(const char *explicit_path)
     return env && *env ? env : GODTAB_DEFAULT_DB;
 }
 
-/* Records the LMDB / errno message and maps it to a godtab code. */
-static int lmdb_error(gt_db *db, int rc)
+int gt_store_fail(gt_db *db, int code, const char *fmt, ...)
 {
-    if (db)
-        snprintf(db->last_error, sizeof db->last_error, "%s", mdb_strerror(rc));
+    if (db) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(db->last_error, sizeof db->last_error, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+static unsigned reader_slots(const gt_db *db)
+{
+    unsigned n = 0;
+    if (db && db->env)
+        mdb_env_get_maxreaders(db->env, &n);
+    return n;
+}
+
+int gt_store_lmdb_error(gt_db *db, int rc)
+{
     switch (rc) {
     case 0: return GT_OK;
     case MDB_NOTFOUND: return GT_ERR_NOTFOUND;
+    case MDB_READERS_FULL:
+        return gt_store_fail(db, GT_ERR_STORAGE, "every reader slot of lock.mdb is in use (%u processes or "
+                                                 "threads reading at once)", reader_slots(db));
     case MDB_CORRUPTED:
     case MDB_PAGE_NOTFOUND:
     case MDB_INVALID:
-    case MDB_VERSION_MISMATCH: return GT_ERR_CORRUPT;
-    case ENOMEM: return GT_ERR_NOMEM;
-    default: return GT_ERR_STORAGE;
+    case MDB_VERSION_MISMATCH: return gt_store_fail(db, GT_ERR_CORRUPT, "%s", mdb_strerror(rc));
+    case ENOMEM: return gt_store_fail(db, GT_ERR_NOMEM, "%s", mdb_strerror(rc));
+    default: return gt_store_fail(db, GT_ERR_STORAGE, "%s", mdb_strerror(rc));
     }
 }
 
 const char *gt_db_last_error(const gt_db *db)
 {
     return db ? db->last_error : open_error;
+}
+
+int gt_store_run(gt_db *db, unsigned flags, gt_store_body body, void *arg)
+{
+    MDB_txn *txn;
+    sigjmp_buf jb, *outer;
+    volatile int rc = mdb_txn_begin(db->env, NULL, flags, &txn);
+    if (rc)
+        return gt_store_lmdb_error(db, rc);
+    if (GT_GUARD_ENTER(jb, outer)) {
+        mdb_txn_abort(txn);
+        return gt_store_fail(db, GT_ERR_CORRUPT, "damaged file: a page or record lies past the end of data.mdb");
+    }
+    rc = body(db, txn, arg);
+    if (rc != GT_OK || (flags & MDB_RDONLY)) {
+        mdb_txn_abort(txn);
+    } else if ((rc = mdb_txn_commit(txn)) != 0) { /* frees txn whatever the outcome */
+        rc = gt_store_lmdb_error(db, rc);
+    }
+    gt_guard_leave(outer);
+    return rc;
 }
 
 static int make_dirs(const char *path)
@@ -88,51 +124,102 @@ static size_t map_size(void)
     return env && *env && !*end && v >= 65536 ? (size_t)v : MAP_SIZE;
 }
 
+/* Creates and opens db->env with open_flags; returns LMDB's code (the
+ * handle is closed again on failure). */
+static int create_env(gt_db *db, const char *path, unsigned open_flags)
+{
+    int rc = mdb_env_create(&db->env);
+    if (rc)
+        return rc;
+    sigjmp_buf jb, *outer;
+    if ((rc = mdb_env_set_mapsize(db->env, map_size())) == 0 &&
+        (rc = mdb_env_set_maxreaders(db->env, GT_STORE_MAX_READERS)) == 0) {
+        if (GT_GUARD_ENTER(jb, outer)) { /* LMDB read a meta page through the map */
+            rc = MDB_CORRUPTED;
+        } else {
+            rc = mdb_env_open(db->env, path, open_flags, 0664);
+            gt_guard_leave(outer);
+        }
+    }
+    if (rc) {
+        mdb_env_close(db->env);
+        db->env = NULL;
+    }
+    return rc;
+}
+
+static int permission_denied(int rc)
+{
+    return rc == EACCES || rc == EPERM || rc == EROFS;
+}
+
+/* Opens the environment. A reader that may not write the lock file (a
+ * shared, read-only install) opens without it, MDB_NOLOCK: see store.h. */
+static int open_env(gt_db *db, const char *path)
+{
+    int rc = create_env(db, path, db->writable ? 0 : MDB_RDONLY);
+    if (rc && !db->writable && permission_denied(rc)) {
+        rc = create_env(db, path, MDB_RDONLY | MDB_NOLOCK);
+        db->no_lock = rc == 0;
+    }
+    if (permission_denied(rc))
+        return gt_store_fail(db, GT_ERR_STORAGE, "cannot open %s: %s", path, strerror(rc));
+    return gt_store_lmdb_error(db, rc);
+}
+
+static int empty_file(const char *path)
+{
+    char data_file[4200];
+    struct stat st;
+    snprintf(data_file, sizeof data_file, "%s/data.mdb", path);
+    return stat(data_file, &st) == 0 && st.st_size == 0;
+}
+
+static int open_check(gt_db *db, MDB_txn *txn, void *arg)
+{
+    (void)arg;
+    int rc = mdb_dbi_open(txn, NULL, 0, &db->dbi);
+    if (rc)
+        return gt_store_lmdb_error(db, rc);
+    if ((rc = gt_store_check_open(db, txn)) != 0)
+        return rc;
+    gt_catalogue c;
+    rc = gt_store_read_catalogue(db, txn, &c);
+    gt_catalogue_free(&c);
+    return rc;
+}
+
 int gt_db_open(gt_db **out, const char *path, int flags)
 {
     int rc;
-    MDB_txn *txn = NULL;
     gt_db *db = calloc(1, sizeof *db);
     if (!db)
         return GT_ERR_NOMEM;
     db->writable = flags & GT_DB_WRITE;
-    if (db->writable) {
-        if (make_dirs(path) != 0) {
-            snprintf(db->last_error, sizeof db->last_error, "cannot create %s: %s", path, strerror(errno));
-            rc = GT_ERR_STORAGE;
-            goto free_db;
-        }
-    } else {
-        char data_file[4200];
-        struct stat st;
-        snprintf(data_file, sizeof data_file, "%s/data.mdb", path);
-        if (stat(data_file, &st) != 0) {
-            snprintf(db->last_error, sizeof db->last_error, "no database at %s", path);
-            rc = GT_ERR_NOTFOUND;
-            goto free_db;
-        }
-    }
-    if ((rc = mdb_env_create(&db->env)) != 0) {
-        rc = lmdb_error(db, rc);
+    if ((rc = gt_guard_install()) != 0) {
+        gt_store_fail(db, rc, "cannot install the SIGBUS guard: %s", strerror(errno));
         goto free_db;
     }
-    if ((rc = mdb_env_set_mapsize(db->env, map_size())) != 0 ||
-        (rc = mdb_env_open(db->env, path, db->writable ? 0 : MDB_RDONLY, 0664)) != 0) {
-        rc = lmdb_error(db, rc);
+    if (db->writable && make_dirs(path) != 0) {
+        rc = gt_store_fail(db, GT_ERR_STORAGE, "cannot create %s: %s", path, strerror(errno));
+        goto free_db;
+    }
+    /* A writer may create the file, or fill an empty one (a first build
+     * killed before LMDB wrote its meta pages); a reader wants it sound. */
+    rc = gt_store_check_file(db, path);
+    if (rc == GT_ERR_NOTFOUND && db->writable)
+        rc = GT_OK;
+    else if (rc == GT_ERR_CORRUPT && db->writable && empty_file(path))
+        rc = GT_OK;
+    if (rc)
+        goto free_db;
+    if ((rc = open_env(db, path)) != 0)
+        goto free_db;
+    if ((rc = gt_store_run(db, MDB_RDONLY, open_check, NULL)) != 0)
         goto close_env;
-    }
-    if ((rc = mdb_txn_begin(db->env, NULL, MDB_RDONLY, &txn)) != 0 ||
-        (rc = mdb_dbi_open(txn, NULL, 0, &db->dbi)) != 0) {
-        rc = lmdb_error(db, rc);
-        goto abort_txn;
-    }
-    mdb_txn_abort(txn);
     *out = db;
     return GT_OK;
 
-abort_txn:
-    if (txn)
-        mdb_txn_abort(txn);
 close_env:
     mdb_env_close(db->env);
 free_db:
@@ -159,6 +246,53 @@ static void chunk_key(const char *name, uint32_t chunk, char *buf, size_t cap)
     snprintf(buf, cap, "%s/data/%08u", name, chunk);
 }
 
+/* Is the main tree empty (no key at all)? Sets *empty. */
+static int tree_is_empty(gt_db *db, MDB_txn *txn, int *empty)
+{
+    MDB_cursor *cur;
+    MDB_val k, v;
+    int rc = mdb_cursor_open(txn, db->dbi, &cur);
+    if (rc)
+        return gt_store_lmdb_error(db, rc);
+    rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST);
+    mdb_cursor_close(cur);
+    *empty = rc == MDB_NOTFOUND;
+    return rc == 0 || rc == MDB_NOTFOUND ? GT_OK : gt_store_lmdb_error(db, rc);
+}
+
+int gt_store_read_catalogue(gt_db *db, MDB_txn *txn, gt_catalogue *c)
+{
+    MDB_val k = {sizeof GT_CATALOGUE_KEY - 1, GT_CATALOGUE_KEY}, v;
+    int empty = 0, rc = mdb_get(txn, db->dbi, &k, &v);
+    memset(c, 0, sizeof *c);
+    if (rc == MDB_NOTFOUND) {
+        if ((rc = tree_is_empty(db, txn, &empty)) != 0)
+            return rc;
+        return empty ? GT_OK
+                     : gt_store_fail(db, GT_ERR_CORRUPT, "the table catalogue is missing (a damaged database, "
+                                                         "or one written before godtab 0.3: move it aside and rebuild)");
+    }
+    if (rc)
+        return gt_store_lmdb_error(db, rc);
+    rc = gt_catalogue_parse(v.mv_data, v.mv_size, c);
+    if (rc == GT_ERR_CORRUPT)
+        return gt_store_fail(db, rc, "the table catalogue is damaged");
+    return rc;
+}
+
+static int write_catalogue(gt_db *db, MDB_txn *txn, const gt_catalogue *c)
+{
+    char *text;
+    size_t len;
+    int rc = gt_catalogue_format(c, &text, &len);
+    if (rc)
+        return rc;
+    MDB_val k = {sizeof GT_CATALOGUE_KEY - 1, GT_CATALOGUE_KEY}, v = {len, text};
+    rc = mdb_put(txn, db->dbi, &k, &v, 0);
+    free(text);
+    return gt_store_lmdb_error(db, rc);
+}
+
 /* Deletes every key starting with "NAME/" inside txn. */
 static int delete_table_keys(gt_db *db, MDB_txn *txn, const char *name, int *deleted)
 {
@@ -166,7 +300,7 @@ static int delete_table_keys(gt_db *db, MDB_txn *txn, const char *name, int *del
     char prefix[GT_NAME_MAX + 2];
     int rc = mdb_cursor_open(txn, db->dbi, &cur);
     if (rc)
-        return lmdb_error(db, rc);
+        return gt_store_lmdb_error(db, rc);
     size_t plen = (size_t)snprintf(prefix, sizeof prefix, "%s/", name);
     MDB_val key = {plen, prefix}, val;
     *deleted = 0;
@@ -182,19 +316,7 @@ static int delete_table_keys(gt_db *db, MDB_txn *txn, const char *name, int *del
             break;
     }
     mdb_cursor_close(cur);
-    return rc == 0 || rc == MDB_NOTFOUND || rc == EINVAL ? GT_OK : lmdb_error(db, rc);
-}
-
-/* Ends a write transaction: commits it if rc is GT_OK, else aborts it.
- * Returns rc, or the commit's failure. */
-static int end_write(gt_db *db, MDB_txn *txn, int rc)
-{
-    if (rc != GT_OK) {
-        mdb_txn_abort(txn);
-        return rc;
-    }
-    rc = mdb_txn_commit(txn); /* frees txn whatever the outcome */
-    return rc ? lmdb_error(db, rc) : GT_OK;
+    return rc == 0 || rc == MDB_NOTFOUND || rc == EINVAL ? GT_OK : gt_store_lmdb_error(db, rc);
 }
 
 /* Compresses len bytes at src into a new malloc'd *frame (zstd level, with
@@ -224,264 +346,340 @@ static int compress_chunk(const uint8_t *src, size_t len, int level, void **fram
     return ZSTD_getErrorCode(z) == ZSTD_error_memory_allocation ? GT_ERR_NOMEM : GT_ERR_STORAGE;
 }
 
-int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int level,
-                    uint32_t chunk_bytes, int threads)
+/* Compresses every chunk of data (in parallel) into frames[c], sizes[c]. */
+static int compress_all(gt_db *db, const gt_table_meta *meta, const uint8_t *data, int level,
+                        uint32_t chunk_bytes, int threads, uint32_t n_chunks, void **frames, size_t *sizes)
 {
-    int rc = GT_OK;
-    if (!db || !db->writable || !meta || (!data && meta->raw_bytes))
-        return GT_ERR_INVAL;
-    if (threads <= 0)
-        threads = omp_get_max_threads();
-    chunk_bytes = chunk_bytes ? chunk_bytes : DEFAULT_CHUNK_BYTES;
     uint64_t raw = meta->raw_bytes;
-    uint32_t n_chunks = (uint32_t)((raw + chunk_bytes - 1) / chunk_bytes);
-    if (n_chunks == 0)
-        n_chunks = 1;
-    void **frames = calloc(n_chunks, sizeof *frames);
-    size_t *frame_size = calloc(n_chunks, sizeof *frame_size);
-    MDB_txn *txn = NULL;
-    if (!frames || !frame_size) {
-        rc = GT_ERR_NOMEM;
-        goto free_frames;
-    }
-
     int failed = 0; /* 1 out of memory, 2 zstd failed */
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(| : failed)
     for (int64_t c = 0; c < (int64_t)n_chunks; c++) {
         uint64_t off = (uint64_t)c * chunk_bytes;
         size_t len = (size_t)(raw - off < chunk_bytes ? raw - off : chunk_bytes);
-        int crc = compress_chunk(data + off, len, level, &frames[c], &frame_size[c]);
+        int crc = compress_chunk(data + off, len, level, &frames[c], &sizes[c]);
         failed |= crc == GT_ERR_NOMEM ? 1 : crc != GT_OK ? 2 : 0;
     }
-    if (failed) {
-        for (uint32_t c = 0; c < n_chunks; c++)
-            if (ZSTD_isError(frame_size[c])) {
-                snprintf(db->last_error, sizeof db->last_error, "%s: zstd failed on chunk %u: %s", meta->name,
-                         c, ZSTD_getErrorName(frame_size[c]));
-                break;
-            }
-        rc = failed & 1 ? GT_ERR_NOMEM : GT_ERR_STORAGE;
-        goto free_frames;
-    }
-    meta->chunk_bytes = chunk_bytes;
-    meta->stored_bytes = 0;
+    if (!failed)
+        return GT_OK;
     for (uint32_t c = 0; c < n_chunks; c++)
-        meta->stored_bytes += frame_size[c];
+        if (ZSTD_isError(sizes[c]))
+            return gt_store_fail(db, failed & 1 ? GT_ERR_NOMEM : GT_ERR_STORAGE, "%s: zstd failed on chunk %u: %s",
+                                 meta->name, c, ZSTD_getErrorName(sizes[c]));
+    return failed & 1 ? GT_ERR_NOMEM : GT_ERR_STORAGE;
+}
 
-    char meta_text[META_CAP];
+/* What a table's write transaction stores. */
+typedef struct put_job {
+    const gt_table_meta *meta;
+    const char *meta_text;
     size_t meta_len;
-    if ((rc = gt_table_meta_format(meta, meta_text, sizeof meta_text, &meta_len)) != 0)
-        goto free_frames;
+    uint32_t n_chunks;
+    void **frames;
+    size_t *sizes;
+    gt_catalogue catalogue; /* read and rewritten in the transaction */
+} put_job;
 
-    int deleted;
+static int put_records(gt_db *db, MDB_txn *txn, const put_job *j)
+{
     char key[GT_NAME_MAX + 32];
-    if ((rc = mdb_txn_begin(db->env, NULL, 0, &txn)) != 0) {
-        rc = lmdb_error(db, rc);
-        goto free_frames;
-    }
-    if ((rc = delete_table_keys(db, txn, meta->name, &deleted)) != 0)
-        goto end_txn;
-    meta_key(meta->name, key, sizeof key);
-    MDB_val k = {strlen(key), key}, v = {meta_len, meta_text};
-    if ((rc = mdb_put(txn, db->dbi, &k, &v, 0)) != 0) {
-        rc = lmdb_error(db, rc);
-        goto end_txn;
-    }
-    for (uint32_t c = 0; c < n_chunks; c++) {
-        chunk_key(meta->name, c, key, sizeof key);
+    int rc, deleted;
+    if ((rc = delete_table_keys(db, txn, j->meta->name, &deleted)) != 0)
+        return rc;
+    meta_key(j->meta->name, key, sizeof key);
+    MDB_val k = {strlen(key), key}, v = {j->meta_len, (void *)j->meta_text};
+    if ((rc = mdb_put(txn, db->dbi, &k, &v, 0)) != 0)
+        return gt_store_lmdb_error(db, rc);
+    for (uint32_t c = 0; c < j->n_chunks; c++) {
+        chunk_key(j->meta->name, c, key, sizeof key);
         k = (MDB_val){strlen(key), key};
-        v = (MDB_val){frame_size[c], frames[c]};
-        if ((rc = mdb_put(txn, db->dbi, &k, &v, 0)) != 0) {
-            rc = lmdb_error(db, rc);
-            goto end_txn;
-        }
+        v = (MDB_val){j->sizes[c], j->frames[c]};
+        if ((rc = mdb_put(txn, db->dbi, &k, &v, 0)) != 0)
+            return gt_store_lmdb_error(db, rc);
     }
-end_txn:
-    rc = end_write(db, txn, rc);
-free_frames:
-    if (frames)
-        for (uint32_t c = 0; c < n_chunks; c++)
-            free(frames[c]);
-    free(frames);
-    free(frame_size);
+    return GT_OK;
+}
+
+static int put_body(gt_db *db, MDB_txn *txn, void *arg)
+{
+    put_job *j = arg;
+    int rc = gt_store_read_catalogue(db, txn, &j->catalogue);
+    if (rc == GT_OK && (rc = put_records(db, txn, j)) == GT_OK) {
+        gt_catalogue_entry e = {"", gt_checksum64((const uint8_t *)j->meta_text, j->meta_len), j->meta->checksum,
+                                j->n_chunks};
+        snprintf(e.name, sizeof e.name, "%s", j->meta->name);
+        if ((rc = gt_catalogue_set(&j->catalogue, &e)) == GT_OK)
+            rc = write_catalogue(db, txn, &j->catalogue);
+    }
     return rc;
 }
 
-/* Reads and parses NAME/meta inside txn. */
-static int read_meta(gt_db *db, MDB_txn *txn, const char *name, gt_table_meta *meta)
+int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int level,
+                    uint32_t chunk_bytes, int threads)
+{
+    int rc;
+    if (!db || !db->writable || !meta || (!data && meta->raw_bytes) || !gt_catalogue_name_ok(meta->name))
+        return GT_ERR_INVAL;
+    threads = threads > 0 ? threads : omp_get_max_threads();
+    chunk_bytes = chunk_bytes ? chunk_bytes : DEFAULT_CHUNK_BYTES;
+    uint64_t n = (meta->raw_bytes + chunk_bytes - 1) / chunk_bytes;
+    if (n > 999999999u)
+        return gt_store_fail(db, GT_ERR_RANGE, "%s: too many chunks", meta->name);
+    put_job j = {meta, NULL, 0, n ? (uint32_t)n : 1, NULL, NULL, {NULL, 0, 0}};
+    j.frames = calloc(j.n_chunks, sizeof *j.frames);
+    j.sizes = calloc(j.n_chunks, sizeof *j.sizes);
+    char meta_text[META_CAP];
+    if (!j.frames || !j.sizes) {
+        rc = GT_ERR_NOMEM;
+        goto free_frames;
+    }
+    if ((rc = compress_all(db, meta, data, level, chunk_bytes, threads, j.n_chunks, j.frames, j.sizes)) != 0)
+        goto free_frames;
+    meta->chunk_bytes = chunk_bytes;
+    meta->stored_bytes = 0;
+    for (uint32_t c = 0; c < j.n_chunks; c++)
+        meta->stored_bytes += j.sizes[c];
+    if ((rc = gt_table_meta_format(meta, meta_text, sizeof meta_text, &j.meta_len)) != 0)
+        goto free_frames;
+    j.meta_text = meta_text;
+    rc = gt_store_run(db, 0, put_body, &j);
+    gt_catalogue_free(&j.catalogue);
+free_frames:
+    for (uint32_t c = 0; j.frames && c < j.n_chunks; c++)
+        free(j.frames[c]);
+    free(j.frames);
+    free(j.sizes);
+    return rc;
+}
+
+/* Reads NAME/meta inside txn and checks it against the catalogue c. */
+static int read_meta(gt_db *db, MDB_txn *txn, const gt_catalogue *c, const char *name, gt_table_meta *meta)
 {
     char key[GT_NAME_MAX + 32];
+    const gt_catalogue_entry *e = gt_catalogue_find(c, name);
     meta_key(name, key, sizeof key);
     MDB_val k = {strlen(key), key}, v;
     int rc = mdb_get(txn, db->dbi, &k, &v);
+    if (rc == MDB_NOTFOUND && e)
+        return gt_store_fail(db, GT_ERR_CORRUPT, "%s is in the catalogue but its metadata record is gone", name);
+    if (rc == MDB_NOTFOUND)
+        return gt_store_fail(db, GT_ERR_NOTFOUND, "%s is not stored", name);
     if (rc)
-        return lmdb_error(db, rc);
+        return gt_store_lmdb_error(db, rc);
+    if (!e)
+        return gt_store_fail(db, GT_ERR_CORRUPT, "%s is stored but missing from the catalogue", name);
+    if (gt_checksum64(v.mv_data, v.mv_size) != e->meta_hash)
+        return gt_store_fail(db, GT_ERR_CORRUPT, "metadata of %s is damaged (hash differs from the catalogue)", name);
     rc = gt_table_meta_parse(v.mv_data, v.mv_size, meta);
-    if (rc == GT_OK && strcmp(meta->name, name) != 0)
+    if (rc == GT_OK && (strcmp(meta->name, name) != 0 || meta->checksum != e->checksum || meta->chunk_bytes == 0))
         rc = GT_ERR_CORRUPT;
-    if (rc)
-        snprintf(db->last_error, sizeof db->last_error, "metadata of %s is malformed", name);
+    if (rc == GT_ERR_CORRUPT)
+        gt_store_fail(db, rc, "metadata of %s is malformed", name);
+    else if (rc == GT_ERR_VERSION)
+        gt_store_fail(db, rc, "%s was written by another table format version", name);
     return rc;
+}
+
+typedef struct get_job {
+    const char *name;
+    gt_table_meta *meta;
+    gt_table *table;
+    int threads;
+    gt_catalogue catalogue;
+    MDB_val *frames;
+} get_job;
+
+static int get_meta_body(gt_db *db, MDB_txn *txn, void *arg)
+{
+    get_job *j = arg;
+    int rc = gt_store_read_catalogue(db, txn, &j->catalogue);
+    return rc ? rc : read_meta(db, txn, &j->catalogue, j->name, j->meta);
 }
 
 int gt_db_get_meta(gt_db *db, const char *name, gt_table_meta *meta)
 {
-    MDB_txn *txn;
-    if (!db || !name || strlen(name) >= GT_NAME_MAX)
+    if (!db || !name || !meta || strlen(name) >= GT_NAME_MAX)
         return GT_ERR_INVAL;
-    int rc = mdb_txn_begin(db->env, NULL, MDB_RDONLY, &txn);
-    if (rc)
-        return lmdb_error(db, rc);
-    rc = read_meta(db, txn, name, meta);
-    mdb_txn_abort(txn);
+    get_job j = {name, meta, NULL, 0, {NULL, 0, 0}, NULL};
+    int rc = gt_store_run(db, MDB_RDONLY, get_meta_body, &j);
+    gt_catalogue_free(&j.catalogue);
     return rc;
+}
+
+/* Decompresses one frame (a pointer into the map) under this thread's own
+ * fault guard: the OpenMP workers are not inside the caller's guard.
+ * Returns 0 when the frame gives exactly len bytes, -1 otherwise. */
+static int decompress_frame(uint8_t *dst, size_t len, const MDB_val *frame)
+{
+    sigjmp_buf jb, *outer;
+    ZSTD_DCtx *dctx = ZSTD_createDCtx(); /* ours, so a fault does not leak zstd's */
+    volatile int ok = 0;
+    if (!dctx)
+        return -1;
+    if (!GT_GUARD_ENTER(jb, outer)) {
+        size_t z = ZSTD_decompressDCtx(dctx, dst, len, frame->mv_data, frame->mv_size);
+        ok = !ZSTD_isError(z) && z == len;
+        gt_guard_leave(outer);
+    }
+    ZSTD_freeDCtx(dctx);
+    return ok ? 0 : -1;
+}
+
+/* Fetches the chunks' frames (an LMDB transaction belongs to one thread),
+ * then decompresses them in parallel. */
+static int read_chunks(gt_db *db, MDB_txn *txn, get_job *j, uint32_t n_chunks)
+{
+    gt_table *t = j->table;
+    uint32_t chunk_bytes = t->meta.chunk_bytes;
+    uint64_t stored = 0;
+    if (!(j->frames = calloc(n_chunks, sizeof *j->frames)))
+        return GT_ERR_NOMEM;
+    for (uint32_t c = 0; c < n_chunks; c++) {
+        char key[GT_NAME_MAX + 32];
+        chunk_key(j->name, c, key, sizeof key);
+        MDB_val k = {strlen(key), key};
+        int rc = mdb_get(txn, db->dbi, &k, &j->frames[c]);
+        if (rc == MDB_NOTFOUND)
+            return gt_store_fail(db, GT_ERR_CORRUPT, "%s: data chunk %u is missing", j->name, c);
+        if (rc)
+            return gt_store_lmdb_error(db, rc);
+        stored += j->frames[c].mv_size;
+    }
+    if (stored != t->meta.stored_bytes)
+        return gt_store_fail(db, GT_ERR_CORRUPT, "%s: stored size differs from the metadata", j->name);
+    int failed = 0;
+#pragma omp parallel for num_threads(n_chunks > 1 ? j->threads : 1) schedule(dynamic, 1) reduction(| : failed)
+    for (int64_t c = 0; c < (int64_t)n_chunks; c++) {
+        uint64_t off = (uint64_t)c * chunk_bytes;
+        size_t len = (size_t)(t->data_bytes - off < chunk_bytes ? t->data_bytes - off : chunk_bytes);
+        failed |= decompress_frame(t->data + off, len, &j->frames[c]) != 0;
+    }
+    if (failed)
+        return gt_store_fail(db, GT_ERR_CORRUPT, "%s: a compressed chunk is damaged", j->name);
+    return GT_OK;
+}
+
+static int get_table_body(gt_db *db, MDB_txn *txn, void *arg)
+{
+    get_job *j = arg;
+    gt_table *t = j->table;
+    int rc = get_meta_body(db, txn, arg);
+    if (rc)
+        return rc;
+    uint64_t n = (t->meta.raw_bytes + t->meta.chunk_bytes - 1) / t->meta.chunk_bytes;
+    uint32_t n_chunks = n ? (uint32_t)n : 1;
+    if (n > 999999999u || n_chunks != gt_catalogue_find(&j->catalogue, j->name)->chunks)
+        return gt_store_fail(db, GT_ERR_CORRUPT, "%s: chunk count differs from the catalogue", j->name);
+    t->data_bytes = t->meta.raw_bytes;
+    if (!(t->data = malloc(t->data_bytes ? t->data_bytes : 1)))
+        return GT_ERR_NOMEM;
+    if ((rc = read_chunks(db, txn, j, n_chunks)) != 0)
+        return rc;
+    if (gt_checksum64(t->data, t->data_bytes) != t->meta.checksum)
+        return gt_store_fail(db, GT_ERR_CORRUPT, "%s: checksum mismatch", j->name);
+    return GT_OK;
 }
 
 int gt_db_get_table(gt_db *db, const char *name, int threads, gt_table **out)
 {
-    MDB_txn *txn;
     if (!db || !name || !out || strlen(name) >= GT_NAME_MAX)
         return GT_ERR_INVAL;
-    if (threads <= 0)
-        threads = omp_get_max_threads();
     gt_table *t = calloc(1, sizeof *t);
     if (!t)
         return GT_ERR_NOMEM;
-    int rc = mdb_txn_begin(db->env, NULL, MDB_RDONLY, &txn);
+    get_job j = {name, &t->meta, t, threads > 0 ? threads : omp_get_max_threads(), {NULL, 0, 0}, NULL};
+    int rc = gt_store_run(db, MDB_RDONLY, get_table_body, &j);
+    gt_catalogue_free(&j.catalogue);
+    free(j.frames);
     if (rc) {
-        rc = lmdb_error(db, rc);
-        goto free_table;
+        gt_table_free(t);
+        return rc;
     }
-    if ((rc = read_meta(db, txn, name, &t->meta)) != 0)
-        goto abort_txn;
-    t->data_bytes = t->meta.raw_bytes;
-    t->data = malloc(t->data_bytes ? t->data_bytes : 1);
-    if (!t->data) {
-        rc = GT_ERR_NOMEM;
-        goto abort_txn;
-    }
-    uint32_t chunk_bytes = t->meta.chunk_bytes;
-    uint32_t n_chunks = (uint32_t)((t->data_bytes + chunk_bytes - 1) / chunk_bytes);
-    if (n_chunks == 0)
-        n_chunks = 1;
-    /* An LMDB transaction belongs to one thread: fetch the frames (pointers
-     * into the map, valid until the transaction ends) first, then decompress
-     * them in parallel. */
-    MDB_val *frames = calloc(n_chunks, sizeof *frames);
-    if (!frames) {
-        rc = GT_ERR_NOMEM;
-        goto abort_txn;
-    }
-    int failed = 0; /* 1 missing chunk, 2 bad frame */
-    uint64_t stored = 0;
-    for (uint32_t c = 0; c < n_chunks && !failed; c++) {
-        char key[GT_NAME_MAX + 32];
-        chunk_key(name, c, key, sizeof key);
-        MDB_val k = {strlen(key), key};
-        if (mdb_get(txn, db->dbi, &k, &frames[c]) != 0)
-            failed |= 1;
-        stored += frames[c].mv_size;
-    }
-    if (!failed) {
-#pragma omp parallel for num_threads(n_chunks > 1 ? threads : 1) schedule(dynamic, 1) reduction(| : failed)
-        for (int64_t c = 0; c < (int64_t)n_chunks; c++) {
-            uint64_t off = (uint64_t)c * chunk_bytes;
-            size_t len = (size_t)(t->data_bytes - off < chunk_bytes ? t->data_bytes - off : chunk_bytes);
-            size_t z = ZSTD_decompress(t->data + off, len, frames[c].mv_data, frames[c].mv_size);
-            if (ZSTD_isError(z) || z != len)
-                failed |= 2;
-        }
-    }
-    free(frames);
-    if (failed || stored != t->meta.stored_bytes) {
-        snprintf(db->last_error, sizeof db->last_error, "%s: %s", name,
-                 failed & 1 ? "a data chunk is missing"
-                 : failed   ? "a compressed chunk is damaged"
-                            : "stored size differs from the metadata");
-        rc = GT_ERR_CORRUPT;
-        goto abort_txn;
-    }
-    if (gt_checksum64(t->data, t->data_bytes) != t->meta.checksum) {
-        snprintf(db->last_error, sizeof db->last_error, "%s: checksum mismatch", name);
-        rc = GT_ERR_CORRUPT;
-        goto abort_txn;
-    }
-    mdb_txn_abort(txn);
     *out = t;
     return GT_OK;
+}
 
-abort_txn:
-    mdb_txn_abort(txn);
-free_table:
-    gt_table_free(t);
-    return rc;
+typedef struct list_job {
+    gt_catalogue catalogue;
+} list_job;
+
+static int list_body(gt_db *db, MDB_txn *txn, void *arg)
+{
+    return gt_store_read_catalogue(db, txn, &((list_job *)arg)->catalogue);
 }
 
 int gt_db_list(gt_db *db, char (*names)[GT_NAME_MAX], int cap, int *count)
 {
-    MDB_txn *txn;
-    MDB_cursor *cur;
-    int rc = mdb_txn_begin(db->env, NULL, MDB_RDONLY, &txn);
-    if (rc)
-        return lmdb_error(db, rc);
-    if ((rc = mdb_cursor_open(txn, db->dbi, &cur)) != 0) {
-        rc = lmdb_error(db, rc);
-        goto abort_txn;
+    if (!db || !count || (cap > 0 && !names))
+        return GT_ERR_INVAL;
+    list_job j = {{NULL, 0, 0}};
+    int rc = gt_store_run(db, MDB_RDONLY, list_body, &j);
+    if (rc == GT_OK) {
+        for (int i = 0; i < j.catalogue.count && i < cap; i++)
+            memcpy(names[i], j.catalogue.entries[i].name, GT_NAME_MAX);
+        *count = j.catalogue.count;
     }
-    MDB_val k, v;
-    int n = 0;
-    for (rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == 0; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
-        const char *key = k.mv_data;
-        if (k.mv_size > 5 && k.mv_size - 5 < GT_NAME_MAX && memcmp(key + k.mv_size - 5, "/meta", 5) == 0) {
-            if (n < cap) {
-                memcpy(names[n], key, k.mv_size - 5);
-                names[n][k.mv_size - 5] = 0;
-            }
-            n++;
-        }
-    }
-    *count = n;
-    rc = rc == MDB_NOTFOUND ? GT_OK : lmdb_error(db, rc);
-    mdb_cursor_close(cur);
-abort_txn:
-    mdb_txn_abort(txn);
+    gt_catalogue_free(&j.catalogue);
     return rc;
+}
+
+typedef struct delete_job {
+    const char *name;
+    gt_catalogue catalogue;
+} delete_job;
+
+/* Deletes the table's keys and its catalogue entry. A table with either
+ * one is deleted (so a damaged table can be removed and rebuilt). */
+static int delete_body(gt_db *db, MDB_txn *txn, void *arg)
+{
+    delete_job *j = arg;
+    int deleted, rc = gt_store_read_catalogue(db, txn, &j->catalogue);
+    if (rc || (rc = delete_table_keys(db, txn, j->name, &deleted)) != 0)
+        return rc;
+    if (gt_catalogue_remove(&j->catalogue, j->name) != GT_OK && !deleted)
+        return gt_store_fail(db, GT_ERR_NOTFOUND, "%s is not stored", j->name);
+    return write_catalogue(db, txn, &j->catalogue);
 }
 
 int gt_db_delete_table(gt_db *db, const char *name)
 {
-    MDB_txn *txn;
-    int deleted = 0;
-    if (!db->writable)
+    if (!db || !name || !db->writable || strlen(name) >= GT_NAME_MAX)
         return GT_ERR_INVAL;
-    int rc = mdb_txn_begin(db->env, NULL, 0, &txn);
+    delete_job j = {name, {NULL, 0, 0}};
+    int rc = gt_store_run(db, 0, delete_body, &j);
+    gt_catalogue_free(&j.catalogue);
+    return rc;
+}
+
+typedef struct corrupt_job {
+    const char *name;
+    uint32_t chunk;
+    uint64_t offset;
+    uint8_t *copy;
+} corrupt_job;
+
+static int corrupt_body(gt_db *db, MDB_txn *txn, void *arg)
+{
+    corrupt_job *j = arg;
+    char key[GT_NAME_MAX + 32];
+    chunk_key(j->name, j->chunk, key, sizeof key);
+    MDB_val k = {strlen(key), key}, v;
+    int rc = mdb_get(txn, db->dbi, &k, &v);
     if (rc)
-        return lmdb_error(db, rc);
-    if ((rc = delete_table_keys(db, txn, name, &deleted)) == GT_OK && !deleted)
-        rc = GT_ERR_NOTFOUND;
-    return end_write(db, txn, rc);
+        return gt_store_lmdb_error(db, rc);
+    if (!(j->copy = malloc(v.mv_size)))
+        return GT_ERR_NOMEM;
+    memcpy(j->copy, v.mv_data, v.mv_size);
+    j->copy[j->offset % v.mv_size] ^= 0x5A;
+    v.mv_data = j->copy;
+    return gt_store_lmdb_error(db, mdb_put(txn, db->dbi, &k, &v, 0));
 }
 
 int gt_db_corrupt_for_test(gt_db *db, const char *name, uint32_t chunk, uint64_t offset)
 {
-    MDB_txn *txn;
-    char key[GT_NAME_MAX + 32];
     if (!db->writable)
         return GT_ERR_INVAL;
-    int rc = mdb_txn_begin(db->env, NULL, 0, &txn);
-    if (rc)
-        return lmdb_error(db, rc);
-    chunk_key(name, chunk, key, sizeof key);
-    MDB_val k = {strlen(key), key}, v;
-    if ((rc = mdb_get(txn, db->dbi, &k, &v)) != 0)
-        return end_write(db, txn, lmdb_error(db, rc));
-    uint8_t *copy = malloc(v.mv_size);
-    if (!copy)
-        return end_write(db, txn, GT_ERR_NOMEM);
-    memcpy(copy, v.mv_data, v.mv_size);
-    copy[offset % v.mv_size] ^= 0x5A;
-    v.mv_data = copy;
-    rc = mdb_put(txn, db->dbi, &k, &v, 0);
-    free(copy);
-    return end_write(db, txn, rc ? lmdb_error(db, rc) : GT_OK);
+    corrupt_job j = {name, chunk, offset, NULL};
+    int rc = gt_store_run(db, 0, corrupt_body, &j);
+    free(j.copy);
+    return rc;
 }

@@ -1,18 +1,31 @@
-/* The table store: the only module that touches LMDB and zstd.
+/* The table store: the only module that touches LMDB and zstd (store.c,
+ * store_check.c).
  *
  * One LMDB environment (a directory) holds every table. Table NAME is stored
  * as the key "NAME/meta" (its gt_table_meta as text) and the keys
  * "NAME/data/00000000", "NAME/data/00000001", ... (one zstd frame each, of
- * meta.chunk_bytes uncompressed bytes). A table is written in a single write
- * transaction, so readers see the old table or the new one, never a mix, and a
- * killed build leaves the previous table intact. Any number of processes may
- * read at once (LMDB's readers never block).
+ * meta.chunk_bytes uncompressed bytes); the key "#catalogue" lists every
+ * stored table (store_internal.h). A table and the catalogue are written in a
+ * single write transaction, so readers see the old table or the new one,
+ * never a mix, and a killed build leaves the previous table intact.
+ *
+ * Readers: up to 4,096 processes (or reading threads) at once, LMDB's reader
+ * slots; past that GT_ERR_STORAGE names the cause. A reader that may not
+ * write lock.mdb (a read-only install shared by several users) opens the
+ * database without the lock file (MDB_NOLOCK): it then does not hold back a
+ * writer that rebuilds tables under it, and a table rewritten during its read
+ * fails its checksum (GT_ERR_CORRUPT), never gives a wrong answer.
+ *
+ * Damage: opening checks the file against its last page, the two meta pages
+ * and the page accounting; every read checks the catalogue, the metadata hash
+ * and the checksums; a read that a damaged page sends past the end of the
+ * file is caught (SIGBUS guard, store_guard.h). All give GT_ERR_CORRUPT.
  *
  * Errors: an LMDB failure maps to GT_ERR_STORAGE (disk or map full, I/O,
- * permissions), GT_ERR_CORRUPT (a damaged file, or not an LMDB environment)
- * or GT_ERR_NOMEM; a zstd compression failure to GT_ERR_STORAGE (GT_ERR_NOMEM
- * if zstd could not allocate). gt_db_last_error() then holds the message LMDB,
- * zstd or the system gave. Test hooks are in store_internal.h (tests only). */
+ * permissions, reader slots), GT_ERR_CORRUPT (a damaged file, or not an LMDB
+ * environment) or GT_ERR_NOMEM; a zstd compression failure to GT_ERR_STORAGE
+ * (GT_ERR_NOMEM if zstd could not allocate). gt_db_last_error() then holds
+ * the message. Test hooks are in store_internal.h (tests only). */
 #ifndef GODTAB_STORE_H
 #define GODTAB_STORE_H
 
@@ -37,8 +50,10 @@ const char *gt_db_default_path(const char *explicit_path);
  * Parameters: flags, GT_DB_READONLY or GT_DB_WRITE.
  * Return values: GT_OK (*out to close with gt_db_close), GT_ERR_NOTFOUND
  * (read-only opening of a missing database), GT_ERR_STORAGE (cannot create
- * the directory, or LMDB cannot open it), GT_ERR_CORRUPT (not an LMDB
- * environment, or a damaged one), GT_ERR_NOMEM. The message is in
+ * the directory, permission denied, or LMDB cannot open it), GT_ERR_CORRUPT
+ * (not an LMDB environment, an empty or truncated data.mdb, damaged meta
+ * pages, pages unaccounted for, a missing or damaged catalogue),
+ * GT_ERR_NOMEM. The message is in
  * gt_db_last_error(NULL). */
 int gt_db_open(gt_db **out, const char *path, int flags);
 void gt_db_close(gt_db *db);
@@ -55,8 +70,8 @@ const char *gt_db_last_error(const gt_db *db);
  * chunk (0: the default, 16 MiB); threads, how many chunks to compress at
  * once (<= 0: all cores). meta->stored_bytes and meta->chunk_bytes are set to
  * what was stored.
- * Return values: GT_OK, GT_ERR_INVAL (db NULL or read-only, meta NULL, or
- * data NULL with raw_bytes > 0), GT_ERR_STORAGE (disk or map full, I/O; or
+ * Return values: GT_OK, GT_ERR_INVAL (db NULL or read-only, meta NULL, data
+ * NULL with raw_bytes > 0, or a name outside [A-Za-z0-9._+-]), GT_ERR_STORAGE (disk or map full, I/O; or
  * zstd failed to compress a chunk: gt_db_last_error() names the table, the
  * chunk and zstd's error), GT_ERR_CORRUPT (LMDB found its file damaged),
  * GT_ERR_RANGE (metadata text over 8 KiB), GT_ERR_NOMEM (an allocation
@@ -80,11 +95,32 @@ int gt_db_get_meta(gt_db *db, const char *name, gt_table_meta *meta);
  * table format version), GT_ERR_NOMEM, GT_ERR_STORAGE (LMDB failures). */
 int gt_db_get_table(gt_db *db, const char *name, int threads, gt_table **out);
 
-/* Lists stored table names (sorted): fills up to cap names, sets *count to the
- * number stored (which may exceed cap).
+/* Lists stored table names (sorted, from the catalogue): fills up to cap
+ * names, sets *count to the number stored (which may exceed cap).
  * Return values: GT_OK, GT_ERR_STORAGE, GT_ERR_CORRUPT, GT_ERR_NOMEM (LMDB
  * failures). */
 int gt_db_list(gt_db *db, char (*names)[GT_NAME_MAX], int cap, int *count);
+
+/* What gt_db_check walked. */
+typedef struct gt_db_check_report {
+    int tables;              /* catalogued tables, each with its metadata and every chunk */
+    uint64_t keys;           /* keys walked */
+    uint64_t leaf_pages;     /* counted by the walk (equal to the tree's record) */
+    uint64_t overflow_pages; /* counted by the walk (equal to the tree's record) */
+    uint64_t branch_pages;   /* the tree's record (LMDB reads each on the walk) */
+    uint64_t free_pages;     /* listed free, each in range and listed once */
+    uint64_t file_bytes;     /* size of data.mdb */
+} gt_db_check_report;
+
+/* Checks the whole database without decompressing tables: the file against
+ * its last page, the two meta pages, every key of the tree (each must be the
+ * catalogue or a catalogued table's metadata or chunk), every page counted
+ * (leaf and overflow pages by the walk, all pages by the trees and the free
+ * list), and every catalogued table complete. Tables' data are checked by
+ * gt_db_get_table (zstd frame checksums and the table checksum).
+ * Return values: GT_OK (*report filled), GT_ERR_INVAL, GT_ERR_CORRUPT (the
+ * first inconsistency is in gt_db_last_error), GT_ERR_NOMEM, GT_ERR_STORAGE. */
+int gt_db_check(gt_db *db, gt_db_check_report *report);
 
 /* Deletes a table (used by tests and by --clean).
  * Return values: GT_OK, GT_ERR_INVAL (db opened read-only), GT_ERR_NOTFOUND

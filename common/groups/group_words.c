@@ -1,6 +1,7 @@
 /* Factorisation table and word shortening (see group_words.h). */
 #include "group_words.h"
 #include "gt_error.h"
+#include "permgroup_internal.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -33,6 +34,8 @@ struct gt_words {
     int slots, filled;
     long inserted;
     uint64_t rng;
+    build_ctl ctl;       /* the caller's deadline and cancel flag */
+    int stopped;         /* GT_ERR_TIMEOUT / GT_ERR_INTERRUPT once they hit */
 };
 
 static const gt_point *letter_perm(const gt_words *w, int letter) { return w->gens + (size_t)letter * w->n; }
@@ -52,7 +55,10 @@ static void push_letter(int *word, int *len, int letter)
 static int insert(gt_words *W, gt_point *t, int *word, int len, int limit, gt_point *tmp)
 {
     int n = W->n, changed = 0;
-    W->inserted++;
+    if ((++W->inserted & 1023) == 0 && !W->stopped)
+        W->stopped = ctl_poll(&W->ctl, NULL);
+    if (W->stopped)
+        return 0;
     for (int i = 0; i < W->nlev; i++) {
         wlevel *L = &W->lev[i];
         int k = L->pos[t[L->base]];
@@ -103,6 +109,8 @@ static void enumerate(gt_words *W, int length, int limit, int depth, int *word, 
                       gt_point *t, int *scratch_word, gt_point *tmp)
 {
     int n = W->n;
+    if (W->stopped)
+        return;
     if (depth == length) {
         memcpy(t, stack + (size_t)depth * n, (size_t)n * sizeof *t);
         memcpy(scratch_word, word, (size_t)length * sizeof *word);
@@ -123,7 +131,7 @@ static void insert_product(gt_words *W, const wlevel *A, int ka, const wlevel *B
                            gt_point *t, int *word, gt_point *tmp)
 {
     int n = W->n, len = 0;
-    if (A->wlen[ka] + B->wlen[kb] > limit)
+    if (W->stopped || A->wlen[ka] + B->wlen[kb] > limit)
         return;
     gt_perm_mul(n, A->perm + (size_t)ka * n, B->perm + (size_t)kb * n, t);
     for (int j = 0; j < A->wlen[ka]; j++)
@@ -157,6 +165,12 @@ void gt_words_free(gt_words *w)
 
 int gt_words_create(const gt_group *grp, int ngens, const gt_point *const *gens, gt_words **out)
 {
+    return gt_words_create_limited(grp, ngens, gens, NULL, out);
+}
+
+int gt_words_create_limited(const gt_group *grp, int ngens, const gt_point *const *gens, const gt_group_limits *lim,
+                            gt_words **out)
+{
     int rc = GT_ERR_INVAL;
     gt_words *W = NULL;
     gt_point *t = NULL, *tmp = NULL, *stack = NULL;
@@ -171,6 +185,8 @@ int gt_words_create(const gt_group *grp, int ngens, const gt_point *const *gens,
     W->ngens = ngens;
     W->nlev = gt_group_base_length(grp);
     W->rng = 0x5EEDF00Dull;
+    ctl_init(&W->ctl, lim);
+    W->ctl.phase = "words";
     W->gens = malloc((size_t)2 * ngens * n * sizeof *W->gens);
     W->lev = calloc((size_t)(W->nlev > 0 ? W->nlev : 1), sizeof *W->lev);
     W->order = malloc((size_t)ngens * sizeof *W->order);
@@ -239,7 +255,7 @@ int gt_words_create(const gt_group *grp, int ngens, const gt_point *const *gens,
         enumerate(W, length, limit, 0, word2, stack, t, word, tmp);
     /* 2. products of entries, with a growing length limit until every slot
      *    is filled, then a few rounds that only shorten */
-    for (int extra = 0, round = 0; extra < EXTRA_ROUNDS && round < 40; round++) {
+    for (int extra = 0, round = 0; extra < EXTRA_ROUNDS && round < 40 && !W->stopped; round++) {
         long pairs = (long)W->filled * W->filled, budget = ROUND_BUDGET;
         for (int ia = 0; ia < W->nlev && budget > 0; ia++)
             for (int ka = 0; ka < W->lev[ia].orbit_len && budget > 0; ka++) {
@@ -262,7 +278,7 @@ int gt_words_create(const gt_group *grp, int ngens, const gt_point *const *gens,
             limit = limit * 3 / 2 < WORD_LIMIT_MAX ? limit * 3 / 2 : WORD_LIMIT_MAX;
     }
     /* 3. safety net: random words until every slot is filled */
-    for (long tries = 0; W->filled < W->slots && tries < 200000; tries++) {
+    for (long tries = 0; W->filled < W->slots && tries < 200000 && !W->stopped; tries++) {
         int len = 0;
         gt_perm_identity(n, t);
         for (int j = 0; j < 60; j++) {
@@ -273,7 +289,7 @@ int gt_words_create(const gt_group *grp, int ngens, const gt_point *const *gens,
         }
         insert(W, t, word, len, WORD_LIMIT_MAX, tmp);
     }
-    rc = W->filled == W->slots ? GT_OK : GT_ERR_TIMEOUT;
+    rc = W->stopped ? W->stopped : W->filled == W->slots ? GT_OK : GT_ERR_TIMEOUT;
     if (rc < 0)
         goto fail_words;
     *out = W;

@@ -37,6 +37,11 @@ typedef struct gt_words_stats {
  * of orbit lengths × degree × 4 bytes, e.g. S_n beyond n ≈ 400) or
  * GT_ERR_TIMEOUT if some slot stayed empty (never seen). */
 int gt_words_create(const gt_group *grp, int ngens, const gt_point *const *gens, gt_words **out);
+/* The same within limits (lim may be NULL; progress is reported with the
+ * phase "words"): also GT_ERR_TIMEOUT once lim->deadline passes, GT_ERR_INTERRUPT once
+ * *lim->cancel is set. */
+int gt_words_create_limited(const gt_group *grp, int ngens, const gt_point *const *gens, const gt_group_limits *lim,
+                            gt_words **out);
 void gt_words_free(gt_words *w);
 void gt_words_get_stats(const gt_words *w, gt_words_stats *stats);
 

@@ -12,9 +12,15 @@
  * b_0..b_{i-1}, the orbit of b_i under them as a Schreier tree (one labelled
  * edge per orbit point), and, within a memory budget, the coset
  * representatives read off the tree.
- * The chain is built by random Schreier–Sims and then verified (completed if
- * needed) by sifting every non-trivial Schreier generator, so the result is
- * exact whatever the random choices; docs/groups.md explains the design. */
+ * A group that is transitive on the points it moves is first tested for
+ * being the alternating or symmetric group on them (Jordan's theorem, a
+ * Monte Carlo test whose positive answers are certain); such a "giant" gets
+ * its chain written down directly (transpositions as representatives), in
+ * O(n) memory. Any other group is built by random Schreier–Sims and then
+ * verified (completed if needed) by sifting every non-trivial Schreier
+ * generator, unless the chain already reaches a proven upper bound on the
+ * order (orbits, blocks and giant constituents); either way the result is
+ * exact whatever the random choices. docs/groups.md explains the design. */
 #ifndef GODTAB_PERMGROUP_H
 #define GODTAB_PERMGROUP_H
 
@@ -63,20 +69,59 @@ int gt_perm_append_cycles(int n, const gt_point *p, const char *sep, int per_lin
 
 typedef struct gt_group gt_group;
 
+/* What a long construction reports through gt_group_limits.progress. */
+typedef struct gt_group_progress {
+    const char *phase;       /* "giant test", "random", "bound", "check" */
+    double elapsed;          /* seconds since gt_group_create began */
+    int base_length;         /* levels of the chain so far */
+    int strong_generators;
+    int random_elements;     /* random elements sifted so far */
+    int schreier_checked;    /* Schreier generators sifted by the check so far */
+    int check_level;         /* "check": the level being checked (counts down to 0); else -1 */
+    double log10_order;      /* log10 of the product of the orbit lengths so far: a lower
+                                bound on the order, exact once the build ends */
+} gt_group_progress;
+
+typedef void (*gt_group_progress_fn)(const gt_group_progress *p, void *ctx);
+
 typedef struct gt_group_options {
     uint64_t seed;         /* random stream (0 = a fixed default) */
     int random_sifts;      /* stop the random phase after this many successful sifts in a row
-                              (0 = default 12; < 0 = no random phase: deterministic only) */
-    long cache_bytes;      /* memory for explicit coset representatives (0 = 64 MiB; < 0 =
+                              (0 = default 12; < 0 = no randomness at all: no giant test, no
+                              random phase, no bound; plain deterministic Schreier–Sims) */
+    long cache_bytes;      /* memory for explicit coset representatives (0 = 256 MiB; < 0 =
                               none: every sift walks the Schreier trees) */
 } gt_group_options;
 
+/* Limits and progress of a construction (gt_group_create_limited). */
+typedef struct gt_group_limits {
+    double deadline;       /* gt_group_clock() time at which to give up with GT_ERR_TIMEOUT
+                              (0 = no limit) */
+    const volatile int *cancel; /* if not NULL: give up with GT_ERR_INTERRUPT once *cancel != 0
+                                   (set from a signal handler or another thread) */
+    gt_group_progress_fn progress; /* if not NULL: called every progress_every seconds */
+    void *progress_ctx;    /* passed to progress */
+    double progress_every; /* seconds between progress calls (0 = 1 s) */
+} gt_group_limits;
+
+/* How the group was recognised (gt_group_stats.giant). */
+enum { GT_GIANT_NONE = 0, GT_GIANT_SYMMETRIC = 1, GT_GIANT_ALTERNATING = 2 };
+
 typedef struct gt_group_stats {
-    int strong_generators;   /* size of the strong generating set */
+    int strong_generators;   /* size of the strong generating set (0 for a giant: implicit) */
     int random_elements;     /* random elements sifted in the random phase */
     int schreier_checked;    /* non-trivial Schreier generators sifted by the check */
     int check_additions;     /* strong generators the deterministic check had to add */
+    int giant;               /* GT_GIANT_*: the symmetric / alternating group on its support */
+    int giant_degree;        /* giant: the number of points it moves */
+    int giant_cycle;         /* giant: the prime p (n/2 < p < n-2) of the p-cycle that proved it */
+    int giant_tries;         /* random elements the giant test looked at (0: no test) */
+    int bound_certified;     /* 1: the order reached the proven upper bound, no Schreier
+                                generator needed checking */
 } gt_group_stats;
+
+/* The monotonic clock in seconds (for gt_group_limits.deadline). */
+double gt_group_clock(void);
 
 /* Builds the stabiliser chain of <gens[0..ngens-1]> (degree n, 1 <= n <=
  * GT_PERM_MAX_DEGREE). opt may be NULL.
@@ -85,6 +130,12 @@ typedef struct gt_group_stats {
  * permutation), GT_ERR_NOMEM. */
 int gt_group_create(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt,
                     gt_group **out);
+/* The same within limits (lim may be NULL: none), reporting progress
+ * through lim->progress. Return values: those of gt_group_create, and
+ * GT_ERR_TIMEOUT (lim->deadline passed), GT_ERR_INTERRUPT (*lim->cancel
+ * set); *out is left unchanged on failure. */
+int gt_group_create_limited(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt,
+                            const gt_group_limits *lim, gt_group **out);
 void gt_group_free(gt_group *g);
 
 int gt_group_degree(const gt_group *g);

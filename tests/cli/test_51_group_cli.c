@@ -84,7 +84,7 @@ static void test_usage(void **state)
     (void)state;
     char *out, *err;
     assert_int_equal(run("--help", &out, &err), GT_EXIT_OK);
-    assert_non_null(strstr(out, "godtab-group order [--deterministic] FILE"));
+    assert_non_null(strstr(out, "godtab-group order [--deterministic] [--timeout SECONDS] [--progress] FILE"));
     assert_non_null(strstr(out, "exit status"));
     free(out);
     free(err);

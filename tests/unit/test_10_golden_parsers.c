@@ -200,6 +200,23 @@ static int same_turns(int n, const gt_turn *a, const gt_turn *b, int count)
     return 1;
 }
 
+/* 1 if the message's quoted token ("WHY 'TOKEN' at column C", cut to a
+ * prefix and "..." when long) is the err->length bytes at err->offset. */
+static int quotes_token(const char *message, const char *text, const gt_parse_error *err)
+{
+    const char *open = strchr(message, '\''), *close = strstr(message, "' at column ");
+    if (!open || !close || close <= open)
+        return 0;
+    int quoted = (int)(close - open - 1);
+    int cut = quoted >= 3 && !strncmp(close - 3, "...", 3);
+    if (cut)
+        quoted -= 3;
+    if (err->offset < 0 || err->length < quoted || (!cut && err->length != quoted) ||
+        (size_t)(err->offset + err->length) > strlen(text))
+        return 0;
+    return !strncmp(open + 1, text + err->offset, (size_t)quoted);
+}
+
 static void run_notation(const golden_case *c, result *r)
 {
     char word[32], text[4096];
@@ -217,6 +234,9 @@ static void run_notation(const golden_case *c, result *r)
         const char *at = strstr(err.message, "at column ");
         if (at && atoi(at + 10) != err.offset + 1)
             snprintf(r->check, sizeof r->check, "message column %d, offset %d", atoi(at + 10), err.offset);
+        else if (at && !quotes_token(err.message, text, &err))
+            snprintf(r->check, sizeof r->check, "the quoted token is not the %d bytes at offset %d", err.length,
+                     err.offset);
         return;
     }
     size_t len = 0;

@@ -446,8 +446,11 @@ int gt_taquin_parse_moves(const gt_taquin_board *b, const char *text, int *moves
             set_error(err, i, 1, msg);
             return GT_ERR_PARSE;
         }
-        if (n == cap)
+        if (n == cap) {
+            snprintf(msg, sizeof msg, "more than %d moves (move %d at position %d)", cap, n + 1, i + 1);
+            set_error(err, i, 2, msg);
             return GT_ERR_RANGE;
+        }
         moves[n++] = kind == 'L' ? line - 1 : b->rows + line - 1;
         i += 2;
     }

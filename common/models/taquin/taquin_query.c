@@ -21,8 +21,6 @@ static int board_of(const gt_table_spec *spec, gt_taquin_board *b)
 static int code_of_moves(const gt_taquin_board *b, const char *text, uint64_t *code, gt_parse_error *err)
 {
     int moves[256], n, rc = gt_taquin_parse_moves(b, text, moves, 256, &n, err);
-    if (rc == GT_ERR_RANGE)
-        snprintf(err->message, sizeof err->message, "more than 256 moves");
     if (rc)
         return rc == GT_ERR_RANGE ? GT_ERR_PARSE : rc;
     *code = 0;

@@ -1,0 +1,55 @@
+/* What store.c and store_check.c share: the handle and the guarded
+ * transaction runner. Only files of the store include this header. */
+#ifndef GODTAB_STORE_DB_INTERNAL_H
+#define GODTAB_STORE_DB_INTERNAL_H
+
+#include "store_internal.h"
+
+#include <lmdb.h>
+
+/* Reader slots in lock.mdb: "any number of readers" means a few thousand
+ * processes (or threads) at once; each slot costs 64 bytes of lock file. */
+#define GT_STORE_MAX_READERS 4096
+
+struct gt_db {
+    MDB_env *env;
+    MDB_dbi dbi;
+    int writable;
+    int no_lock; /* opened MDB_NOLOCK: the lock file was not writable */
+    char last_error[256];
+};
+
+/* Records LMDB's (or the system's) message for rc and maps rc to a godtab
+ * code. */
+int gt_store_lmdb_error(gt_db *db, int rc);
+
+/* Records a formatted message on db (if not NULL) and returns code. */
+int gt_store_fail(gt_db *db, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The body of a transaction: works inside txn, returns a godtab code. */
+typedef int (*gt_store_body)(gt_db *db, MDB_txn *txn, void *arg);
+
+/* Runs body in a new transaction (write: flags 0, committed when body
+ * returns GT_OK; read: MDB_RDONLY, always aborted) under the fault guard: a
+ * fault on the map becomes GT_ERR_CORRUPT. Whatever body allocates must be
+ * reachable from arg, so the caller can free it after a fault.
+ * Return values: body's, GT_ERR_CORRUPT, or LMDB's (begin or commit). */
+int gt_store_run(gt_db *db, unsigned flags, gt_store_body body, void *arg);
+
+/* Reads the catalogue inside txn into *c (empty if the database is empty).
+ * Return values: GT_OK, GT_ERR_CORRUPT (a damaged catalogue, or tables
+ * stored without one), GT_ERR_NOMEM, LMDB's. */
+int gt_store_read_catalogue(gt_db *db, MDB_txn *txn, gt_catalogue *c);
+
+/* Before LMDB opens the file at path/data.mdb (store_check.c): it exists,
+ * is not empty, and its two meta pages are sound and agree.
+ * Return values: GT_OK, GT_ERR_NOTFOUND (no file), GT_ERR_CORRUPT,
+ * GT_ERR_STORAGE (cannot read it). */
+int gt_store_check_file(gt_db *db, const char *path);
+
+/* After LMDB opened it, inside txn: the file against the last page, and
+ * every page accounted for by the trees and the free list.
+ * Return values: GT_OK, GT_ERR_CORRUPT, LMDB's. */
+int gt_store_check_open(gt_db *db, MDB_txn *txn);
+
+#endif
