@@ -190,10 +190,13 @@ static int search(matcher *m, const int *phi_in, const int *inv_in, int *phi_out
         phi[p] = f;
         inv[f] = p;
     }
-    for (int k = 0; k < m->ngens; k++)
+    for (int k = 0; k < m->ngens; k++) {
+        if (m->assign[k] < 0) /* a generator that moves no point is no turn */
+            return 0;
         for (int p = 0; p < d; p++)
             if (phi[m->gen[k][p]] != m->turn[m->assign[k]][phi[p]])
                 return 0;
+    }
     memcpy(phi_out, phi, (size_t)d * sizeof *phi);
     return 1;
 }
