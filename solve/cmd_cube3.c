@@ -5,6 +5,7 @@
 #include "cube3_search.h"
 #include "cube3_sym.h"
 #include "cube3_tables.h"
+#include "cube3_twophase.h"
 #include "gt_error.h"
 #include "solve_commands.h"
 
@@ -28,6 +29,7 @@ static void cube3_usage(FILE *out, const void *ctx)
     (void)ctx;
     fprintf(out,
             "usage: godtab-solve cube3 [--metric htm|qtm] [--all] [--json] [--threads N]\n"
+            "                          [--max-length L | --near | --random N [--seed S]]\n"
             "                          [--max-depth D] [--timeout S] [--db PATH] [--corners-only]\n"
             "                          [--quiet] [--format auto|scramble|facelets]\n"
             "                          (SCRAMBLE | --facelets S)\n"
@@ -38,6 +40,12 @@ static void cube3_usage(FILE *out, const void *ctx)
             "  --all         every optimal solution (canonical: U before D, R before L, F before B\n"
             "                for commuting turns)\n"
             "  --max-depth D, --timeout S   stop there; exit 10 with the best lower bound proven\n"
+            "  --max-length L  a solution of at most L moves (0..30), fast, not proven optimal:\n"
+            "                Kociemba's two-phase algorithm; needs no tables (exit 10 if none found\n"
+            "                within --timeout, or if none exists)\n"
+            "  --near        --max-length 20\n"
+            "  --random N [--seed S]  N uniformly random positions (facelets) with a scramble\n"
+            "                (the inverse of a two-phase solution, at most 21 moves or --max-length)\n"
             "  --corners-only  use only the corner table (slow; for shallow positions)\n"
             "  --no-inverse, --no-axis-masks, --no-symmetry   turn one pruning off (to measure\n"
             "                what it brings; the answers stay optimal)\n"
@@ -64,8 +72,7 @@ static int looks_like_facelets(const char *q)
     return n == GT_CUBE3_FACELETS && strcspn(q, " \t") == n;
 }
 
-static int parse_query(const cube3_cli *c, const char *query, int format, gt_cube3 *pos, char *err,
-                       size_t errcap)
+int gt_cube3_cli_parse(const char *query, int format, gt_cube3 *pos, char *err, size_t errcap)
 {
     gt_parse_error pe = {0, 0, ""};
     gt_cube3_verdict v;
@@ -75,7 +82,6 @@ static int parse_query(const cube3_cli *c, const char *query, int format, gt_cub
                                        : gt_cube3_from_scramble(query, pos, &pe);
     if (rc)
         snprintf(err, errcap, "%s", pe.message[0] ? pe.message : gt_strerror(rc));
-    (void)c;
     return rc;
 }
 
@@ -139,7 +145,7 @@ static int answer_query(const cube3_cli *c, const char *query, int format, char 
 {
     gt_cube3 pos;
     gt_cube3_search_result r;
-    int rc = parse_query(c, query, format, &pos, err, errcap);
+    int rc = gt_cube3_cli_parse(query, format, &pos, err, errcap);
     if (rc)
         return rc;
     rc = gt_cube3_search(c->solver, &pos, &c->search, &r);
@@ -228,18 +234,20 @@ static int load_solver(const char *db_path, int corners_only, gt_db **db, gt_puz
 }
 
 /* cube3's own options; the shared ones are parsed by gt_cli_parse. */
-enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY };
+enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY, OPT_MAX_LENGTH, OPT_NEAR };
 
 typedef struct cube3_args {
     cube3_cli *cli;
     int corners_only;
+    int max_length, two_phase; /* --max-length, --near, --random: the two-phase solver */
 } cube3_args;
 
 static const struct option cube3_options[] = {
     {"max-depth", required_argument, NULL, 'D'},    {"timeout", required_argument, NULL, 'T'},
     {"corners-only", no_argument, NULL, 'c'},       {"quiet", no_argument, NULL, 'q'},
     {"no-inverse", no_argument, NULL, OPT_NO_INVERSE}, {"no-axis-masks", no_argument, NULL, OPT_NO_AXIS_MASKS},
-    {"no-symmetry", no_argument, NULL, OPT_NO_SYMMETRY}, {NULL, 0, NULL, 0}};
+    {"no-symmetry", no_argument, NULL, OPT_NO_SYMMETRY}, {"max-length", required_argument, NULL, OPT_MAX_LENGTH},
+    {"near", no_argument, NULL, OPT_NEAR},           {NULL, 0, NULL, 0}};
 
 static int parse_timeout(const char *arg, double *out)
 {
@@ -270,13 +278,21 @@ static int cube3_option(void *ctx, int opt, const char *arg)
     case OPT_NO_INVERSE: s->no_inverse = 1; return 0;
     case OPT_NO_AXIS_MASKS: s->no_axis_masks = 1; return 0;
     case OPT_NO_SYMMETRY: s->no_symmetry = 1; return 0;
+    case OPT_MAX_LENGTH:
+        if ((v = gt_cli_parse_count("--max-length", arg, 0, GT_CUBE3_TWOPHASE_MAX)) < 0)
+            return GT_EXIT_USAGE;
+        a->max_length = (int)v;
+        a->two_phase = 1;
+        return 0;
+    case OPT_NEAR: a->max_length = 20; a->two_phase = 1; return 0;
     default: return GT_EXIT_USAGE;
     }
 }
 
 static const gt_cli_command cube3_command = {
     .name = "cube3",
-    .shared = GT_CLI_DB | GT_CLI_THREADS | GT_CLI_JSON | GT_CLI_ALL | GT_CLI_METRIC | GT_CLI_FORMAT | GT_CLI_STATE,
+    .shared = GT_CLI_DB | GT_CLI_THREADS | GT_CLI_JSON | GT_CLI_ALL | GT_CLI_METRIC | GT_CLI_FORMAT | GT_CLI_STATE |
+              GT_CLI_RANDOM,
     .metrics = "htm qtm",
     .state_option = "facelets",
     .format_auto = 1,
@@ -310,7 +326,8 @@ static int parse_first(const cube3_cli *c, const char *query, int format)
 {
     gt_cube3 pos;
     char err[256];
-    int rc = parse_query(c, query, format, &pos, err, sizeof err);
+    int rc = gt_cube3_cli_parse(query, format, &pos, err, sizeof err);
+    (void)c;
     if (rc)
         fprintf(stderr, "godtab-solve: %s\n", err);
     return gt_exit_code(rc);
@@ -337,10 +354,29 @@ static int answer_one(const cube3_cli *c, const char *query, int format)
     return gt_exit_code(rc);
 }
 
+/* --max-length, --near, --random: the two-phase solver, which needs no
+ * database (cmd_cube3_twophase.c). */
+static int two_phase(const cube3_cli *c, const cube3_args *a, const gt_cli_options *o, const char *query)
+{
+    if (o->all || (o->metric && strcmp(o->metric, "htm") != 0)) {
+        fprintf(stderr, "godtab-solve: --max-length, --near and --random solve in HTM and give one solution "
+                "(no --all, no --metric qtm)\n");
+        return GT_EXIT_USAGE;
+    }
+    if (o->random >= 0 && query) {
+        fprintf(stderr, "godtab-solve: --random takes no query\n");
+        return GT_EXIT_USAGE;
+    }
+    gt_cube3_twophase_cli t = {.max_length = a->two_phase ? a->max_length : 21, .timeout = c->search.timeout,
+                               .json = o->json, .format = c->format, .threads = o->threads, .random = o->random,
+                               .seed = o->seed, .have_seed = o->have_seed};
+    return gt_cmd_cube3_twophase(&t, query);
+}
+
 int gt_cmd_cube3(int argc, char **argv)
 {
     cube3_cli c = {.format = GT_CLI_FORMAT_AUTO};
-    cube3_args args = {&c, 0};
+    cube3_args args = {.cli = &c};
     gt_cli_options o;
     int code = gt_cli_parse(&cube3_command, &args, argc, argv, &o);
     if (code)
@@ -356,6 +392,10 @@ int gt_cmd_cube3(int argc, char **argv)
     int one = o.first_word < argc || o.state;
     const char *query_text = o.state ? o.state : query;
     int query_format = o.state ? GT_CLI_FORMAT_STATE : c.format;
+    if (o.random >= 0 || args.two_phase) {
+        c.format = query_format;
+        return two_phase(&c, &args, &o, one ? query_text : NULL);
+    }
     if (one && (code = parse_first(&c, query_text, query_format)) != 0)
         return code;
     gt_db *db = NULL;

@@ -4,6 +4,9 @@
 
 #include "spec.h"
 
+#include <stddef.h>
+#include <stdint.h>
+
 /* The generic front end: any family with query hooks, by family name or by
  * one of its table names (fixed_table; NULL for the family's metrics). */
 int gt_cmd_walk(const gt_family *family, const char *fixed_table, int argc, char **argv);
@@ -12,5 +15,25 @@ int gt_cmd_walk(const gt_family *family, const char *fixed_table, int argc, char
  * boards and types, the 3x3x3's IDA* over pattern databases. */
 int gt_cmd_taquin(int argc, char **argv);
 int gt_cmd_cube3(int argc, char **argv);
+
+/* cube3's two-phase mode (cmd_cube3_twophase.c), reached from gt_cmd_cube3
+ * by --max-length, --near or --random. */
+typedef struct gt_cube3_twophase_cli {
+    int max_length;   /* stop at the first solution of at most this many moves */
+    double timeout;   /* seconds a query; 0 = none */
+    int json, format, threads;
+    long random;      /* --random N, or -1 */
+    uint64_t seed;
+    int have_seed;
+} gt_cube3_twophase_cli;
+
+/* Answers query (NULL: --random, or standard input a line a query).
+ * Returns the exit code. */
+int gt_cmd_cube3_twophase(const gt_cube3_twophase_cli *cli, const char *query);
+
+/* Reads a cube3 query (scramble or facelets, format GT_CLI_FORMAT_*) into
+ * pos; GT_ERR_PARSE or GT_ERR_ILLEGAL with a one-line message in err. */
+struct gt_cube3;
+int gt_cube3_cli_parse(const char *query, int format, struct gt_cube3 *pos, char *err, size_t errcap);
 
 #endif

@@ -599,3 +599,23 @@ void gt_cube3_random(uint64_t *seed, gt_cube3 *out)
         out->ep[1] = t;
     }
 }
+
+void gt_cube3_random_state(gt_rng *rng, gt_cube3 *out)
+{
+    gt_cube3_identity(out);
+    gt_cube3_set_cperm(out, (uint32_t)gt_rng_below(rng, GT_CUBE3_CPERMS));
+    gt_cube3_set_twist(out, (uint32_t)gt_rng_below(rng, GT_CUBE3_TWISTS));
+    gt_cube3_set_flip(out, (uint32_t)gt_rng_below(rng, GT_CUBE3_FLIPS));
+    for (int i = GT_CUBE3_EDGES - 1; i > 0; i--) { /* Fisher-Yates */
+        int j = (int)gt_rng_below(rng, (uint64_t)(i + 1));
+        uint8_t t = out->ep[i];
+        out->ep[i] = out->ep[j];
+        out->ep[j] = t;
+    }
+    /* As in gt_cube3_random: a 2-to-1 fix of the parity keeps it uniform. */
+    if (perm_parity(out->cp, GT_CUBE3_CORNERS) != perm_parity(out->ep, GT_CUBE3_EDGES)) {
+        uint8_t t = out->ep[0];
+        out->ep[0] = out->ep[1];
+        out->ep[1] = t;
+    }
+}

@@ -14,6 +14,7 @@
 #define GODTAB_CUBE3_H
 
 #include "notation.h"
+#include "rng.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -138,5 +139,10 @@ void gt_cube3_set_slice_sorted(gt_cube3 *c, uint32_t v);
 /* A uniformly random legal position from a 64-bit state (xorshift; *seed
  * advances). */
 void gt_cube3_random(uint64_t *seed, gt_cube3 *out);
+
+/* A uniformly random legal position drawn from the shared generator
+ * (rng.h: unbiased bounded draws), for --random. gt_cube3_random above is
+ * kept as it is so that the tests' and benchmarks' fixed cubes stay the same. */
+void gt_cube3_random_state(gt_rng *rng, gt_cube3 *out);
 
 #endif

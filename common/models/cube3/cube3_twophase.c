@@ -1,0 +1,258 @@
+/* Kociemba's two-phase search (cube3_twophase.h, docs/cube3.md "Two-phase"). */
+#include "cube3_twophase.h"
+#include "gt_error.h"
+
+#include <string.h>
+#include <time.h>
+
+#define NO_MOVE 0xFF
+#define CHECK_EVERY 1023u /* nodes between two looks at the clock and the cancel flag */
+
+/* What the six searches share: the position asked, the best solution (in
+ * its frame), the limits. */
+typedef struct tp_shared {
+    gt_cube3 original;
+    int max_length;
+    int best;  /* the length to beat: that of best_moves once found */
+    int found; /* best_moves holds a solution */
+    uint8_t best_moves[GT_CUBE3_TWOPHASE_MAX];
+    uint64_t nodes;
+    double t0, timeout;
+    volatile int *cancel;
+    int done; /* a solution of at most max_length moves is kept */
+    int stop; /* 0, or why the search stopped early: GT_ERR_TIMEOUT, GT_ERR_INTERRUPT, GT_ERR_CORRUPT */
+} tp_shared;
+
+/* One direction: the position (or its inverse) seen along one axis. */
+typedef struct tp_search {
+    const gt_cube3_twophase_tables *t;
+    tp_shared *sh;
+    gt_cube3 start;        /* this direction's position */
+    const uint8_t *map;    /* its moves as moves of the original frame */
+    int inverse;           /* 1: start is the inverse's conjugate (read solutions backwards) */
+    int skip;              /* the same start as an earlier direction */
+    uint8_t path[GT_CUBE3_TWOPHASE_MAX + 1]; /* phase-1 moves, then phase-2 moves */
+} tp_search;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Canonical sequences only: never the same face twice in a row, and of two
+ * opposite faces (which commute) only U before D, R before L, F before B. */
+static inline int allowed_after(int prev, int move)
+{
+    if (prev == NO_MOVE)
+        return 1;
+    int f = move / 3, pf = prev / 3;
+    return f != pf && f + 3 != pf;
+}
+
+/* A move of H: any U or D turn, or a half turn of another face. */
+static inline int is_h_move(int move)
+{
+    int f = move / 3;
+    return f == 0 || f == 3 || move % 3 == 1;
+}
+
+/* Looks at the clock every CHECK_EVERY nodes; 1 when the search must stop. */
+static int must_stop(tp_search *s)
+{
+    tp_shared *sh = s->sh;
+    if (sh->stop || sh->done)
+        return 1;
+    if ((++sh->nodes & CHECK_EVERY) != 0)
+        return 0;
+    if (sh->cancel && *sh->cancel)
+        sh->stop = GT_ERR_INTERRUPT;
+    else if (sh->timeout > 0 && now_seconds() - sh->t0 >= sh->timeout)
+        sh->stop = GT_ERR_TIMEOUT;
+    return sh->stop != 0;
+}
+
+/* Keeps path[0..n-1], brought back to the original frame, as the best
+ * solution after replaying it on the cubies; 1 when the search is over
+ * (good enough, or a failed replay). */
+static int record(tp_search *s, int n)
+{
+    tp_shared *sh = s->sh;
+    uint8_t moves[GT_CUBE3_TWOPHASE_MAX];
+    for (int i = 0; i < n; i++)
+        moves[i] = s->inverse ? (uint8_t)gt_cube3_move_inverse[s->map[s->path[n - 1 - i]]] : s->map[s->path[i]];
+    gt_cube3 c = sh->original;
+    gt_cube3_apply_moves(&c, moves, n);
+    if (!gt_cube3_is_solved(&c)) {
+        sh->stop = GT_ERR_CORRUPT;
+        return 1;
+    }
+    memcpy(sh->best_moves, moves, (size_t)n);
+    sh->best = n;
+    sh->found = 1;
+    sh->done = n <= sh->max_length;
+    return sh->done;
+}
+
+static inline int h2_of(const gt_cube3_twophase_tables *t, uint32_t cp, uint32_t ep, uint32_t sp)
+{
+    int a = t->cperm_sperm[cp * GT_CUBE3_SPERMS + sp], b = t->eperm_sperm[ep * GT_CUBE3_SPERMS + sp];
+    return a > b ? a : b;
+}
+
+/* Phase 2: exactly togo more H-moves to the solved cube; 1 if found. */
+static int phase2(tp_search *s, uint32_t cp, uint32_t ep, uint32_t sp, int depth, int togo)
+{
+    const gt_cube3_twophase_tables *t = s->t;
+    if (togo == 0)
+        return cp == 0 && ep == 0 && sp == 0;
+    int prev = depth > 0 ? s->path[depth - 1] : NO_MOVE;
+    for (int k = 0; k < GT_CUBE3_P2_MOVES; k++) {
+        int m = gt_cube3_twophase_p2_moves[k];
+        if (!allowed_after(prev, m))
+            continue;
+        if (must_stop(s))
+            return 0;
+        uint32_t ncp = t->cperm_move[cp * GT_CUBE3_P2_MOVES + (uint32_t)k];
+        uint32_t nep = t->eperm_move[ep * GT_CUBE3_P2_MOVES + (uint32_t)k];
+        uint32_t nsp = t->sperm_move[sp * GT_CUBE3_P2_MOVES + (uint32_t)k];
+        if (h2_of(t, ncp, nep, nsp) > togo - 1)
+            continue;
+        s->path[depth] = (uint8_t)m;
+        if (phase2(s, ncp, nep, nsp, depth + 1, togo - 1))
+            return 1;
+    }
+    return 0;
+}
+
+/* A phase-1 solution path[0..l1-1]: completes it with the shortest phase-2
+ * solution that beats the best total so far. 1 when the search is over. */
+static int phase2_start(tp_search *s, int l1)
+{
+    gt_cube3 c = s->start;
+    gt_cube3_apply_moves(&c, s->path, l1);
+    uint32_t cp = gt_cube3_cperm(&c), ep = gt_cube3_twophase_eperm(&c), sp = gt_cube3_twophase_sperm(&c);
+    for (int d2 = h2_of(s->t, cp, ep, sp); l1 + d2 < s->sh->best; d2++) {
+        if (phase2(s, cp, ep, sp, l1, d2))
+            return record(s, l1 + d2);
+        if (s->sh->stop)
+            return 1;
+    }
+    return 0;
+}
+
+static inline int h1_of(const gt_cube3_twophase_tables *t, uint32_t tw, uint32_t fl, uint32_t sl)
+{
+    int a = t->twist_slice[tw * GT_CUBE3_SLICES + sl], b = t->flip_slice[fl * GT_CUBE3_SLICES + sl];
+    return a > b ? a : b;
+}
+
+/* Phase 1: exactly togo more moves into H, the last one outside H (a
+ * solution ending in an H-move was already met, one move shorter). */
+static int phase1(tp_search *s, uint32_t tw, uint32_t fl, uint32_t sl, int depth, int togo)
+{
+    const gt_cube3_twophase_tables *t = s->t;
+    if (togo == 0)
+        return depth > 0 && is_h_move(s->path[depth - 1]) ? 0 : phase2_start(s, depth);
+    int prev = depth > 0 ? s->path[depth - 1] : NO_MOVE;
+    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+        if (!allowed_after(prev, m))
+            continue;
+        if (must_stop(s))
+            return 1;
+        uint32_t ntw = t->twist_move[tw * GT_CUBE3_MOVES + (uint32_t)m];
+        uint32_t nfl = t->flip_move[fl * GT_CUBE3_MOVES + (uint32_t)m];
+        uint32_t nsl = t->slice_move[sl * GT_CUBE3_MOVES + (uint32_t)m];
+        int h = h1_of(t, ntw, nfl, nsl);
+        /* From H, one move outside H cannot end in H: skip h = 0 with one to go. */
+        if (h > togo - 1 || (h == 0 && togo - 1 == 1))
+            continue;
+        s->path[depth] = (uint8_t)m;
+        if (phase1(s, ntw, nfl, nsl, depth + 1, togo - 1))
+            return 1;
+    }
+    return 0;
+}
+
+static void fill_result(const tp_shared *sh, gt_cube3_twophase_result *r)
+{
+    r->length = sh->found ? sh->best : -1;
+    if (sh->found)
+        memcpy(r->moves, sh->best_moves, (size_t)sh->best);
+    r->nodes = sh->nodes;
+    r->seconds = now_seconds() - sh->t0;
+}
+
+/* The six directions (min2phase's idea): the position and its inverse, each
+ * along the three axes. Their phase-1 searches differ, and each is complete
+ * on its own, so taking them in turn at each phase-1 length finds short
+ * solutions sooner without losing the "none exists" answer. */
+static int directions(const gt_cube3_twophase_tables *t, tp_shared *sh, tp_search dir[6])
+{
+    gt_cube3 inv;
+    gt_cube3_inverse(&sh->original, &inv);
+    for (int d = 0; d < 6; d++) {
+        dir[d] = (tp_search){.t = t, .sh = sh, .map = t->axis_map[d % 3], .inverse = d / 3};
+        int rc = gt_cube3_conjugate(d / 3 ? &inv : &sh->original, t->axis_rot[d % 3], &dir[d].start);
+        if (rc != GT_OK)
+            return rc;
+        /* A symmetric position (the superflip) gives the same search twice. */
+        for (int e = 0; e < d; e++)
+            dir[d].skip |= gt_cube3_equal(&dir[e].start, &dir[d].start);
+    }
+    return GT_OK;
+}
+
+static inline int h1_start(const tp_search *s)
+{
+    return h1_of(s->t, gt_cube3_twist(&s->start), gt_cube3_flip(&s->start), gt_cube3_slice(&s->start));
+}
+
+/* Phase-1 lengths up to best - 1 (a longer phase 1 cannot beat best),
+ * the six directions in turn at each. */
+static void run(tp_shared *sh, tp_search dir[6])
+{
+    for (int l1 = 0; l1 < sh->best && !sh->stop && !sh->done; l1++)
+        for (int d = 0; d < 6 && l1 < sh->best && !sh->stop && !sh->done; d++)
+            if (!dir[d].skip && h1_start(&dir[d]) <= l1)
+                phase1(&dir[d], gt_cube3_twist(&dir[d].start), gt_cube3_flip(&dir[d].start),
+                       gt_cube3_slice(&dir[d].start), 0, l1);
+}
+
+int gt_cube3_twophase_solve(const gt_cube3_twophase_tables *t, const gt_cube3 *start,
+                            const gt_cube3_twophase_options *opts, gt_cube3_twophase_result *result)
+{
+    gt_cube3_verdict v;
+    tp_search dir[6];
+    memset(result, 0, sizeof *result);
+    result->length = -1;
+    if (!t || !start || !opts || opts->max_length < 0 || opts->max_length > GT_CUBE3_TWOPHASE_MAX)
+        return GT_ERR_INVAL;
+    gt_cube3_verdict_of(start, &v);
+    if (v.orbit != 0)
+        return GT_ERR_INVAL;
+    tp_shared sh = {.original = *start, .t0 = now_seconds(), .timeout = opts->timeout, .cancel = opts->cancel};
+    if (directions(t, &sh, dir) != GT_OK)
+        return GT_ERR_INVAL;
+    /* Short positions first: a complete search for each bound k in turn
+     * answers a position within GT_CUBE3_TWOPHASE_EXACT moves optimally
+     * (for "R U", not the first 8-move total that phase 2 happens to give),
+     * and costs next to nothing on deep ones, whose phase-1 bound is higher. */
+    int exact = opts->max_length < GT_CUBE3_TWOPHASE_EXACT ? opts->max_length : GT_CUBE3_TWOPHASE_EXACT;
+    for (int k = 0; k <= exact && !sh.done && !sh.stop; k++) {
+        sh.max_length = k;
+        sh.best = k + 1; /* totals of at most k */
+        run(&sh, dir);
+    }
+    if (!sh.done && !sh.stop) {
+        sh.max_length = opts->max_length;
+        sh.best = GT_CUBE3_TWOPHASE_MAX + 1;
+        run(&sh, dir);
+    }
+    fill_result(&sh, result);
+    if (sh.stop && !sh.done)
+        return sh.stop;
+    /* Ran to the end: best is the shortest solution there is. */
+    return sh.found && result->length <= opts->max_length ? GT_OK : GT_ERR_NOTFOUND;
+}

@@ -1,0 +1,173 @@
+/* godtab-solve cube3 --max-length L / --near / --random N: short (not
+ * necessarily optimal) solutions by Kociemba's two-phase algorithm
+ * (common/models/cube3/cube3_twophase.h). Its tables are built in memory at
+ * start (a fraction of a second), so no database is opened. */
+#include "cli.h"
+#include "cube3.h"
+#include "cube3_twophase.h"
+#include "gt_error.h"
+#include "rng.h"
+#include "solve_commands.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#define TP_ANSWER_CAP 1024
+
+typedef struct tp_ctx {
+    const gt_cube3_twophase_cli *cli;
+    const gt_cube3_twophase_tables *tables;
+} tp_ctx;
+
+/* The text or JSON line of an answer (a solution of r->length moves). */
+static void format_answer(const tp_ctx *c, const gt_cube3_twophase_result *r, char *out, size_t cap)
+{
+    char solution[GT_CUBE3_TWOPHASE_MAX * 4 + 1];
+    gt_cube3_format_moves(r->moves, r->length, solution, sizeof solution);
+    if (!c->cli->json) {
+        snprintf(out, cap, "%s%s(%d, at most %d: not proven optimal)", r->length ? solution : "",
+                 r->length ? " " : "", r->length, c->cli->max_length);
+        return;
+    }
+    size_t len = (size_t)snprintf(out, cap, "{\"puzzle\":\"cube3\",\"metric\":\"htm\",\"optimal\":false,"
+                                  "\"max_length\":%d,\"length\":%d,\"solution\":", c->cli->max_length, r->length);
+    gt_cli_json_string(out, cap, &len, solution);
+    snprintf(out + len, cap - len, ",\"nodes\":%llu,\"seconds\":%.4f}", (unsigned long long)r->nodes, r->seconds);
+}
+
+/* Solves pos; the answer (or the best found before a limit) in out, the
+ * reason of a failure in err. */
+static int solve_position(const tp_ctx *c, const gt_cube3 *pos, char *out, size_t cap, char *err, size_t errcap,
+                          gt_cube3_twophase_result *r)
+{
+    gt_cube3_twophase_options o = {.max_length = c->cli->max_length, .timeout = c->cli->timeout};
+    int rc = gt_cube3_twophase_solve(c->tables, pos, &o, r);
+    if (r->length >= 0) { /* the library replayed it; a wrong answer is never printed */
+        gt_cube3 check = *pos;
+        gt_cube3_apply_moves(&check, r->moves, r->length);
+        if (!gt_cube3_is_solved(&check)) {
+            snprintf(err, errcap, "internal error: the solution found does not solve the cube");
+            return GT_ERR_CORRUPT;
+        }
+    }
+    if (rc == GT_OK) {
+        format_answer(c, r, out, cap);
+    } else if (rc == GT_ERR_NOTFOUND) {
+        snprintf(err, errcap, "no solution of at most %d moves exists (the shortest has %d)", c->cli->max_length,
+                 r->length);
+        rc = GT_ERR_TIMEOUT;
+    } else if (rc == GT_ERR_TIMEOUT || rc == GT_ERR_INTERRUPT) {
+        if (r->length >= 0)
+            snprintf(err, errcap, "no solution of at most %d moves found within %g s; the best found has %d: see "
+                     "standard output", c->cli->max_length, c->cli->timeout, r->length);
+        else
+            snprintf(err, errcap, "no solution found within %g s", c->cli->timeout);
+        if (r->length >= 0)
+            format_answer(c, r, out, cap);
+    } else {
+        snprintf(err, errcap, "%s", gt_strerror(rc));
+    }
+    return rc;
+}
+
+static int answer_query(void *ctx, const char *line, char *out, size_t cap, char *err, size_t errcap)
+{
+    const tp_ctx *c = ctx;
+    gt_cube3 pos;
+    gt_cube3_twophase_result r;
+    int rc = gt_cube3_cli_parse(line, c->cli->format, &pos, err, errcap);
+    return rc ? rc : solve_position(c, &pos, out, cap, err, errcap, &r);
+}
+
+/* One random state: its facelets and a scramble reaching it (the inverse of
+ * its two-phase solution), checked by applying the scramble. */
+static int random_state(const tp_ctx *c, gt_rng *rng, char *out, size_t cap, char *err, size_t errcap)
+{
+    gt_cube3 pos, check;
+    gt_cube3_twophase_result r;
+    uint8_t inverse[GT_CUBE3_TWOPHASE_MAX];
+    char facelets[GT_CUBE3_FACELETS + 1], scramble[GT_CUBE3_TWOPHASE_MAX * 4 + 1], answer[TP_ANSWER_CAP];
+    gt_cube3_random_state(rng, &pos);
+    int rc = solve_position(c, &pos, answer, sizeof answer, err, errcap, &r);
+    if (rc != GT_OK)
+        return rc;
+    for (int k = 0; k < r.length; k++)
+        inverse[k] = (uint8_t)gt_cube3_move_inverse[r.moves[r.length - 1 - k]];
+    gt_cube3_identity(&check);
+    gt_cube3_apply_moves(&check, inverse, r.length);
+    if (!gt_cube3_equal(&check, &pos)) {
+        snprintf(err, errcap, "internal error: the scramble does not give the position");
+        return GT_ERR_CORRUPT;
+    }
+    gt_cube3_to_facelets(&pos, NULL, facelets);
+    gt_cube3_format_moves(inverse, r.length, scramble, sizeof scramble);
+    if (!c->cli->json) {
+        snprintf(out, cap, "%s   scramble: %s (%d)", facelets, r.length ? scramble : "(solved)", r.length);
+        return GT_OK;
+    }
+    size_t len = (size_t)snprintf(out, cap, "{\"puzzle\":\"cube3\",\"facelets\":\"%s\",\"scramble\":", facelets);
+    gt_cli_json_string(out, cap, &len, scramble);
+    snprintf(out + len, cap - len, ",\"length\":%d,\"max_length\":%d}", r.length, c->cli->max_length);
+    return GT_OK;
+}
+
+static int random_states(const tp_ctx *c)
+{
+    gt_rng rng;
+    uint64_t seed = c->cli->seed;
+    if (!c->cli->have_seed && getrandom(&seed, sizeof seed, 0) != sizeof seed)
+        seed = (uint64_t)time(NULL);
+    gt_rng_seed(&rng, seed);
+    char out[TP_ANSWER_CAP], err[256];
+    for (long i = 0; i < c->cli->random; i++) {
+        int rc = random_state(c, &rng, out, sizeof out, err, sizeof err);
+        if (rc) {
+            fprintf(stderr, "godtab-solve: %s\n", err);
+            return gt_exit_code(rc);
+        }
+        puts(out);
+    }
+    return GT_EXIT_OK;
+}
+
+static int answer_one(const tp_ctx *c, const char *query)
+{
+    char out[TP_ANSWER_CAP] = "", err[256];
+    int rc = answer_query((void *)c, query, out, sizeof out, err, sizeof err);
+    if (out[0])
+        puts(out);
+    if (rc)
+        fprintf(stderr, "godtab-solve: %s\n", err);
+    return gt_exit_code(rc);
+}
+
+int gt_cmd_cube3_twophase(const gt_cube3_twophase_cli *cli, const char *query)
+{
+    gt_cube3_twophase_tables *tables;
+    if (query) { /* a malformed or unsolvable query answers before any table is built */
+        gt_cube3 pos;
+        char err[256];
+        int rc = gt_cube3_cli_parse(query, cli->format, &pos, err, sizeof err);
+        if (rc) {
+            fprintf(stderr, "godtab-solve: %s\n", err);
+            return gt_exit_code(rc);
+        }
+    }
+    if (gt_cube3_twophase_tables_build(&tables) != GT_OK) {
+        fprintf(stderr, "godtab-solve: out of memory building the two-phase tables\n");
+        return GT_EXIT_INTERNAL;
+    }
+    tp_ctx c = {cli, tables};
+    int code;
+    if (cli->random >= 0)
+        code = random_states(&c);
+    else if (query)
+        code = answer_one(&c, query);
+    else
+        code = gt_cli_batch(stdin, answer_query, &c, TP_ANSWER_CAP, 1, cli->threads);
+    gt_cube3_twophase_tables_free(tables);
+    return code;
+}
