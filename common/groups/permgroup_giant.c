@@ -52,16 +52,6 @@ int perm_orbits(int n, int ngens, const gt_point *const *gens, int *orbit_of)
     return count;
 }
 
-static int is_prime(int p)
-{
-    if (p < 2)
-        return 0;
-    for (int d = 2; d * d <= p; d++)
-        if (p % d == 0)
-            return 0;
-    return 1;
-}
-
 /* How many random elements to look at: 14/q, q the proportion of elements
  * of Alt(m) and Sym(m) with a p-cycle, m/2 < p < m-2 (exactly the sum of
  * 1/p: the p-cycle is unique, and the m-p >= 3 other points are permuted
@@ -70,7 +60,7 @@ static int giant_tries(int m)
 {
     double q = 0;
     for (int p = m / 2 + 1; p <= m - 3; p++)
-        if (is_prime(p))
+        if (perm_is_prime(p))
             q += 1.0 / p;
     return q > 0 ? (int)ceil(14.0 / q) : 0;
 }
@@ -78,18 +68,11 @@ static int giant_tries(int m)
 /* The length of a cycle of p whose length is a prime in (m/2, m-3], else 0. */
 static int prime_cycle(int n, const gt_point *p, int m)
 {
-    unsigned char seen[GT_PERM_MAX_DEGREE] = {0};
-    for (int i = 0; i < n; i++) {
-        if (seen[i])
-            continue;
-        int len = 0;
-        for (int j = i; !seen[j]; j = p[j]) {
-            seen[j] = 1;
-            len++;
-        }
-        if (2 * len > m && len <= m - 3 && is_prime(len))
+    int hist[GT_PERM_MAX_DEGREE + 1];
+    gt_perm_cycle_type(n, p, hist);
+    for (int len = m - 3; 2 * len > m; len--)
+        if (hist[len] && perm_is_prime(len))
             return len;
-    }
     return 0;
 }
 

@@ -205,4 +205,15 @@ int constituent_cyclic_stabiliser(constituent *c, int ngens, const gt_point *con
  * Return values: GT_OK, GT_ERR_NOMEM. */
 int invariant_span(int rows, int cols, const int *vals, const int *primes, mpz_t out);
 
+/* Is p prime? (trial division: p is at most a degree, 4096) */
+static inline int perm_is_prime(int p)
+{
+    if (p < 2)
+        return 0;
+    for (int d = 2; d * d <= p; d++)
+        if (p % d == 0)
+            return 0;
+    return 1;
+}
+
 #endif

@@ -63,21 +63,11 @@ int constituent_invariants(const constituent *c, const gt_point *g, int first_bl
     return count;
 }
 
-static int is_prime(int p)
-{
-    if (p < 2)
-        return 0;
-    for (int q = 2; q * q <= p; q++)
-        if (p % q == 0)
-            return 0;
-    return 1;
-}
-
 int constituent_cyclic_stabiliser(constituent *c, int ngens, const gt_point *const *stab_gens)
 {
     int d = c->d;
     c->p = 0;
-    if (ngens < 1 || !is_prime(d))
+    if (ngens < 1 || !perm_is_prime(d))
         return GT_OK;
     /* abelian: the generators commute pairwise; being transitive on d
      * points, K is then regular, of order d, so cyclic */
