@@ -17,7 +17,12 @@ enum { META_CAP = 8192 }; /* the store's limit on a metadata record */
 static void check_meta(const gt_table_meta *m)
 {
     uint64_t sum = 0;
-    FZ_CHECK(m->format_version == GT_TABLE_FORMAT_VERSION);
+    FZ_CHECK(m->format_version == (m->storage == GT_STORAGE_MAPPED ? GT_TABLE_FORMAT_MAPPED
+                                                                   : GT_TABLE_FORMAT_VERSION));
+    FZ_CHECK(m->storage != GT_STORAGE_MAPPED || m->chunk_bytes == GT_BLOCK_BYTES);
+    FZ_CHECK(m->n_sections >= 0 && m->n_sections <= GT_TABLE_SECTIONS_MAX);
+    for (int i = 0; i < m->n_sections; i++)
+        FZ_CHECK(gt_table_section_name_ok(m->sections[i].name));
     FZ_CHECK(memchr(m->name, 0, sizeof m->name) && memchr(m->puzzle, 0, sizeof m->puzzle) &&
              memchr(m->metric, 0, sizeof m->metric) && memchr(m->generator, 0, sizeof m->generator) &&
              memchr(m->built_at, 0, sizeof m->built_at));

@@ -88,6 +88,49 @@ static int recount(const gt_table *t, gt_distribution *out)
     return GT_OK;
 }
 
+/* Stores a built table as its spec says: zstd chunks, or mapped with the
+ * sections the spec takes from the descriptor. */
+static int store_table(const gt_table_spec *spec, gt_db *db, const options *o, const gt_puzzle *p,
+                       gt_table_meta *meta, const uint8_t *data)
+{
+    gt_section_data sections[GT_TABLE_SECTIONS_MAX];
+    int n = 0, rc;
+    if (spec->storage != GT_STORAGE_MAPPED)
+        return gt_db_put_table(db, meta, data, spec->zstd_level, spec->chunk_bytes, o->threads);
+    if (spec->sections && (rc = spec->sections(spec, p, sections, &n)) != 0)
+        return rc;
+    return gt_db_put_mapped(db, meta, data, sections, n);
+}
+
+static const char *storage_text(const gt_table_spec *spec, const gt_table_meta *meta, char *buf, size_t cap)
+{
+    if (spec->storage == GT_STORAGE_MAPPED)
+        snprintf(buf, cap, "mapped, %d section%s", meta->n_sections, meta->n_sections == 1 ? "" : "s");
+    else
+        snprintf(buf, cap, "zstd %d", spec->zstd_level);
+    return buf;
+}
+
+/* A mapped table's sections against those of a freshly built descriptor
+ * (*p is built here if NULL). GT_OK or GT_ERR_CORRUPT. */
+static int verify_sections(const gt_table_spec *spec, const gt_table *t, gt_puzzle **p)
+{
+    gt_section_data fresh[GT_TABLE_SECTIONS_MAX];
+    int n = 0, rc = *p ? GT_OK : spec->make_puzzle(spec, p);
+    if (rc == GT_OK && spec->sections)
+        rc = spec->sections(spec, *p, fresh, &n);
+    if (rc)
+        return rc;
+    if (n != t->meta.n_sections)
+        return GT_ERR_CORRUPT;
+    for (int i = 0; i < n; i++) {
+        const gt_view *v = gt_table_section(t, fresh[i].name);
+        if (!v || v->bytes != fresh[i].bytes || memcmp(v->data, fresh[i].data, v->bytes) != 0)
+            return GT_ERR_CORRUPT;
+    }
+    return GT_OK;
+}
+
 static int build_table(const gt_table_spec *spec, gt_db *db, const options *o)
 {
     gt_puzzle *p = NULL;
@@ -127,15 +170,16 @@ static int build_table(const gt_table_spec *spec, gt_db *db, const options *o)
     gt_table_meta_init(&meta, spec->name, p, spec->encoding, &got, data, bytes);
     meta.threads = o->threads > 0 ? o->threads : omp_get_max_threads();
     meta.build_seconds = omp_get_wtime() - t0;
-    if ((rc = gt_db_put_table(db, &meta, data, spec->zstd_level, spec->chunk_bytes, o->threads)) != 0) {
-        fail(spec->name, rc, gt_db_last_error(db));
+    if ((rc = store_table(spec, db, o, p, &meta, data)) != 0) {
+        fail(spec->name, rc, rc == GT_ERR_STORAGE || rc == GT_ERR_CORRUPT ? gt_db_last_error(db)
+                                                                         : "cannot store the table");
         goto free_data;
     }
     if (!o->quiet)
-        printf("  BFS %.1f ms on %d threads; %s encoding %" PRIu64 " bytes; stored %" PRIu64
-               " bytes (zstd %d); total %.1f ms\n",
+        printf("  BFS %.1f ms on %d threads; %s encoding %" PRIu64 " bytes; stored %" PRIu64 " bytes (%s); "
+               "total %.1f ms\n",
                t_bfs * 1e3, meta.threads, gt_encoding_name(spec->encoding), bytes, meta.stored_bytes,
-               spec->zstd_level, (omp_get_wtime() - t0) * 1e3);
+               storage_text(spec, &meta, (char[64]){0}, 64), (omp_get_wtime() - t0) * 1e3);
 free_data:
     free(data);
 free_dist:
@@ -158,6 +202,11 @@ static int verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
         snprintf(hint, sizeof hint, "build it with: godtab-gen %s", spec->name);
         return fail(spec->name, rc, rc == GT_ERR_NOTFOUND ? hint : gt_db_last_error(db));
     }
+    /* (a table stored before it carried sections has none to compare) */
+    if (t->meta.storage == GT_STORAGE_MAPPED && (rc = verify_sections(spec, t, &p)) != 0) {
+        fail(spec->name, rc, "stored sections differ from a fresh computation");
+        goto free_puzzle;
+    }
     if (spec->verify_by_recount) { /* too costly to rebuild: checksum (on load) and a recount */
         rc = recount(t, &got);
         if (!rc && (!gt_distribution_equal(&got, &t->meta.distribution) || got.reached != t->meta.n_states))
@@ -168,9 +217,9 @@ static int verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
             printf("%s: ok (checksum %016" PRIx64 ", %" PRIu64 " entries, God's number %d, distribution "
                    "recounted from the data)\n",
                    spec->name, t->meta.checksum, t->meta.n_states, t->meta.distribution.max_depth);
-        goto free_table;
+        goto free_puzzle;
     }
-    if ((rc = spec->make_puzzle(spec, &p)) != 0) {
+    if (!p && (rc = spec->make_puzzle(spec, &p)) != 0) {
         fail(spec->name, rc, "cannot build the puzzle model");
         goto free_table;
     }
@@ -191,7 +240,8 @@ static int verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
                ", data identical to a fresh build");
     free(dist);
 free_puzzle:
-    spec->free_puzzle(p);
+    if (p)
+        spec->free_puzzle(p);
 free_table:
     gt_table_free(t);
     return rc;

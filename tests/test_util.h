@@ -99,4 +99,32 @@ static inline int tu_db_teardown(void **state)
     return 0;
 }
 
+/* Flips bit 4 of byte `at` (modulo its size) of the record `key` in the
+ * LMDB environment at path, bypassing godtab: damage for the tests of the
+ * checks. Needs -llmdb (every test links it). */
+#include <lmdb.h>
+
+static inline void tu_lmdb_flip(const char *path, const char *key, uint64_t at)
+{
+    MDB_env *env;
+    MDB_txn *txn;
+    MDB_dbi dbi;
+    assert_int_equal(mdb_env_create(&env), 0);
+    assert_int_equal(mdb_env_set_mapsize(env, (size_t)1 << 32), 0);
+    assert_int_equal(mdb_env_open(env, path, 0, 0664), 0);
+    assert_int_equal(mdb_txn_begin(env, NULL, 0, &txn), 0);
+    assert_int_equal(mdb_dbi_open(txn, NULL, 0, &dbi), 0);
+    MDB_val k = {strlen(key), (void *)key}, v;
+    assert_int_equal(mdb_get(txn, dbi, &k, &v), 0);
+    uint8_t *copy = malloc(v.mv_size);
+    assert_non_null(copy);
+    memcpy(copy, v.mv_data, v.mv_size);
+    copy[at % v.mv_size] ^= 0x10;
+    MDB_val nv = {v.mv_size, copy};
+    assert_int_equal(mdb_put(txn, dbi, &k, &nv, 0), 0);
+    assert_int_equal(mdb_txn_commit(txn), 0);
+    mdb_env_close(env);
+    free(copy);
+}
+
 #endif

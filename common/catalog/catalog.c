@@ -110,6 +110,25 @@ free_table:
     return rc;
 }
 
+int gt_catalog_map(gt_db *db, const char *name, gt_table **table)
+{
+    const gt_table_spec *spec = gt_catalog_find(name);
+    gt_distribution published;
+    gt_table *t = NULL;
+    int rc;
+    if (!spec)
+        return GT_ERR_NOTFOUND;
+    if ((rc = gt_db_map_table(db, name, &t)) != 0)
+        return rc;
+    if (t->meta.encoding != spec->encoding ||
+        (gt_catalog_published(spec, &published) && !gt_distribution_equal(&published, &t->meta.distribution))) {
+        gt_table_free(t);
+        return GT_ERR_CORRUPT;
+    }
+    *table = t;
+    return GT_OK;
+}
+
 void gt_catalog_unload(const char *name, gt_puzzle *puzzle, gt_table *table)
 {
     const gt_table_spec *spec = gt_catalog_find(name);

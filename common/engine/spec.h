@@ -42,6 +42,15 @@ typedef struct gt_table_spec {
     /* 1 for a table that takes minutes to rebuild: --verify checks its
      * checksum and recounts its distribution from the data instead. */
     int verify_by_recount;
+    /* GT_STORAGE_ZSTD (the default) or GT_STORAGE_MAPPED: stored as the
+     * searched bytes and read in place (docs/table-format.md says which
+     * tables are, and why). */
+    gt_storage storage;
+    /* Mapped tables only, optional: the auxiliary arrays a reader needs
+     * besides the distances, taken from the built descriptor (their data
+     * stay valid until free_puzzle). Fills out[0..*n-1], at most
+     * GT_TABLE_SECTIONS_MAX. Return values: GT_OK, GT_ERR_NOMEM. */
+    int (*sections)(const struct gt_table_spec *spec, const gt_puzzle *p, gt_section_data *out, int *n);
 } gt_table_spec;
 
 /* ---- queries: the hooks of the generic solver front end ---- */

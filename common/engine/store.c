@@ -157,9 +157,11 @@ static int permission_denied(int rc)
  * shared, read-only install) opens without it, MDB_NOLOCK: see store.h. */
 static int open_env(gt_db *db, const char *path)
 {
-    int rc = create_env(db, path, db->writable ? 0 : MDB_RDONLY);
+    /* MDB_NOTLS: a mapped table holds its read transaction until it is
+     * freed, so one thread may hold several at once. */
+    int rc = create_env(db, path, db->writable ? MDB_NOTLS : MDB_RDONLY | MDB_NOTLS);
     if (rc && !db->writable && permission_denied(rc)) {
-        rc = create_env(db, path, MDB_RDONLY | MDB_NOLOCK);
+        rc = create_env(db, path, MDB_RDONLY | MDB_NOLOCK | MDB_NOTLS);
         db->no_lock = rc == 0;
     }
     if (permission_denied(rc))
@@ -241,7 +243,7 @@ static void meta_key(const char *name, char *buf, size_t cap)
     snprintf(buf, cap, "%s/meta", name);
 }
 
-static void chunk_key(const char *name, uint32_t chunk, char *buf, size_t cap)
+void gt_store_chunk_key(const char *name, uint32_t chunk, char *buf, size_t cap)
 {
     snprintf(buf, cap, "%s/data/%08u", name, chunk);
 }
@@ -368,18 +370,7 @@ static int compress_all(gt_db *db, const gt_table_meta *meta, const uint8_t *dat
     return failed & 1 ? GT_ERR_NOMEM : GT_ERR_STORAGE;
 }
 
-/* What a table's write transaction stores. */
-typedef struct put_job {
-    const gt_table_meta *meta;
-    const char *meta_text;
-    size_t meta_len;
-    uint32_t n_chunks;
-    void **frames;
-    size_t *sizes;
-    gt_catalogue catalogue; /* read and rewritten in the transaction */
-} put_job;
-
-static int put_records(gt_db *db, MDB_txn *txn, const put_job *j)
+static int put_records(gt_db *db, MDB_txn *txn, const gt_store_put_job *j)
 {
     char key[GT_NAME_MAX + 32];
     int rc, deleted;
@@ -390,7 +381,7 @@ static int put_records(gt_db *db, MDB_txn *txn, const put_job *j)
     if ((rc = mdb_put(txn, db->dbi, &k, &v, 0)) != 0)
         return gt_store_lmdb_error(db, rc);
     for (uint32_t c = 0; c < j->n_chunks; c++) {
-        chunk_key(j->meta->name, c, key, sizeof key);
+        gt_store_chunk_key(j->meta->name, c, key, sizeof key);
         k = (MDB_val){strlen(key), key};
         v = (MDB_val){j->sizes[c], j->frames[c]};
         if ((rc = mdb_put(txn, db->dbi, &k, &v, 0)) != 0)
@@ -399,9 +390,9 @@ static int put_records(gt_db *db, MDB_txn *txn, const put_job *j)
     return GT_OK;
 }
 
-static int put_body(gt_db *db, MDB_txn *txn, void *arg)
+int gt_store_put_body(gt_db *db, MDB_txn *txn, void *arg)
 {
-    put_job *j = arg;
+    gt_store_put_job *j = arg;
     int rc = gt_store_read_catalogue(db, txn, &j->catalogue);
     if (rc == GT_OK && (rc = put_records(db, txn, j)) == GT_OK) {
         gt_catalogue_entry e = {"", gt_checksum64((const uint8_t *)j->meta_text, j->meta_len), j->meta->checksum,
@@ -421,10 +412,13 @@ int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int lev
         return GT_ERR_INVAL;
     threads = threads > 0 ? threads : omp_get_max_threads();
     chunk_bytes = chunk_bytes ? chunk_bytes : DEFAULT_CHUNK_BYTES;
+    meta->storage = GT_STORAGE_ZSTD;
+    meta->format_version = GT_TABLE_FORMAT_VERSION;
+    meta->n_sections = 0;
     uint64_t n = (meta->raw_bytes + chunk_bytes - 1) / chunk_bytes;
     if (n > 999999999u)
         return gt_store_fail(db, GT_ERR_RANGE, "%s: too many chunks", meta->name);
-    put_job j = {meta, NULL, 0, n ? (uint32_t)n : 1, NULL, NULL, {NULL, 0, 0}};
+    gt_store_put_job j = {meta, NULL, 0, n ? (uint32_t)n : 1, NULL, NULL, {NULL, 0, 0}};
     j.frames = calloc(j.n_chunks, sizeof *j.frames);
     j.sizes = calloc(j.n_chunks, sizeof *j.sizes);
     char meta_text[META_CAP];
@@ -441,7 +435,7 @@ int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int lev
     if ((rc = gt_table_meta_format(meta, meta_text, sizeof meta_text, &j.meta_len)) != 0)
         goto free_frames;
     j.meta_text = meta_text;
-    rc = gt_store_run(db, 0, put_body, &j);
+    rc = gt_store_run(db, 0, gt_store_put_body, &j);
     gt_catalogue_free(&j.catalogue);
 free_frames:
     for (uint32_t c = 0; j.frames && c < j.n_chunks; c++)
@@ -451,8 +445,7 @@ free_frames:
     return rc;
 }
 
-/* Reads NAME/meta inside txn and checks it against the catalogue c. */
-static int read_meta(gt_db *db, MDB_txn *txn, const gt_catalogue *c, const char *name, gt_table_meta *meta)
+int gt_store_read_meta(gt_db *db, MDB_txn *txn, const gt_catalogue *c, const char *name, gt_table_meta *meta)
 {
     char key[GT_NAME_MAX + 32];
     const gt_catalogue_entry *e = gt_catalogue_find(c, name);
@@ -492,7 +485,7 @@ static int get_meta_body(gt_db *db, MDB_txn *txn, void *arg)
 {
     get_job *j = arg;
     int rc = gt_store_read_catalogue(db, txn, &j->catalogue);
-    return rc ? rc : read_meta(db, txn, &j->catalogue, j->name, j->meta);
+    return rc ? rc : gt_store_read_meta(db, txn, &j->catalogue, j->name, j->meta);
 }
 
 int gt_db_get_meta(gt_db *db, const char *name, gt_table_meta *meta)
@@ -535,7 +528,7 @@ static int read_chunks(gt_db *db, MDB_txn *txn, get_job *j, uint32_t n_chunks)
         return GT_ERR_NOMEM;
     for (uint32_t c = 0; c < n_chunks; c++) {
         char key[GT_NAME_MAX + 32];
-        chunk_key(j->name, c, key, sizeof key);
+        gt_store_chunk_key(j->name, c, key, sizeof key);
         MDB_val k = {strlen(key), key};
         int rc = mdb_get(txn, db->dbi, &k, &j->frames[c]);
         if (rc == MDB_NOTFOUND)
@@ -565,6 +558,8 @@ static int get_table_body(gt_db *db, MDB_txn *txn, void *arg)
     int rc = get_meta_body(db, txn, arg);
     if (rc)
         return rc;
+    if (t->meta.storage == GT_STORAGE_MAPPED)
+        return gt_store_copy_mapped(db, txn, gt_catalogue_find(&j->catalogue, j->name), t);
     uint64_t n = (t->meta.raw_bytes + t->meta.chunk_bytes - 1) / t->meta.chunk_bytes;
     uint32_t n_chunks = n ? (uint32_t)n : 1;
     if (n > 999999999u || n_chunks != gt_catalogue_find(&j->catalogue, j->name)->chunks)
@@ -576,6 +571,7 @@ static int get_table_body(gt_db *db, MDB_txn *txn, void *arg)
         return rc;
     if (gt_checksum64(t->data, t->data_bytes) != t->meta.checksum)
         return gt_store_fail(db, GT_ERR_CORRUPT, "%s: checksum mismatch", j->name);
+    t->view = (gt_view){t->data, t->data_bytes, NULL, NULL, &t->damaged};
     return GT_OK;
 }
 
@@ -661,7 +657,7 @@ static int corrupt_body(gt_db *db, MDB_txn *txn, void *arg)
 {
     corrupt_job *j = arg;
     char key[GT_NAME_MAX + 32];
-    chunk_key(j->name, j->chunk, key, sizeof key);
+    gt_store_chunk_key(j->name, j->chunk, key, sizeof key);
     MDB_val k = {strlen(key), key}, v;
     int rc = mdb_get(txn, db->dbi, &k, &v);
     if (rc)

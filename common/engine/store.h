@@ -9,8 +9,9 @@
  * single write transaction, so readers see the old table or the new one,
  * never a mix, and a killed build leaves the previous table intact.
  *
- * Readers: up to 4,096 processes (or reading threads) at once, LMDB's reader
- * slots; past that GT_ERR_STORAGE names the cause. A reader that may not
+ * Readers: up to 4,096 reads at once, LMDB's reader slots (a read holds one
+ * while it runs, a mapped table while it is open: MDB_NOTLS); past that
+ * GT_ERR_STORAGE names the cause. A reader that may not
  * write lock.mdb (a read-only install shared by several users) opens the
  * database without the lock file (MDB_NOLOCK): it then does not hold back a
  * writer that rebuilds tables under it, and a table rewritten during its read
@@ -79,6 +80,27 @@ const char *gt_db_last_error(const gt_db *db);
 int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int level,
                     uint32_t chunk_bytes, int threads);
 
+/* Stores a mapped table (GT_STORAGE_MAPPED: docs/table-format.md): the data
+ * and each section as one record of exactly their bytes, plus a record of
+ * 64 KiB block checksums, in one write transaction that replaces any
+ * previous table of that name. meta->storage, n_sections, sections,
+ * chunk_bytes, stored_bytes and format_version are set here.
+ * Parameters: sections[0..n_sections-1] (names [a-z0-9_], unique).
+ * Return values: as gt_db_put_table, and GT_ERR_INVAL for more than
+ * GT_TABLE_SECTIONS_MAX sections or a bad section name. */
+int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const gt_section_data *sections,
+                     int n_sections);
+
+/* Opens a table for reading in place: a mapped table's data and sections
+ * point into the database map (no copy; the pages are shared with every
+ * other process reading them), its checksum records are checked, and each
+ * 64 KiB block is checked on first use through gt_view_ok (small sections,
+ * up to 4 MiB, are checked whole here). A zstd table is loaded as by
+ * gt_db_get_table. Release it with gt_table_free before gt_db_close; it
+ * holds a reader slot until then.
+ * Return values: as gt_db_get_table. */
+int gt_db_map_table(gt_db *db, const char *name, gt_table **out);
+
 /* Reads a table's metadata only.
  * Return values: GT_OK, GT_ERR_INVAL (db or name NULL, name too long),
  * GT_ERR_NOTFOUND (no such table), GT_ERR_CORRUPT (malformed metadata, or a
@@ -87,7 +109,8 @@ int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int lev
 int gt_db_get_meta(gt_db *db, const char *name, gt_table_meta *meta);
 
 /* Loads, decompresses and checksums a table; on success *out is malloc'd
- * (gt_table_free).
+ * (gt_table_free). A mapped table is copied, and its data and every section
+ * checked whole.
  * Parameters: threads, how many chunks to decompress at once (<= 0: all cores).
  * Return values: GT_OK, GT_ERR_INVAL (db, name or out NULL, name too long),
  * GT_ERR_NOTFOUND (no such table), GT_ERR_CORRUPT (malformed metadata, a

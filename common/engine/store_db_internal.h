@@ -52,4 +52,33 @@ int gt_store_check_file(gt_db *db, const char *path);
  * Return values: GT_OK, GT_ERR_CORRUPT, LMDB's. */
 int gt_store_check_open(gt_db *db, MDB_txn *txn);
 
+/* The key of a table's chunk: "NAME/data/%08u". */
+void gt_store_chunk_key(const char *name, uint32_t chunk, char *buf, size_t cap);
+
+/* Reads NAME/meta inside txn and checks it against the catalogue c.
+ * Return values: GT_OK, GT_ERR_NOTFOUND, GT_ERR_CORRUPT, GT_ERR_VERSION, LMDB's. */
+int gt_store_read_meta(gt_db *db, MDB_txn *txn, const gt_catalogue *c, const char *name, gt_table_meta *meta);
+
+/* What a table's write transaction stores: its metadata text and its
+ * records (chunk c is frames[c], sizes[c] bytes). */
+typedef struct gt_store_put_job {
+    const gt_table_meta *meta;
+    const char *meta_text;
+    size_t meta_len;
+    uint32_t n_chunks;
+    void **frames;
+    size_t *sizes;
+    gt_catalogue catalogue; /* read and rewritten in the transaction */
+} gt_store_put_job;
+
+/* The gt_store_run body that replaces a table's records and its catalogue
+ * entry (arg: a gt_store_put_job). */
+int gt_store_put_body(gt_db *db, MDB_txn *txn, void *arg);
+
+/* Inside txn, for a mapped table whose metadata t->meta was read: copies
+ * its data and sections into memory and checks them whole (store_mapped.c;
+ * e is its catalogue entry).
+ * Return values: GT_OK, GT_ERR_CORRUPT, GT_ERR_NOMEM, LMDB's. */
+int gt_store_copy_mapped(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, gt_table *t);
+
 #endif

@@ -1,5 +1,6 @@
 #include "table.h"
 #include "gt_error.h"
+#include "store_guard.h"
 #include "textbuf.h"
 
 #include <inttypes.h>
@@ -153,6 +154,12 @@ int gt_table_meta_format(const gt_table_meta *m, char *buf, size_t cap, size_t *
          m->stored_bytes, m->chunk_bytes);
     GT_APPEND("generator=%s\nthreads=%d\nbuild_seconds=%.6f\nbuilt_at=%s\n", m->generator, m->threads,
          m->build_seconds, m->built_at);
+    if (m->storage == GT_STORAGE_MAPPED) {
+        GT_APPEND("storage=mapped\nsums_checksum=%016" PRIx64 "\n", m->sums_checksum);
+        for (int i = 0; i < m->n_sections; i++)
+            GT_APPEND("section=%s %" PRIu64 " %016" PRIx64 "\n", m->sections[i].name, m->sections[i].bytes,
+                 m->sections[i].checksum);
+    }
     *length = len;
     return GT_OK;
 }
@@ -175,6 +182,43 @@ static int parse_u64(const char *s, uint64_t *out)
         return GT_ERR_CORRUPT;
     *out = v;
     return GT_OK;
+}
+
+static int parse_hex(const char *s, uint64_t *out)
+{
+    char *end;
+    *out = strtoull(s, &end, 16);
+    return *s && !*end ? GT_OK : GT_ERR_CORRUPT;
+}
+
+static int section_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 0 && n < GT_SECTION_NAME_MAX && strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789_") == n;
+}
+
+/* Parses "section=NAME BYTES CHECKSUM" (names unique, at most
+ * GT_TABLE_SECTIONS_MAX of them). */
+static int parse_section(const char *s, gt_table_meta *m)
+{
+    char name[64], bytes[32], sum[32], tail;
+    if (m->n_sections >= GT_TABLE_SECTIONS_MAX ||
+        sscanf(s, "%63s %31s %31s %c", name, bytes, sum, &tail) != 3 || !section_name_ok(name))
+        return GT_ERR_CORRUPT;
+    gt_section_meta *sec = &m->sections[m->n_sections];
+    for (int i = 0; i < m->n_sections; i++)
+        if (!strcmp(m->sections[i].name, name))
+            return GT_ERR_CORRUPT;
+    if (parse_u64(bytes, &sec->bytes) || parse_hex(sum, &sec->checksum))
+        return GT_ERR_CORRUPT;
+    strcpy(sec->name, name);
+    m->n_sections++;
+    return GT_OK;
+}
+
+int gt_table_section_name_ok(const char *name)
+{
+    return section_name_ok(name);
 }
 
 /* Parses "counts=a,b,c" into the distribution. */
@@ -246,9 +290,7 @@ int gt_table_meta_parse(const char *buf, size_t len, gt_table_meta *m)
             rc = parse_counts(val, &m->distribution);
             seen |= 16;
         } else if (!strcmp(key, "checksum")) {
-            char *e;
-            m->checksum = strtoull(val, &e, 16);
-            rc = (*val && !*e) ? GT_OK : GT_ERR_CORRUPT;
+            rc = parse_hex(val, &m->checksum);
             seen |= 32;
         } else if (!strcmp(key, "raw_bytes")) {
             rc = parse_u64(val, &m->raw_bytes);
@@ -268,14 +310,24 @@ int gt_table_meta_parse(const char *buf, size_t len, gt_table_meta *m)
             m->build_seconds = strtod(val, NULL);
         } else if (!strcmp(key, "built_at")) {
             rc = copy_field(m->built_at, sizeof m->built_at, val);
+        } else if (!strcmp(key, "storage")) {
+            rc = strcmp(val, "mapped") ? GT_ERR_CORRUPT : GT_OK;
+            m->storage = GT_STORAGE_MAPPED;
+        } else if (!strcmp(key, "sums_checksum")) {
+            rc = parse_hex(val, &m->sums_checksum);
+        } else if (!strcmp(key, "section")) {
+            rc = parse_section(val, m);
         } /* unknown keys are ignored: later versions may add fields */
         if (rc)
             return GT_ERR_CORRUPT;
     }
     if (seen != 255)
         return GT_ERR_CORRUPT;
-    if (m->format_version != GT_TABLE_FORMAT_VERSION)
+    if (m->format_version != GT_TABLE_FORMAT_VERSION && m->format_version != GT_TABLE_FORMAT_MAPPED)
         return GT_ERR_VERSION;
+    if ((m->format_version == GT_TABLE_FORMAT_MAPPED) != (m->storage == GT_STORAGE_MAPPED) ||
+        (m->storage == GT_STORAGE_MAPPED && m->chunk_bytes != GT_BLOCK_BYTES))
+        return GT_ERR_CORRUPT;
     for (int d = 0; d <= m->distribution.max_depth; d++)
         sum += m->distribution.count[d];
     if (sum != m->distribution.reached || m->raw_bytes != gt_encoding_bytes(m->encoding, m->n_states) ||
@@ -305,10 +357,54 @@ int gt_table_verify(const gt_table *t, const gt_puzzle *p, const uint8_t *bfs_di
     return rc;
 }
 
+int gt_view_check_block(const gt_view *v, uint64_t block)
+{
+    uint64_t off = block << GT_BLOCK_SHIFT, len = v->bytes - off < GT_BLOCK_BYTES ? v->bytes - off : GT_BLOCK_BYTES;
+    sigjmp_buf jb, *outer;
+    volatile int ok = 0;
+    if (off >= v->bytes) /* a caller's bug, but never a read past the view */
+        return 0;
+    if (!GT_GUARD_ENTER(jb, outer)) { /* a truncated file faults here, first */
+        ok = gt_checksum64(v->data + off, len) == v->sums[block];
+        gt_guard_leave(outer);
+    }
+    if (!ok) {
+        __atomic_store_n(v->damaged, 1, __ATOMIC_RELAXED);
+        return 0;
+    }
+    __atomic_fetch_or(&v->checked[block >> 6], (uint64_t)1 << (block & 63), __ATOMIC_RELAXED);
+    return 1;
+}
+
+int gt_view_check_all(const gt_view *v)
+{
+    int ok = 1;
+    if (!v->sums)
+        return GT_OK;
+    uint64_t blocks = (v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
+    for (uint64_t b = 0; b < blocks && ok; b++)
+        ok = gt_view_ok(v, b << GT_BLOCK_SHIFT);
+    return ok ? GT_OK : GT_ERR_CORRUPT;
+}
+
+const gt_view *gt_table_section(const gt_table *t, const char *name)
+{
+    for (int i = 0; i < t->meta.n_sections; i++)
+        if (!strcmp(t->meta.sections[i].name, name))
+            return &t->sections[i];
+    return NULL;
+}
+
 void gt_table_free(gt_table *t)
 {
     if (!t)
         return;
-    free(t->data);
+    if (t->release) {
+        t->release(t);
+    } else {
+        free(t->data);
+        for (int i = 0; i < t->meta.n_sections; i++)
+            free((void *)t->sections[i].data);
+    }
     free(t);
 }

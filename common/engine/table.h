@@ -29,7 +29,39 @@ typedef enum gt_encoding {
 } gt_encoding;
 
 #define GT_TABLE_FORMAT_VERSION 1
+#define GT_TABLE_FORMAT_MAPPED 2 /* the format_version of a mapped table (older readers refuse it) */
 #define GT_NAME_MAX 64
+
+/* How a table is stored (docs/table-format.md):
+ *   GT_STORAGE_ZSTD    zstd chunks, decompressed into memory on loading;
+ *   GT_STORAGE_MAPPED  the searched bytes themselves, one record each for the
+ *                      data and its sections, read in place from the map
+ *                      (no copy, shared between processes by the page
+ *                      cache), each 64 KiB block checksummed on first use. */
+typedef enum gt_storage {
+    GT_STORAGE_ZSTD = 0,
+    GT_STORAGE_MAPPED = 1,
+} gt_storage;
+
+#define GT_TABLE_SECTIONS_MAX 12
+#define GT_SECTION_NAME_MAX 24
+#define GT_BLOCK_SHIFT 16 /* 64 KiB: the unit a mapped table is checked in */
+#define GT_BLOCK_BYTES (1u << GT_BLOCK_SHIFT)
+
+/* A section: an auxiliary array a mapped table's reader needs besides the
+ * distances (symmetry classes, move tables), stored and mapped with it. */
+typedef struct gt_section_meta {
+    char name[GT_SECTION_NAME_MAX]; /* [a-z0-9_] */
+    uint64_t bytes;
+    uint64_t checksum;              /* gt_checksum64 of its bytes */
+} gt_section_meta;
+
+/* What a builder hands the store for one section. */
+typedef struct gt_section_data {
+    const char *name;
+    const void *data;
+    uint64_t bytes;
+} gt_section_data;
 
 /* Everything stored beside a table's data. */
 typedef struct gt_table_meta {
@@ -48,14 +80,63 @@ typedef struct gt_table_meta {
     int threads;              /* threads used by the build */
     double build_seconds;     /* BFS + encoding wall time */
     char built_at[32];        /* UTC, ISO 8601 */
+    gt_storage storage;       /* GT_STORAGE_MAPPED: chunk_bytes is the checked block (64 KiB) */
+    int n_sections;           /* mapped tables only */
+    gt_section_meta sections[GT_TABLE_SECTIONS_MAX];
+    uint64_t sums_checksum;   /* mapped: gt_checksum64 of the block checksums record */
 } gt_table_meta;
 
-/* A table in memory: its metadata and its encoded data. */
+/* A byte array read in place, checked block by block on first use: the
+ * data or a section of a mapped table. A view whose sums is NULL was
+ * checked whole (a loaded copy, or a small section checked on mapping). */
+typedef struct gt_view {
+    const uint8_t *data;
+    uint64_t bytes;
+    const uint64_t *sums; /* gt_checksum64 of each GT_BLOCK_BYTES block, or NULL */
+    uint64_t *checked;    /* one bit a block, set once it matched (atomic) */
+    int *damaged;         /* set to 1 when a block does not match */
+} gt_view;
+
+/* A table in memory: its metadata and its encoded data. A mapped table's
+ * data points into the database map (read-only memory): it stays valid
+ * until gt_table_free, which must come before gt_db_close. */
 typedef struct gt_table {
     gt_table_meta meta;
     uint8_t *data;
     uint64_t data_bytes;
+    gt_view view;                              /* data, as a view */
+    gt_view sections[GT_TABLE_SECTIONS_MAX];   /* meta.sections[i]'s bytes */
+    int damaged;                               /* a block failed its check */
+    void (*release)(struct gt_table *t);       /* set by the store for a mapped table */
+    void *mapping;                             /* the store's handle of the mapping */
 } gt_table;
+
+/* Checks block `block` of a view against its checksum (under the store's
+ * fault guard: a block past the end of a truncated file is damage too).
+ * Return values: 1 (it matches; marked checked), 0 (damaged: *v->damaged set). */
+int gt_view_check_block(const gt_view *v, uint64_t block);
+
+/* Is the byte at offset `byte` of the view safe to use? 1, or 0 if its
+ * block is damaged. The first call on a block checksums it (about 10 us);
+ * later calls cost one bit test. Inline: the solvers' inner loops. */
+static inline int gt_view_ok(const gt_view *v, uint64_t byte)
+{
+    if (!v->sums)
+        return 1;
+    uint64_t b = byte >> GT_BLOCK_SHIFT;
+    if (__atomic_load_n(&v->checked[b >> 6], __ATOMIC_RELAXED) >> (b & 63) & 1)
+        return 1;
+    return gt_view_check_block(v, b);
+}
+
+/* Checks every unchecked block of a view. Return values: GT_OK, GT_ERR_CORRUPT. */
+int gt_view_check_all(const gt_view *v);
+
+/* Is name a valid section name (1 to 23 characters of [a-z0-9_])? 1 or 0. */
+int gt_table_section_name_ok(const char *name);
+
+/* The section of that name, or NULL. */
+const gt_view *gt_table_section(const gt_table *t, const char *name);
 
 /* Name of an encoding ("byte", "nibble", "mod3", "parity1") and back.
  * gt_encoding_parse's return values: GT_OK, GT_ERR_PARSE (no such name). */

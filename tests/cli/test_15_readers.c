@@ -118,40 +118,36 @@ static void test_300_concurrent_readers_all_answer(void **state)
 }
 
 /* With few slots (this test creates the lock file asking for 3 and keeps
- * it open, so later openers cannot resize it), batch readers take the slots
- * one by one until one is refused, with an honest message. */
+ * it open, so later openers cannot resize it) all held, here by three read
+ * transactions (a godtab reader holds a slot only while it reads, or while
+ * it keeps a table mapped), a new reader is refused with an honest message. */
 static void test_reader_slots_exhausted_is_a_storage_error(void **state)
 {
     (void)state;
-    static pid_t pid[READERS];
-    static int in[READERS];
+    enum { SLOTS = 3 };
     char *lock, out[4200];
-    int holders = 0, status = 0;
+    int in = -1, status = 0;
     assert_true(asprintf(&lock, "%s/lock.mdb", tu_db_path) > 0);
     unlink(lock);
     MDB_env *env;
+    MDB_txn *held[SLOTS];
     assert_int_equal(mdb_env_create(&env), 0);
-    assert_int_equal(mdb_env_set_maxreaders(env, 3), 0);
-    assert_int_equal(mdb_env_open(env, tu_db_path, MDB_RDONLY, 0664), 0);
-    for (;;) {
-        assert_true(holders < READERS);
-        snprintf(out, sizeof out, "%s/slot.%d", tu_db_dir, holders);
-        pid[holders] = start_batch_reader(&in[holders], out);
-        if (!wait_ready(pid[holders], &status))
-            break;
-        holders++;
-    }
+    assert_int_equal(mdb_env_set_maxreaders(env, SLOTS), 0);
+    assert_int_equal(mdb_env_open(env, tu_db_path, MDB_RDONLY | MDB_NOTLS, 0664), 0);
+    for (int i = 0; i < SLOTS; i++)
+        assert_int_equal(mdb_txn_begin(env, NULL, MDB_RDONLY, &held[i]), 0);
+    snprintf(out, sizeof out, "%s/slot.refused", tu_db_dir);
+    pid_t pid = start_batch_reader(&in, out);
+    assert_int_equal(wait_ready(pid, &status), 0); /* it exits instead of waiting for input */
     char *err = slurp(out);
-    print_message("a new reader was refused after %d readers held slots: %s", holders, err);
+    print_message("a new reader was refused with %d slots held: %s", SLOTS, err);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 6);
     assert_non_null(strstr(err, "reader slot"));
     assert_null(strstr(err, "build"));
-    close(in[holders]);
-    for (int i = 0; i < holders; i++) {
-        close(in[i]);
-        waitpid(pid[i], NULL, 0);
-    }
+    close(in);
+    for (int i = 0; i < SLOTS; i++)
+        mdb_txn_abort(held[i]);
     mdb_env_close(env);
     unlink(lock); /* the next opener makes a full-size lock file */
     free(err);

@@ -1,0 +1,315 @@
+/* Mapped tables (store.h, docs/table-format.md): the searched bytes stored
+ * as they are, so a reader uses them in place from LMDB's memory map. A
+ * mapped table NAME has the usual NAME/meta record and three kinds of chunk:
+ *
+ *   NAME/data/00000000       the data, exactly meta.raw_bytes bytes
+ *   NAME/data/00000001       the block checksums: one 64-bit gt_checksum64
+ *                            (little-endian) per 64 KiB block of the data,
+ *                            then of each section in order; their own
+ *                            checksum is meta.sums_checksum
+ *   NAME/data/00000002 + i   section i, exactly meta.sections[i].bytes
+ *
+ * A large value is one run of LMDB overflow pages, contiguous in the map, so
+ * the data is one array. The catalogue counts 2 + sections chunks. */
+#include "store.h"
+#include "gt_error.h"
+#include "store_db_internal.h"
+#include "store_guard.h"
+
+#include <errno.h>
+#include <lmdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define META_CAP 8192
+#define CHECK_WHOLE_MAX (4u << 20) /* arrays up to this size are checked whole when mapped */
+#define MAX_RECORDS (2 + GT_TABLE_SECTIONS_MAX)
+
+static uint64_t blocks_of(uint64_t bytes)
+{
+    return (bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
+}
+
+static uint64_t total_blocks(const gt_table_meta *m)
+{
+    uint64_t n = blocks_of(m->raw_bytes);
+    for (int i = 0; i < m->n_sections; i++)
+        n += blocks_of(m->sections[i].bytes);
+    return n;
+}
+
+/* out[b] = checksum of block b of data. */
+static void block_sums(const uint8_t *data, uint64_t bytes, uint64_t *out)
+{
+    int64_t n = (int64_t)blocks_of(bytes);
+#pragma omp parallel for schedule(static)
+    for (int64_t b = 0; b < n; b++) {
+        uint64_t off = (uint64_t)b << GT_BLOCK_SHIFT;
+        out[b] = gt_checksum64(data + off, bytes - off < GT_BLOCK_BYTES ? bytes - off : GT_BLOCK_BYTES);
+    }
+}
+
+/* Fills the metadata's mapped fields and the block checksums (*sums, malloc'd). */
+static int describe(gt_table_meta *meta, const uint8_t *data, const gt_section_data *sec, int n_sec,
+                    uint64_t **sums)
+{
+    meta->storage = GT_STORAGE_MAPPED;
+    meta->format_version = GT_TABLE_FORMAT_MAPPED;
+    meta->chunk_bytes = GT_BLOCK_BYTES;
+    meta->n_sections = n_sec;
+    for (int i = 0; i < n_sec; i++) {
+        gt_section_meta *m = &meta->sections[i];
+        snprintf(m->name, sizeof m->name, "%s", sec[i].name);
+        m->bytes = sec[i].bytes;
+        m->checksum = gt_checksum64(sec[i].data, sec[i].bytes);
+    }
+    uint64_t n = total_blocks(meta), at = blocks_of(meta->raw_bytes);
+    if (!(*sums = malloc(n ? n * sizeof **sums : 1)))
+        return GT_ERR_NOMEM;
+    block_sums(data, meta->raw_bytes, *sums);
+    for (int i = 0; i < n_sec; i++) {
+        block_sums(sec[i].data, sec[i].bytes, *sums + at);
+        at += blocks_of(sec[i].bytes);
+    }
+    meta->sums_checksum = gt_checksum64((const uint8_t *)*sums, n * sizeof **sums);
+    return GT_OK;
+}
+
+static int sections_ok(const gt_section_data *sec, int n_sec)
+{
+    if (n_sec < 0 || n_sec > GT_TABLE_SECTIONS_MAX || (n_sec && !sec))
+        return 0;
+    for (int i = 0; i < n_sec; i++) {
+        if (!sec[i].name || !gt_table_section_name_ok(sec[i].name) || (!sec[i].data && sec[i].bytes))
+            return 0;
+        for (int k = 0; k < i; k++)
+            if (!strcmp(sec[k].name, sec[i].name))
+                return 0;
+    }
+    return 1;
+}
+
+int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const gt_section_data *sec, int n_sec)
+{
+    if (!db || !db->writable || !meta || (!data && meta->raw_bytes) || !gt_catalogue_name_ok(meta->name) ||
+        !sections_ok(sec, n_sec))
+        return GT_ERR_INVAL;
+    uint64_t *sums = NULL;
+    void *frames[MAX_RECORDS];
+    size_t sizes[MAX_RECORDS];
+    char meta_text[META_CAP];
+    int rc = describe(meta, data, sec, n_sec, &sums);
+    if (rc)
+        goto free_sums;
+    frames[0] = (void *)data;
+    sizes[0] = meta->raw_bytes;
+    frames[1] = sums;
+    sizes[1] = total_blocks(meta) * sizeof *sums;
+    for (int i = 0; i < n_sec; i++) {
+        frames[2 + i] = (void *)sec[i].data;
+        sizes[2 + i] = sec[i].bytes;
+    }
+    meta->stored_bytes = 0;
+    for (int c = 0; c < 2 + n_sec; c++)
+        meta->stored_bytes += sizes[c];
+    gt_store_put_job j = {meta, meta_text, 0, (uint32_t)(2 + n_sec), frames, sizes, {NULL, 0, 0}};
+    if ((rc = gt_table_meta_format(meta, meta_text, sizeof meta_text, &j.meta_len)) != 0)
+        goto free_sums;
+    rc = gt_store_run(db, 0, gt_store_put_body, &j);
+    gt_catalogue_free(&j.catalogue);
+free_sums:
+    free(sums);
+    return rc;
+}
+
+/* Fetches a mapped table's records (pointers into the map) and checks
+ * their count and sizes against the metadata and the catalogue. */
+static int fetch_records(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, const gt_table_meta *m,
+                         MDB_val *rec)
+{
+    uint32_t n = (uint32_t)(2 + m->n_sections);
+    uint64_t stored = 0;
+    if (e->chunks != n)
+        return gt_store_fail(db, GT_ERR_CORRUPT, "%s: chunk count differs from the catalogue", m->name);
+    for (uint32_t c = 0; c < n; c++) {
+        char key[GT_NAME_MAX + 32];
+        gt_store_chunk_key(m->name, c, key, sizeof key);
+        MDB_val k = {strlen(key), key};
+        int rc = mdb_get(txn, db->dbi, &k, &rec[c]);
+        if (rc == MDB_NOTFOUND)
+            return gt_store_fail(db, GT_ERR_CORRUPT, "%s: record %u is missing", m->name, c);
+        if (rc)
+            return gt_store_lmdb_error(db, rc);
+        uint64_t want = c == 0 ? m->raw_bytes : c == 1 ? total_blocks(m) * 8 : m->sections[c - 2].bytes;
+        if (rec[c].mv_size != want)
+            return gt_store_fail(db, GT_ERR_CORRUPT, "%s: record %u has the wrong size", m->name, c);
+        stored += want;
+    }
+    if (stored != m->stored_bytes)
+        return gt_store_fail(db, GT_ERR_CORRUPT, "%s: stored size differs from the metadata", m->name);
+    if (gt_checksum64(rec[1].mv_data, rec[1].mv_size) != m->sums_checksum)
+        return gt_store_fail(db, GT_ERR_CORRUPT, "%s: block checksums are damaged", m->name);
+    return GT_OK;
+}
+
+/* A malloc'd copy of a record (the copy path, or a small record LMDB keeps
+ * inside a leaf page at an odd alignment). */
+static void *copy_record(const MDB_val *v)
+{
+    void *p = malloc(v->mv_size ? v->mv_size : 1);
+    if (p)
+        memcpy(p, v->mv_data, v->mv_size);
+    return p;
+}
+
+int gt_store_copy_mapped(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, gt_table *t)
+{
+    MDB_val rec[MAX_RECORDS];
+    int rc = fetch_records(db, txn, e, &t->meta, rec);
+    if (rc)
+        return rc;
+    if (!(t->data = copy_record(&rec[0])))
+        return GT_ERR_NOMEM;
+    t->data_bytes = t->meta.raw_bytes;
+    t->view = (gt_view){t->data, t->data_bytes, NULL, NULL, &t->damaged};
+    if (gt_checksum64(t->data, t->data_bytes) != t->meta.checksum)
+        return gt_store_fail(db, GT_ERR_CORRUPT, "%s: checksum mismatch", t->meta.name);
+    for (int i = 0; i < t->meta.n_sections; i++) {
+        const gt_section_meta *s = &t->meta.sections[i];
+        uint8_t *p = copy_record(&rec[2 + i]);
+        t->sections[i] = (gt_view){p, s->bytes, NULL, NULL, &t->damaged};
+        if (!p)
+            return GT_ERR_NOMEM;
+        if (gt_checksum64(p, s->bytes) != s->checksum)
+            return gt_store_fail(db, GT_ERR_CORRUPT, "%s: section %s fails its checksum", t->meta.name, s->name);
+    }
+    return GT_OK;
+}
+
+/* ---- reading in place ---- */
+
+typedef struct mapping {
+    MDB_txn *txn;                    /* held until the table is freed: it pins the pages */
+    uint64_t *checked[MAX_RECORDS];  /* per array: one bit a checked block */
+    void *copies[MAX_RECORDS];       /* records copied out (misaligned) */
+    uint64_t *sums;                  /* the checksums record, or its aligned copy */
+} mapping;
+
+static void release_mapping(gt_table *t)
+{
+    mapping *m = t->mapping;
+    if (!m)
+        return;
+    if (m->txn)
+        mdb_txn_abort(m->txn);
+    for (int i = 0; i < MAX_RECORDS; i++) {
+        free(m->checked[i]);
+        free(m->copies[i]);
+    }
+    free(m);
+    t->mapping = NULL;
+}
+
+/* Record c as an 8-byte aligned pointer: in place, or copied. */
+static const uint8_t *aligned(mapping *m, int c, const MDB_val *v)
+{
+    if (((uintptr_t)v->mv_data & 7u) == 0)
+        return v->mv_data;
+    return m->copies[c] = copy_record(v);
+}
+
+/* A view of one array: checked whole now if small (or copied), else block
+ * by block on first use against sums. */
+static int make_view(gt_table *t, mapping *m, int c, const MDB_val *v, const uint64_t *sums, uint64_t checksum,
+                     gt_view *out)
+{
+    const uint8_t *p = aligned(m, c, v);
+    if (!p)
+        return GT_ERR_NOMEM;
+    *out = (gt_view){p, v->mv_size, NULL, NULL, &t->damaged};
+    if (v->mv_size <= CHECK_WHOLE_MAX || p != v->mv_data)
+        return gt_checksum64(p, v->mv_size) == checksum ? GT_OK : GT_ERR_CORRUPT;
+    if (!(m->checked[c] = calloc((blocks_of(v->mv_size) + 63) / 64, sizeof *m->checked[c])))
+        return GT_ERR_NOMEM;
+    out->sums = sums;
+    out->checked = m->checked[c];
+    return GT_OK;
+}
+
+static int map_views(gt_db *db, gt_table *t, mapping *m, const MDB_val *rec)
+{
+    const uint64_t *sums = m->sums;
+    int rc = make_view(t, m, 0, &rec[0], sums, t->meta.checksum, &t->view);
+    sums += blocks_of(t->meta.raw_bytes);
+    for (int i = 0; rc == GT_OK && i < t->meta.n_sections; i++) {
+        rc = make_view(t, m, 2 + i, &rec[2 + i], sums, t->meta.sections[i].checksum, &t->sections[i]);
+        sums += blocks_of(t->meta.sections[i].bytes);
+    }
+    if (rc == GT_ERR_CORRUPT)
+        return gt_store_fail(db, rc, "%s: data or a section fails its checksum", t->meta.name);
+    t->data = (uint8_t *)t->view.data;
+    t->data_bytes = t->view.bytes;
+    return rc;
+}
+
+#define NOT_MAPPED 1 /* map_body: a zstd table, which the caller loads instead */
+
+/* Inside the table's own read transaction: metadata, records, views.
+ * Returns a godtab code, or NOT_MAPPED. */
+static int map_body(gt_db *db, gt_table *t, mapping *m, const char *name)
+{
+    gt_catalogue c;
+    MDB_val rec[MAX_RECORDS];
+    int rc = gt_store_read_catalogue(db, m->txn, &c);
+    if (rc == GT_OK)
+        rc = gt_store_read_meta(db, m->txn, &c, name, &t->meta);
+    if (rc == GT_OK && t->meta.storage != GT_STORAGE_MAPPED)
+        rc = NOT_MAPPED;
+    else if (rc == GT_OK && (rc = fetch_records(db, m->txn, gt_catalogue_find(&c, name), &t->meta, rec)) == GT_OK) {
+        m->sums = (uint64_t *)aligned(m, 1, &rec[1]);
+        rc = m->sums ? map_views(db, t, m, rec) : GT_ERR_NOMEM;
+    }
+    gt_catalogue_free(&c);
+    return rc;
+}
+
+/* A new table holding its own read transaction (gt_table_free ends it). */
+static int new_mapping(gt_db *db, gt_table **out)
+{
+    gt_table *t = calloc(1, sizeof *t);
+    mapping *m = calloc(1, sizeof *m);
+    int rc = t && m ? mdb_txn_begin(db->env, NULL, MDB_RDONLY, &m->txn) : ENOMEM;
+    if (rc) {
+        free(m);
+        free(t);
+        return gt_store_lmdb_error(db, rc);
+    }
+    t->mapping = m;
+    t->release = release_mapping;
+    *out = t;
+    return GT_OK;
+}
+
+int gt_db_map_table(gt_db *db, const char *name, gt_table **out)
+{
+    gt_table *t;
+    sigjmp_buf jb, *outer;
+    volatile int rc;
+    if (!db || !name || !out || strlen(name) >= GT_NAME_MAX)
+        return GT_ERR_INVAL;
+    if ((rc = new_mapping(db, &t)) != GT_OK)
+        return rc;
+    if (GT_GUARD_ENTER(jb, outer))
+        rc = gt_store_fail(db, GT_ERR_CORRUPT, "damaged file: a page or record lies past the end of data.mdb");
+    else
+        rc = map_body(db, t, t->mapping, name);
+    gt_guard_leave(outer);
+    if (rc != GT_OK)
+        gt_table_free(t);
+    if (rc == NOT_MAPPED)
+        return gt_db_get_table(db, name, 0, out);
+    if (rc == GT_OK)
+        *out = t;
+    return rc;
+}

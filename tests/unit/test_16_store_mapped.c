@@ -1,0 +1,268 @@
+/* Mapped tables (issue 11, store_mapped.c): stored as the searched bytes
+ * plus sections and block checksums, read in place from the map with each
+ * 64 KiB block checked on first use; the copy path checks everything. Every
+ * damage case gives GT_ERR_CORRUPT or a refused block, never a silent read. */
+#include "test_util.h"
+
+#include "gt_error.h"
+#include "store.h"
+#include "store_internal.h"
+#include "table.h"
+
+enum { DATA_BYTES = 6 << 20, SMALL_BYTES = 3000, BIG_SECTION = 5 << 20 };
+
+static char *dir, *path;
+static uint8_t *data, *small, *big;
+
+static void fill(uint8_t *p, size_t n, uint64_t seed)
+{
+    for (size_t k = 0; k < n; k++) /* incompressible, so nothing is shared by accident */
+        p[k] = (uint8_t)((seed = seed * 6364136223846793005ull + 1442695040888963407ull) >> 56);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    dir = tu_mkdtemp();
+    assert_true(asprintf(&path, "%s/db", dir) > 0);
+    data = malloc(DATA_BYTES);
+    small = malloc(SMALL_BYTES);
+    big = malloc(BIG_SECTION);
+    fill(data, DATA_BYTES, 1);
+    fill(small, SMALL_BYTES, 2);
+    fill(big, BIG_SECTION, 3);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    tu_rmrf(dir);
+    free(dir);
+    free(path);
+    free(data);
+    free(small);
+    free(big);
+    return 0;
+}
+
+static void meta_of(gt_table_meta *m, const char *name)
+{
+    gt_puzzle p = {.name = "test", .metric = "htm", .n_states = DATA_BYTES};
+    gt_distribution d = {.count = {DATA_BYTES}, .reached = DATA_BYTES, .max_depth = 0};
+    gt_table_meta_init(m, name, &p, GT_ENC_BYTE, &d, data, DATA_BYTES);
+}
+
+/* Stores table "m" (data, a small and a big section) in a fresh database. */
+static void store_mapped(void)
+{
+    tu_rmrf(path);
+    gt_db *db;
+    gt_table_meta m;
+    gt_section_data sec[2] = {{"small_one", small, SMALL_BYTES}, {"big_one", big, BIG_SECTION}};
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    meta_of(&m, "m");
+    assert_int_equal(gt_db_put_mapped(db, &m, data, sec, 2), GT_OK);
+    assert_int_equal(m.storage, GT_STORAGE_MAPPED);
+    assert_int_equal(m.format_version, GT_TABLE_FORMAT_MAPPED);
+    gt_db_close(db);
+}
+
+/* Flips a byte of record "m/data/%08u", bypassing the store. */
+static void raw_flip(uint32_t chunk, size_t at)
+{
+    char key[64];
+    snprintf(key, sizeof key, "m/data/%08u", chunk);
+    tu_lmdb_flip(path, key, at);
+}
+
+static void test_mapped_round_trip_in_place(void **state)
+{
+    (void)state;
+    store_mapped();
+    gt_db *db;
+    gt_table *t;
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+    assert_int_equal(gt_db_map_table(db, "m", &t), GT_OK);
+    assert_int_equal(t->data_bytes, DATA_BYTES);
+    assert_non_null(t->view.sums); /* lazily checked, not copied */
+    assert_int_equal(gt_view_check_all(&t->view), GT_OK);
+    assert_memory_equal(t->data, data, DATA_BYTES);
+    const gt_view *s = gt_table_section(t, "small_one"), *b = gt_table_section(t, "big_one");
+    assert_non_null(s);
+    assert_non_null(b);
+    assert_null(gt_table_section(t, "none"));
+    assert_null(s->sums); /* small: checked whole when mapped */
+    assert_non_null(b->sums);
+    assert_int_equal(gt_view_check_all(b), GT_OK);
+    assert_memory_equal(s->data, small, SMALL_BYTES);
+    assert_memory_equal(b->data, big, BIG_SECTION);
+    assert_int_equal(t->damaged, 0);
+    /* a second mapping in the same thread at the same time (MDB_NOTLS) */
+    gt_table *t2;
+    assert_int_equal(gt_db_map_table(db, "m", &t2), GT_OK);
+    assert_ptr_equal(t2->data, t->data); /* the same pages of the map */
+    gt_table_free(t2);
+    gt_table_free(t);
+    gt_db_check_report r;
+    assert_int_equal(gt_db_check(db, &r), GT_OK);
+    assert_int_equal(r.tables, 1);
+    assert_int_equal(gt_db_get_table(db, "m", 1, &t), GT_OK); /* the copy path */
+    assert_null(t->view.sums);
+    assert_memory_equal(t->data, data, DATA_BYTES);
+    assert_memory_equal(gt_table_section(t, "big_one")->data, big, BIG_SECTION);
+    gt_table_free(t);
+    gt_db_close(db);
+}
+
+static void test_damaged_data_block_is_refused_alone(void **state)
+{
+    (void)state;
+    store_mapped();
+    raw_flip(0, 3 * GT_BLOCK_BYTES + 77);
+    gt_db *db;
+    gt_table *t;
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+    assert_int_equal(gt_db_map_table(db, "m", &t), GT_OK); /* nothing read yet */
+    assert_int_equal(gt_view_ok(&t->view, 0), 1);
+    assert_int_equal(gt_view_ok(&t->view, 2 * GT_BLOCK_BYTES + 5), 1);
+    assert_int_equal(t->damaged, 0);
+    assert_int_equal(gt_view_ok(&t->view, 3 * GT_BLOCK_BYTES), 0);
+    assert_int_equal(t->damaged, 1);
+    assert_int_equal(gt_view_ok(&t->view, 4 * GT_BLOCK_BYTES), 1);
+    assert_int_equal(gt_view_check_all(&t->view), GT_ERR_CORRUPT);
+    gt_table_free(t);
+    assert_int_equal(gt_db_get_table(db, "m", 1, &t), GT_ERR_CORRUPT);
+    gt_db_close(db);
+}
+
+static void test_damaged_small_section_or_sums_fail_the_mapping(void **state)
+{
+    (void)state;
+    const uint32_t chunks[3] = {2, 1, 3}; /* the small section, the sums, a big-section block */
+    const int expect_map[3] = {GT_ERR_CORRUPT, GT_ERR_CORRUPT, GT_OK};
+    for (int i = 0; i < 3; i++) {
+        store_mapped();
+        raw_flip(chunks[i], 100);
+        gt_db *db;
+        gt_table *t = NULL;
+        assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+        assert_int_equal(gt_db_map_table(db, "m", &t), expect_map[i]);
+        if (t) {
+            assert_int_equal(gt_view_ok(gt_table_section(t, "big_one"), 100), 0);
+            gt_table_free(t);
+        }
+        assert_int_equal(gt_db_get_table(db, "m", 1, &t), GT_ERR_CORRUPT);
+        gt_db_close(db);
+    }
+}
+
+/* The file shortened under an open mapping: the block check faults past
+ * the end, and the SIGBUS guard turns that into a refused block. */
+static void test_file_shortened_under_a_mapping(void **state)
+{
+    (void)state;
+    store_mapped();
+    gt_db *db;
+    gt_table *t;
+    char *file;
+    assert_true(asprintf(&file, "%s/data.mdb", path) > 0);
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+    assert_int_equal(gt_db_map_table(db, "m", &t), GT_OK);
+    assert_int_equal(truncate(file, 8192), 0);
+    assert_int_equal(gt_view_ok(&t->view, DATA_BYTES - 1), 0);
+    assert_int_equal(t->damaged, 1);
+    gt_table_free(t);
+    gt_db_close(db);
+    free(file);
+}
+
+static void test_replace_delete_and_zstd_fallback(void **state)
+{
+    (void)state;
+    store_mapped();
+    gt_db *db;
+    gt_table *t;
+    gt_table_meta m;
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    meta_of(&m, "m");
+    assert_int_equal(gt_db_put_table(db, &m, data, 1, 1 << 20, 1), GT_OK); /* mapped -> zstd */
+    assert_int_equal(m.storage, GT_STORAGE_ZSTD);
+    assert_int_equal(gt_db_map_table(db, "m", &t), GT_OK); /* a zstd table is loaded */
+    assert_null(t->view.sums);
+    assert_int_equal(t->meta.n_sections, 0);
+    assert_memory_equal(t->data, data, DATA_BYTES);
+    gt_table_free(t);
+    assert_int_equal(gt_db_put_mapped(db, &m, data, NULL, 0), GT_OK); /* and back, no sections */
+    gt_db_check_report r;
+    assert_int_equal(gt_db_check(db, &r), GT_OK);
+    assert_int_equal(gt_db_delete_table(db, "m"), GT_OK);
+    assert_int_equal(gt_db_map_table(db, "m", &t), GT_ERR_NOTFOUND);
+    assert_int_equal(gt_db_check(db, &r), GT_OK);
+    gt_db_close(db);
+}
+
+static void test_bad_sections_are_refused(void **state)
+{
+    (void)state;
+    tu_rmrf(path);
+    gt_db *db;
+    gt_table_meta m;
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    meta_of(&m, "m");
+    gt_section_data bad_name[1] = {{"Upper", small, 10}}, dup[2] = {{"a", small, 1}, {"a", small, 1}},
+                    null_data[1] = {{"a", NULL, 5}};
+    gt_section_data many[GT_TABLE_SECTIONS_MAX + 1];
+    for (int i = 0; i <= GT_TABLE_SECTIONS_MAX; i++)
+        many[i] = (gt_section_data){"x", small, 1};
+    assert_int_equal(gt_db_put_mapped(db, &m, data, bad_name, 1), GT_ERR_INVAL);
+    assert_int_equal(gt_db_put_mapped(db, &m, data, dup, 2), GT_ERR_INVAL);
+    assert_int_equal(gt_db_put_mapped(db, &m, data, null_data, 1), GT_ERR_INVAL);
+    assert_int_equal(gt_db_put_mapped(db, &m, data, many, GT_TABLE_SECTIONS_MAX + 1), GT_ERR_INVAL);
+    gt_db_close(db);
+}
+
+/* The metadata of a mapped table round-trips; a mapped format version
+ * without its storage line (or the reverse) is refused. */
+static void test_mapped_metadata_text(void **state)
+{
+    (void)state;
+    gt_table_meta m, back;
+    char text[8192];
+    size_t len;
+    meta_of(&m, "m");
+    m.storage = GT_STORAGE_MAPPED;
+    m.format_version = GT_TABLE_FORMAT_MAPPED;
+    m.chunk_bytes = GT_BLOCK_BYTES;
+    m.n_sections = 1;
+    m.sections[0] = (gt_section_meta){"class_of", 97321, 0xabcdef};
+    m.sums_checksum = 0x1234;
+    assert_int_equal(gt_table_meta_format(&m, text, sizeof text, &len), GT_OK);
+    assert_int_equal(gt_table_meta_parse(text, len, &back), GT_OK);
+    assert_int_equal(back.storage, GT_STORAGE_MAPPED);
+    assert_int_equal(back.n_sections, 1);
+    assert_string_equal(back.sections[0].name, "class_of");
+    assert_int_equal(back.sections[0].bytes, 97321);
+    assert_int_equal(back.sections[0].checksum, 0xabcdef);
+    assert_int_equal(back.sums_checksum, 0x1234);
+    m.storage = GT_STORAGE_ZSTD; /* version 2 without storage=mapped */
+    assert_int_equal(gt_table_meta_format(&m, text, sizeof text, &len), GT_OK);
+    assert_int_equal(gt_table_meta_parse(text, len, &back), GT_ERR_CORRUPT);
+    m.format_version = 3;
+    assert_int_equal(gt_table_meta_format(&m, text, sizeof text, &len), GT_OK);
+    assert_int_equal(gt_table_meta_parse(text, len, &back), GT_ERR_VERSION);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mapped_round_trip_in_place),
+        cmocka_unit_test(test_damaged_data_block_is_refused_alone),
+        cmocka_unit_test(test_damaged_small_section_or_sums_fail_the_mapping),
+        cmocka_unit_test(test_file_shortened_under_a_mapping),
+        cmocka_unit_test(test_replace_delete_and_zstd_fallback),
+        cmocka_unit_test(test_bad_sections_are_refused),
+        cmocka_unit_test(test_mapped_metadata_text),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
