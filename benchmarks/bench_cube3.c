@@ -103,13 +103,14 @@ int main(void)
            fss ? GT_CUBE3_FSS_TABLE : GT_CUBE3_FST_TABLE, bench_now() - t0, THREADS);
 
     double times[N_RANDOM], busy = 0;
-    uint64_t nodes = 0, seed = 20261122;
+    uint64_t nodes = 0;
+    gt_rng rng = {20261122};
     int timeouts = 0;
     char line[256];
     for (int i = 0; i < N_RANDOM; i++) {
         gt_cube3 c;
         char facelets[GT_CUBE3_FACELETS + 1];
-        gt_cube3_random(&seed, &c);
+        gt_cube3_random_state(&rng, &c);
         gt_cube3_to_facelets(&c, NULL, facelets);
         times[i] = timed_solve(s, &c, cube_limit, &nodes, &busy, line, sizeof line);
         if (times[i] < 0) {

@@ -94,7 +94,7 @@ int main(void)
     static gt_point pos[POSITIONS][48];
     static int letters[1 << 14];
     static gt_syllable syl[1 << 14];
-    uint64_t rng = 1;
+    gt_rng rng = {1};
     for (int k = 0; k < POSITIONS; k++)
         gt_group_random_element(grp, &rng, pos[k]);
     double t[RUNS];
@@ -126,7 +126,7 @@ int main(void)
         for (int r = 0; r < RUNS; r++) {
             int w[10], len;
             for (int j = 0; j < 10; j++)
-                w[j] = (int)(gt_group_rand(&rng) % 12);
+                w[j] = (int)gt_rng_below(&rng, 12);
             gt_words_eval(words, w, 10, pos[0]);
             double start = bench_now();
             if (gt_short_find(near, pos[0], letters, 1 << 14, &len) != 1)

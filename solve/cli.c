@@ -6,8 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int gt_cli_load_table(const char *db_path, const char *table, const char *build_hint, gt_db **db,
-                      gt_puzzle **puzzle, gt_table **t)
+int gt_cli_open_db(const char *db_path, const char *build_hint, gt_db **db)
 {
     const char *path = gt_db_default_path(db_path);
     int rc = gt_db_open(db, path, GT_DB_READONLY);
@@ -19,16 +18,29 @@ int gt_cli_load_table(const char *db_path, const char *table, const char *build_
                 path, gt_db_last_error(NULL), build_hint);
     else if (rc)
         fprintf(stderr, "godtab-solve: cannot open the database at %s: %s\n", path, gt_db_last_error(NULL));
-    if (rc)
-        return gt_exit_code(rc);
-    rc = gt_catalog_load(*db, table, puzzle, t);
+    return gt_exit_code(rc);
+}
+
+void gt_cli_table_error(gt_db *db, const char *db_path, const char *table, const char *build_hint, int rc)
+{
+    const char *path = gt_db_default_path(db_path);
     if (rc == GT_ERR_NOTFOUND)
         fprintf(stderr, "godtab-solve: table %s is not in %s; build it with: %s\n", table, path, build_hint);
     else if (rc == GT_ERR_CORRUPT || rc == GT_ERR_VERSION)
         fprintf(stderr, "godtab-solve: table %s in %s is corrupted (%s); rebuild it with: %s\n", table, path,
-                *gt_db_last_error(*db) ? gt_db_last_error(*db) : gt_strerror(rc), build_hint);
+                *gt_db_last_error(db) ? gt_db_last_error(db) : gt_strerror(rc), build_hint);
     else if (rc)
-        fprintf(stderr, "godtab-solve: table %s: %s %s\n", table, gt_strerror(rc), gt_db_last_error(*db));
+        fprintf(stderr, "godtab-solve: table %s: %s %s\n", table, gt_strerror(rc), gt_db_last_error(db));
+}
+
+int gt_cli_load_table(const char *db_path, const char *table, const char *build_hint, gt_db **db,
+                      gt_puzzle **puzzle, gt_table **t)
+{
+    int rc = gt_cli_open_db(db_path, build_hint, db);
+    if (rc)
+        return rc;
+    rc = gt_catalog_load(*db, table, puzzle, t);
+    gt_cli_table_error(*db, db_path, table, build_hint, rc);
     if (rc) {
         gt_db_close(*db);
         *db = NULL;

@@ -63,6 +63,15 @@ typedef struct gt_cli_command {
  * (the caller then exits 0); 0 when the command should run. */
 int gt_cli_parse(const gt_cli_command *cmd, void *ctx, int argc, char **argv, gt_cli_options *o);
 
+/* Opens the database read-only. On failure prints one line to stderr
+ * (naming build_hint when there is no database) and returns the exit code;
+ * 0 on success. */
+int gt_cli_open_db(const char *db_path, const char *build_hint, gt_db **db);
+
+/* Prints the one-line error for a table that failed to load with rc (not
+ * built, corrupted, ...); nothing for rc == 0. */
+void gt_cli_table_error(gt_db *db, const char *db_path, const char *table, const char *build_hint, int rc);
+
 /* Opens the database read-only and loads a catalog table. On failure prints
  * one line to stderr ("godtab-solve: ...", naming the godtab-gen command that
  * builds the table) and returns the exit code; 0 on success. */

@@ -25,6 +25,7 @@ typedef struct gt_cube3_twophase_cli {
     long random;      /* --random N, or -1 */
     uint64_t seed;
     int have_seed;
+    const char *db_path; /* NULL: the default database (cube3-twophase, if built) */
 } gt_cube3_twophase_cli;
 
 /* Answers query (NULL: --random, or standard input a line a query).

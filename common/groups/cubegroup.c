@@ -455,7 +455,7 @@ static void row_times(const int v[3], const int R[3][3], int out[3])
         out[j] = v[0] * R[0][j] + v[1] * R[1][j] + v[2] * R[2][j];
 }
 
-void gt_cubegroup_random_assembly(int n, uint64_t *rng, uint16_t *facelet_perm)
+void gt_cubegroup_random_assembly(int n, gt_rng *rng, uint16_t *facelet_perm)
 {
     int R[24][3][3], nrot = rotations(R);
     pieces P;
@@ -489,7 +489,7 @@ void gt_cubegroup_random_assembly(int n, uint64_t *rng, uint16_t *facelet_perm)
         int target[GT_FACELETS_MAX];
         memcpy(target, members, (size_t)cnt * sizeof *target);
         for (int i = cnt - 1; i > 0; i--) {
-            int j = (int)(gt_group_rand(rng) % (uint64_t)(i + 1)), t = target[i];
+            int j = (int)gt_rng_below(rng, (uint64_t)(i + 1)), t = target[i];
             target[i] = target[j];
             target[j] = t;
         }
@@ -501,7 +501,7 @@ void gt_cubegroup_random_assembly(int n, uint64_t *rng, uint16_t *facelet_perm)
                 if (!memcmp(img, P.key[dst], sizeof img))
                     options[no++] = r;
             }
-            int r = options[gt_group_rand(rng) % (uint64_t)no];
+            int r = options[gt_rng_below(rng, (uint64_t)no)];
             for (int j = 0; j < P.nf[c]; j++) {
                 int f = P.facelet[c][j], xyz[3], e[3], eR[3], to[3];
                 gt_facecube_coords(n, f, xyz);

@@ -72,7 +72,7 @@ int gt_cubegroup_format_word(const gt_cubegroup_map *map, int len, const int *ge
  * placed in a random slot of its kind by a random rotation of the cube that
  * takes its home to that slot, so pieces keep their shape (no sticker
  * peeling) but twists, flips and parities are arbitrary. */
-void gt_cubegroup_random_assembly(int n, uint64_t *rng, uint16_t *facelet_perm);
+void gt_cubegroup_random_assembly(int n, gt_rng *rng, uint16_t *facelet_perm);
 
 typedef struct gt_cubegroup_invariants {
     int corner_twist;      /* sum of the corner twists mod 3 */

@@ -33,7 +33,7 @@ struct gt_words {
     unsigned char *commute; /* ngens × ngens */
     int slots, filled;
     long inserted;
-    uint64_t rng;
+    gt_rng rng;
     build_ctl ctl;       /* the caller's deadline and cancel flag */
     int stopped;         /* GT_ERR_TIMEOUT / GT_ERR_INTERRUPT once they hit */
 };
@@ -184,7 +184,7 @@ int gt_words_create_limited(const gt_group *grp, int ngens, const gt_point *cons
     W->n = n;
     W->ngens = ngens;
     W->nlev = gt_group_base_length(grp);
-    W->rng = 0x5EEDF00Dull;
+    gt_rng_seed(&W->rng, 0x5EEDF00Dull);
     ctl_init(&W->ctl, lim);
     W->ctl.phase = "words";
     W->gens = malloc((size_t)2 * ngens * n * sizeof *W->gens);
@@ -266,7 +266,7 @@ int gt_words_create_limited(const gt_group *grp, int ngens, const gt_point *cons
                         if (W->lev[ib].wlen[kb] <= 0)
                             continue;
                         /* too many pairs for the budget: sample them */
-                        if (pairs > ROUND_BUDGET && gt_group_rand(&W->rng) % (uint64_t)pairs >= ROUND_BUDGET)
+                        if (pairs > ROUND_BUDGET && gt_rng_below(&W->rng, (uint64_t)pairs) >= ROUND_BUDGET)
                             continue;
                         budget--;
                         insert_product(W, &W->lev[ia], ka, &W->lev[ib], kb, limit, t, word, tmp);
@@ -282,7 +282,7 @@ int gt_words_create_limited(const gt_group *grp, int ngens, const gt_point *cons
         int len = 0;
         gt_perm_identity(n, t);
         for (int j = 0; j < 60; j++) {
-            int a = (int)(gt_group_rand(&W->rng) % (uint64_t)(2 * ngens));
+            int a = (int)gt_rng_below(&W->rng, (uint64_t)(2 * ngens));
             gt_perm_mul(n, t, letter_perm(W, a), tmp);
             memcpy(t, tmp, (size_t)n * sizeof *t);
             push_letter(word, &len, a);

@@ -147,14 +147,6 @@ int gt_perm_format_cycles(int n, const gt_point *p, char *buf, int cap)
 
 /* ---- the stabiliser chain, read ------------------------------------------ */
 
-uint64_t gt_group_rand(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 void gt_group_free(gt_group *g)
 {
     if (!g)
@@ -203,7 +195,7 @@ int gt_group_transversal(const gt_group *g, int lvl, int point, gt_point *out)
     return 1;
 }
 
-void gt_group_random_element(const gt_group *g, uint64_t *state, gt_point *out)
+void gt_group_random_element(const gt_group *g, gt_rng *rng, gt_point *out)
 {
     int n = g->n;
     gt_point u[GT_PERM_MAX_DEGREE], tmp[GT_PERM_MAX_DEGREE];
@@ -211,7 +203,7 @@ void gt_group_random_element(const gt_group *g, uint64_t *state, gt_point *out)
     /* g = u_{k-1} ··· u_1 · u_0: every element has exactly one such form. */
     for (int i = g->nlev - 1; i >= 0; i--) {
         const chain_level *L = &g->lev[i];
-        int k = (int)(gt_group_rand(state) % (uint64_t)L->orbit_len);
+        int k = (int)gt_rng_below(rng, (uint64_t)L->orbit_len);
         chain_rep(g, L, L->orbit[k], u, tmp);
         gt_perm_mul(n, out, u, tmp);
         memcpy(out, tmp, (size_t)n * sizeof *tmp);

@@ -24,6 +24,8 @@
 #ifndef GODTAB_PERMGROUP_H
 #define GODTAB_PERMGROUP_H
 
+#include "rng.h"
+
 #include <gmp.h>
 #include <stdint.h>
 
@@ -158,10 +160,8 @@ int gt_group_contains(const gt_group *g, const gt_point *p, gt_point *residue);
 int gt_group_transversal(const gt_group *g, int level, int point, gt_point *out);
 
 /* A uniformly random element of the group (from the chain: a product of one
- * random representative per level), with rng state *state (any value). */
-void gt_group_random_element(const gt_group *g, uint64_t *state, gt_point *out);
-
-/* A small, fast PRNG (splitmix64), shared by the group code and its tests. */
-uint64_t gt_group_rand(uint64_t *state);
+ * random representative per level), drawn from rng (rng.h, the one
+ * generator of godtab: unbiased draws). */
+void gt_group_random_element(const gt_group *g, gt_rng *rng, gt_point *out);
 
 #endif

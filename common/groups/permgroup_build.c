@@ -73,13 +73,13 @@ int ctl_poll(build_ctl *c, const gt_group *g)
 
 static void prodrep_step(prodrep *r)
 {
-    int n = r->n, a = (int)(gt_group_rand(&r->rng) % (uint64_t)r->slots);
-    int b = (int)(gt_group_rand(&r->rng) % (uint64_t)(r->slots - 1));
+    int n = r->n, a = (int)gt_rng_below(&r->rng, (uint64_t)r->slots);
+    int b = (int)gt_rng_below(&r->rng, (uint64_t)(r->slots - 1));
     if (b >= a)
         b++;
     gt_point *xa = r->x + (size_t)a * n, *xb = r->x + (size_t)b * n, *acc = r->x + (size_t)r->slots * n;
     gt_point *tmp = acc + n;
-    if (gt_group_rand(&r->rng) & 1) {
+    if (gt_rng_below(&r->rng, 2)) {
         gt_perm_mul(n, xa, xb, tmp);
     } else {
         gt_perm_inverse(n, xb, tmp + n);
@@ -94,7 +94,7 @@ int prodrep_init(prodrep *r, int n, int ngens, const gt_point *const *gens, uint
 {
     r->n = n;
     r->slots = ngens < 5 ? 10 : 2 * ngens;
-    r->rng = seed;
+    gt_rng_seed(&r->rng, seed);
     r->x = malloc((size_t)(r->slots + 3) * n * sizeof *r->x);
     if (!r->x)
         return GT_ERR_NOMEM;

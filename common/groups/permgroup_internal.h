@@ -111,7 +111,7 @@ int ctl_poll(build_ctl *c, const gt_group *g);
 typedef struct prodrep {
     int n, slots;
     gt_point *x;   /* slots × n, then the accumulator, then 2 × n scratch */
-    uint64_t rng;
+    gt_rng rng;
 } prodrep;
 
 /* Sets up the slots with the generators (ngens >= 1) and mixes them.

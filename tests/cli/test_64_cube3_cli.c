@@ -5,23 +5,10 @@
 
 #include "gt_error.h"
 
-static char *db_dir;
-
 static int setup(void **state)
 {
     (void)state;
-    db_dir = tu_mkdtemp();
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s/godtab-gen --db %s/db --quiet cube3-corners", GODTAB_BIN, db_dir);
-    return tu_run(cmd, NULL, NULL) == 0 ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    tu_rmrf(db_dir);
-    free(db_dir);
-    return 0;
+    return tu_db_setup("cube3-corners");
 }
 
 /* Runs godtab-solve cube3 on the private database with extra arguments
@@ -30,10 +17,10 @@ static int solve(const char *args, const char *input, char **out, char **err)
 {
     char cmd[4096];
     if (input)
-        snprintf(cmd, sizeof cmd, "printf '%s' | %s/godtab-solve cube3 --db %s/db --quiet %s", input, GODTAB_BIN,
-                 db_dir, args);
+        snprintf(cmd, sizeof cmd, "printf '%s' | %s/godtab-solve cube3 --db %s --quiet %s", input, GODTAB_BIN,
+                 tu_db_path, args);
     else
-        snprintf(cmd, sizeof cmd, "%s/godtab-solve cube3 --db %s/db --quiet %s", GODTAB_BIN, db_dir, args);
+        snprintf(cmd, sizeof cmd, "%s/godtab-solve cube3 --db %s --quiet %s", GODTAB_BIN, tu_db_path, args);
     return tu_run(cmd, out, err);
 }
 
@@ -62,7 +49,7 @@ static void test_scramble_and_json(void **state)
     free(out);
     free(err);
     assert_int_equal(solve("--corners-only --metric qtm R2", NULL, &out, &err), 0);
-    assert_string_equal(out, "R R (2)\n");
+    assert_string_equal(out, "R2 (2)\n"); /* a half turn counts two quarter turns */
     free(out);
     free(err);
 }
@@ -145,7 +132,7 @@ static void test_missing_tables(void **state)
     free(out);
     free(err);
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s/godtab-solve cube3 --db %s/none R", GODTAB_BIN, db_dir);
+    snprintf(cmd, sizeof cmd, "%s/godtab-solve cube3 --db %s/none R", GODTAB_BIN, tu_db_dir);
     assert_int_equal(tu_run(cmd, &out, &err), GT_EXIT_NOTABLE);
     assert_non_null(strstr(err, "godtab-gen cube3"));
     free(out);
@@ -161,5 +148,5 @@ int main(void)
         cmocka_unit_test(test_limits_and_all),
         cmocka_unit_test(test_missing_tables),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, tu_db_teardown);
 }

@@ -1,5 +1,8 @@
 /* godtab-solve cube3 --max-length / --near / --random end to end: the
- * two-phase solver needs no database (a path that does not exist is given),
+ * two-phase solver needs no database (a path that does not exist is given:
+ * it builds its small tables), reads the stored table cube3-twophase when a
+ * database has it (built here, 7-15 s), and falls back when a database does
+ * not have it;
  * every answer is replayed here on the cubies, the random scrambles give
  * their facelets back and are reproducible from the seed, and the exit codes. */
 #include "test_util.h"
@@ -136,6 +139,49 @@ static void test_random(void **state)
     free(out);
 }
 
+/* With a database that lacks the table (only the Floppy's), then with the
+ * table built: the same kind of answer, replayed here. */
+static void test_stored_table(void **state)
+{
+    (void)state;
+    const char *scramble = "R U R' U' F2 D L2 B R2 D' F U2 L B' R D2 F' L";
+    char cmd[1024], *out, *err;
+    gt_cube3 pos;
+    assert_int_equal(gt_cube3_from_scramble(scramble, &pos, NULL), GT_OK);
+    assert_int_equal(tu_db_setup("floppy"), 0);
+    snprintf(cmd, sizeof cmd, "%s/godtab-solve cube3 --db %s --near \"%s\"", GODTAB_BIN, tu_db_path, scramble);
+    assert_int_equal(tu_run(cmd, &out, &err), 0); /* not built: the small tables, no error */
+    assert_true(answer_solves(&pos, out, 20));
+    free(out);
+    free(err);
+    char gen[512];
+    snprintf(gen, sizeof gen, "%s/godtab-gen --quiet --db %s cube3-twophase", GODTAB_BIN, tu_db_path);
+    assert_int_equal(tu_run(gen, NULL, NULL), 0);
+    assert_int_equal(tu_run(cmd, &out, &err), 0);
+    assert_true(answer_solves(&pos, out, 20));
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "printf 'R U\\nF2 B2\\n' | %s/godtab-solve cube3 --db %s --near", GODTAB_BIN,
+             tu_db_path);
+    assert_int_equal(tu_run(cmd, &out, &err), 0); /* standard input, both threads */
+    assert_non_null(strstr(out, "U' R' (2, at most 20"));
+    free(out);
+    free(err);
+    /* Eight bytes overwritten inside the table (its data, or a section): the
+     * map or the first read of that block finds it, and no answer is taken
+     * from it: exit 5, naming the table. */
+    snprintf(cmd, sizeof cmd,
+             "cp -r %s %s.bad && printf '\\125\\252\\125\\252\\125\\252\\125\\252' | "
+             "dd of=%s.bad/data.mdb bs=1 seek=30000000 conv=notrunc 2>/dev/null && "
+             "%s/godtab-solve cube3 --db %s.bad --random 1000 --seed 1",
+             tu_db_path, tu_db_path, tu_db_path, GODTAB_BIN, tu_db_path);
+    assert_int_equal(tu_run(cmd, &out, &err), GT_EXIT_CORRUPT);
+    assert_non_null(strstr(err, "cube3-twophase"));
+    free(out);
+    free(err);
+    tu_db_teardown(NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -143,6 +189,7 @@ int main(void)
         cmocka_unit_test(test_errors_without_tables),
         cmocka_unit_test(test_batch),
         cmocka_unit_test(test_random),
+        cmocka_unit_test(test_stored_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -298,7 +298,7 @@ static void test_uncached_chain(void **state)
     gt_group_order(c->L.grp, b);
     assert_true(mpz_cmp(a, b) == 0);
     mpz_clears(a, b, NULL);
-    uint64_t rng = 9;
+    gt_rng rng = {9};
     gt_point p[48], u[48];
     for (int k = 0; k < 200; k++) {
         gt_group_random_element(k % 2 ? plain : c->L.grp, &rng, p);
@@ -319,7 +319,7 @@ static void test_uncached_chain(void **state)
 static void test_random_members_factor(void **state)
 {
     cube_fixture *c = *state;
-    uint64_t rng = 42;
+    gt_rng rng = {42};
     gt_point p[48];
     for (int k = 0; k < 300; k++) {
         gt_group_random_element(c->L.grp, &rng, p);
@@ -343,7 +343,7 @@ static void legality_vs_membership(const char *path, int n, int samples, int min
     load(path, NULL, &L);
     assert_int_equal(gt_cubegroup_match(L.def, map), GT_OK);
     assert_int_equal(map->n, n);
-    uint64_t rng = 2026 + (uint64_t)n;
+    gt_rng rng = {2026 + (uint64_t)n};
     int legal = 0;
     for (int k = 0; k < samples; k++) {
         uint16_t pos[GT_FACELETS_MAX];
@@ -471,21 +471,21 @@ static uint32_t code8(int n, const gt_point *p)
 static void test_random_groups_vs_closure(void **state)
 {
     (void)state;
-    uint64_t rng = 7;
+    gt_rng rng = {7};
     unsigned char *in = calloc(1u << 24, 1); /* 8^8 codes */
     gt_point *queue = malloc((size_t)(40320 + 1) * 8 * sizeof *queue); /* + the candidate */
     assert_non_null(in);
     assert_non_null(queue);
     for (int trial = 0; trial < 60; trial++) {
-        int n = 2 + (int)(gt_group_rand(&rng) % 7), ngens = 1 + (int)(gt_group_rand(&rng) % 3);
+        int n = 2 + (int)gt_rng_below(&rng, 7), ngens = 1 + (int)gt_rng_below(&rng, 3);
         gt_point gens[3][8];
         const gt_point *ptrs[3];
         for (int k = 0; k < ngens; k++) {
             gt_perm_identity(n, gens[k]);
             /* sparse generators now and then, so that small groups occur */
-            int swaps = (int)(gt_group_rand(&rng) % 3) == 0 ? 1 : n;
+            int swaps = (int)gt_rng_below(&rng, 3) == 0 ? 1 : n;
             for (int j = 0; j < swaps; j++) {
-                int a = (int)(gt_group_rand(&rng) % (uint64_t)n), b = (int)(gt_group_rand(&rng) % (uint64_t)n);
+                int a = (int)gt_rng_below(&rng, (uint64_t)n), b = (int)gt_rng_below(&rng, (uint64_t)n);
                 gt_point t = gens[k][a];
                 gens[k][a] = gens[k][b];
                 gens[k][b] = t;
@@ -521,7 +521,7 @@ static void test_random_groups_vs_closure(void **state)
             gt_point p[8];
             gt_perm_identity(n, p);
             for (int j = n - 1; j > 0; j--) {
-                int r = (int)(gt_group_rand(&rng) % (uint64_t)(j + 1));
+                int r = (int)gt_rng_below(&rng, (uint64_t)(j + 1));
                 gt_point t = p[j];
                 p[j] = p[r];
                 p[r] = t;
@@ -630,13 +630,13 @@ static void test_short_words(void **state)
     assert_int_equal(gt_short_create(48, 6, c->L.ptrs, 0, &sw), GT_OK);
     int depth = gt_short_depth(sw);
     assert_int_equal(depth, 5); /* 193,261 words of up to 5 letters over 12 */
-    uint64_t rng = 77;
+    gt_rng rng = {77};
     int letters[64], len, word[16];
     gt_point p[48], back[48];
     for (int k = 0; k < 25; k++) {
-        int wl = (int)(gt_group_rand(&rng) % (uint64_t)(2 * depth + 1));
+        int wl = (int)gt_rng_below(&rng, (uint64_t)(2 * depth + 1));
         for (int j = 0; j < wl; j++)
-            word[j] = (int)(gt_group_rand(&rng) % 12);
+            word[j] = (int)gt_rng_below(&rng, 12);
         gt_words_eval(c->words, word, wl, p);
         assert_int_equal(gt_short_find(sw, p, letters, 64, &len), 1);
         assert_true(len <= wl);

@@ -85,11 +85,11 @@ static void giant_gens(gens *g, int n, int first, int m, int alternating)
 }
 
 /* Random permutation of 0..n-1 (Fisher–Yates). */
-static void random_perm(int n, gt_point *p, uint64_t *rng)
+static void random_perm(int n, gt_point *p, gt_rng *rng)
 {
     gt_perm_identity(n, p);
     for (int j = n - 1; j > 0; j--) {
-        int r = (int)(gt_group_rand(rng) % (uint64_t)(j + 1));
+        int r = (int)gt_rng_below(rng, (uint64_t)(j + 1));
         gt_point t = p[j];
         p[j] = p[r];
         p[r] = t;
@@ -104,7 +104,7 @@ static void check_giant_membership(const gt_group *grp, int n, int alternating)
     gt_point *p = malloc((size_t)n * sizeof *p), *u = malloc((size_t)n * sizeof *u);
     assert_non_null(p);
     assert_non_null(u);
-    uint64_t rng = 5;
+    gt_rng rng = {5};
     for (int k = 0; k < 20; k++) {
         random_perm(n, p, &rng);
         int even = gt_perm_sign(n, p) > 0;
@@ -179,7 +179,7 @@ static void test_giants_8(void **state)
         gt_group_get_stats(grp, &st);
         assert_int_equal(st.giant, alt ? GT_GIANT_ALTERNATING : GT_GIANT_SYMMETRIC);
         assert_int_equal(st.giant_cycle, 5); /* the only prime with 4 < p < 6 */
-        uint64_t rng = 3;
+        gt_rng rng = {3};
         gt_point p[8];
         for (int k = 0; k < 2000; k++) {
             random_perm(8, p, &rng);
@@ -416,19 +416,19 @@ static void test_points_and_pairs(void **state)
 static void test_bound_small_groups(void **state)
 {
     (void)state;
-    uint64_t rng = 11;
+    gt_rng rng = {11};
     mpz_t U, order;
     mpz_inits(U, order, NULL);
     int equal = 0;
     for (int trial = 0; trial < 300; trial++) {
-        int n = 2 + (int)(gt_group_rand(&rng) % 11), ngens = 1 + (int)(gt_group_rand(&rng) % 3);
+        int n = 2 + (int)gt_rng_below(&rng, 11), ngens = 1 + (int)gt_rng_below(&rng, 3);
         gt_point p[3][12];
         const gt_point *ptrs[3];
         for (int k = 0; k < ngens; k++) {
             random_perm(n, p[k], &rng);
-            if (gt_group_rand(&rng) % 2) { /* often a sparse one: intransitive groups */
+            if (gt_rng_below(&rng, 2)) { /* often a sparse one: intransitive groups */
                 gt_perm_identity(n, p[k]);
-                int a = (int)(gt_group_rand(&rng) % (uint64_t)n), b = (int)(gt_group_rand(&rng) % (uint64_t)n);
+                int a = (int)gt_rng_below(&rng, (uint64_t)n), b = (int)gt_rng_below(&rng, (uint64_t)n);
                 p[k][a] = (gt_point)b;
                 p[k][b] = (gt_point)a;
             }

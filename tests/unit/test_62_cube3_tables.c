@@ -190,10 +190,10 @@ static void test_symmetry_classes(void **state)
     gt_cube3_identity(&id);
     assert_int_equal(gt_cube3_fss_entry_of(f, &id), 0);
     /* Conjugates land in the same class, on an equivalent twist. */
-    uint64_t seed = 11;
+    gt_rng rng = {11};
     for (int trial = 0; trial < 2000; trial++) {
         gt_cube3 c, conj;
-        gt_cube3_random(&seed, &c);
+        gt_cube3_random_state(&rng, &c);
         uint64_t e = gt_cube3_fss_entry_of(f, &c), cls = e / GT_CUBE3_TWISTS;
         for (int s = 0; s < GT_CUBE3_SYMS; s++) {
             assert_int_equal(gt_cube3_conjugate(&c, perms[s], &conj), 0);
@@ -231,14 +231,14 @@ static void test_stored_fss_table(void **state)
     assert_int_equal(gt_cube3_fss_new(&f, 0), 0);
     assert_int_equal(gt_cube3_sym_perms(perms), 0);
     assert_int_equal(fss->meta.n_states, gt_cube3_fss_states(f));
-    uint64_t seed = 99;
+    gt_rng rng = {99};
     for (int trial = 0; trial < 20000; trial++) {
         gt_cube3 c, t;
-        gt_cube3_random(&seed, &c);
+        gt_cube3_random_state(&rng, &c);
         if (trial % 2) { /* near the goal too */
             gt_cube3_identity(&c);
             for (int k = 0; k < trial % 13; k++)
-                gt_cube3_apply_move(&c, (int)((seed = seed * 6364136223846793005ull + 1) >> 59) % 18);
+                gt_cube3_apply_move(&c, (int)gt_rng_below(&rng, GT_CUBE3_MOVES));
         }
         int h = (int)gt_table_raw(fss, gt_cube3_fss_entry_of(f, &c));
         assert_true(h >= (int)gt_table_raw(fst, gt_cube3_fst_index(&c)));

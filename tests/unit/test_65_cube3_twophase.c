@@ -2,14 +2,27 @@
  * replayed, the length bound kept on random states and the superflip, and
  * honesty: on shallow positions (a blind search gives the true distance d)
  * max_length d finds a solution of exactly d moves and max_length d-1 is
- * refused with GT_ERR_NOTFOUND, since the search is complete. */
+ * refused with GT_ERR_NOTFOUND, since the search is complete.
+ *
+ * The same tests run twice: with the small tables built in memory, and with
+ * the stored table cube3-twophase (exact phase-1 distances over 64,430
+ * symmetry classes), built here in memory (7-14 s) and read through
+ * gt_cube3_twophase_tables_from_table as a mapped table would be; then its
+ * distribution (class entries, and raw positions against Kociemba's counts)
+ * and a damaged block (GT_ERR_CORRUPT, no answer). */
 #include "test_util.h"
 
+#include "catalog.h"
 #include "cube3.h"
+#include "cube3_sym.h"
 #include "cube3_twophase.h"
 #include "gt_error.h"
 
+#include <stdlib.h>
+
 static gt_cube3_twophase_tables *tables;
+static gt_table *stored;        /* the second group's table */
+static uint64_t raw_counts[16]; /* its entries weighted by their class's size */
 
 static int setup(void **state)
 {
@@ -21,7 +34,17 @@ static int teardown(void **state)
 {
     (void)state;
     gt_cube3_twophase_tables_free(tables);
+    tables = NULL;
+    gt_table_free(stored);
+    stored = NULL;
     return 0;
+}
+
+static int setup_stored(void **state)
+{
+    (void)state;
+    int rc = gt_cube3_twophase_table_build(0, &stored, raw_counts);
+    return rc ? rc : gt_cube3_twophase_tables_from_table(stored, &tables);
 }
 
 /* Solves with the given bound and checks the answer on the cubies. */
@@ -40,11 +63,13 @@ static int solve_checked(const gt_cube3 *c, int max_length, double timeout, gt_c
 static void test_tables(void **state)
 {
     (void)state;
-    int max[4] = {0};
-    const uint8_t *t[4] = {tables->twist_slice, tables->flip_slice, tables->cperm_sperm, tables->eperm_sperm};
-    const size_t n[4] = {GT_CUBE3_TWISTS * GT_CUBE3_SLICES, GT_CUBE3_FLIPS * GT_CUBE3_SLICES,
-                         GT_CUBE3_CPERMS * GT_CUBE3_SPERMS, GT_CUBE3_EPERMS * GT_CUBE3_SPERMS};
-    for (int k = 0; k < 4; k++) {
+    int max[6] = {0};
+    const uint8_t *t[6] = {tables->twist_slice, tables->flip_slice, tables->cperm_sperm,
+                           tables->eperm_sperm, tables->eperm_ccomb, tables->cperm_ecomb};
+    const size_t n[6] = {GT_CUBE3_TWISTS * GT_CUBE3_SLICES, GT_CUBE3_FLIPS * GT_CUBE3_SLICES,
+                         GT_CUBE3_CPERMS * GT_CUBE3_SPERMS, GT_CUBE3_EPERMS * GT_CUBE3_SPERMS,
+                         GT_CUBE3_EPERMS * GT_CUBE3_COMBS,  GT_CUBE3_CPERMS * GT_CUBE3_COMBS};
+    for (int k = 0; k < 6; k++) {
         assert_int_equal(t[k][0], 0);
         for (size_t i = 1; i < n[k]; i++) {
             assert_true(t[k][i] > 0 && t[k][i] != 0xFF); /* every entry reached, only the goal at 0 */
@@ -55,7 +80,16 @@ static void test_tables(void **state)
     /* Each phase-1 projection is within Kociemba's phase-1 depth (12), each
      * phase-2 one within the diameter of H in its ten moves (18). */
     assert_true(max[0] <= 12 && max[1] <= 12);
-    assert_true(max[2] <= 18 && max[3] <= 18);
+    assert_true(max[2] <= 18 && max[3] <= 18 && max[4] <= 18 && max[5] <= 18);
+    /* The U/D splits: solved is 0, and a U turn keeps them, an R2 does not. */
+    gt_cube3 c;
+    gt_cube3_identity(&c);
+    assert_int_equal(gt_cube3_twophase_ccomb(&c) + gt_cube3_twophase_ecomb(&c), 0);
+    gt_cube3_apply_move(&c, 0);
+    assert_int_equal(gt_cube3_twophase_ccomb(&c) + gt_cube3_twophase_ecomb(&c), 0);
+    gt_cube3_apply_move(&c, 4);
+    assert_true(gt_cube3_twophase_ccomb(&c) < GT_CUBE3_COMBS && gt_cube3_twophase_ccomb(&c) > 0);
+    assert_true(gt_cube3_twophase_ecomb(&c) < GT_CUBE3_COMBS && gt_cube3_twophase_ecomb(&c) > 0);
     assert_true(tables->bytes < 16u << 20);
 }
 
@@ -77,18 +111,18 @@ static void test_solved_and_h(void **state)
 static void test_random_states(void **state)
 {
     (void)state;
-    uint64_t seed = 20261123;
+    gt_rng rng = {20261123};
     for (int i = 0; i < 200; i++) {
         gt_cube3 c;
         gt_cube3_twophase_result r;
-        gt_cube3_random(&seed, &c);
+        gt_cube3_random_state(&rng, &c);
         assert_int_equal(solve_checked(&c, 22, 60, &r), GT_OK);
         assert_true(r.length >= 0 && r.length <= 22);
     }
     for (int i = 0; i < 3; i++) {
         gt_cube3 c;
         gt_cube3_twophase_result r;
-        gt_cube3_random(&seed, &c);
+        gt_cube3_random_state(&rng, &c);
         assert_int_equal(solve_checked(&c, 20, 120, &r), GT_OK);
         assert_true(r.length <= 20);
     }
@@ -125,16 +159,14 @@ static int blind(const gt_cube3 *c, int togo, int prev)
 static void test_shallow_honest(void **state)
 {
     (void)state;
-    uint64_t seed = 7;
+    gt_rng rng = {7};
     for (int i = 0; i < 12; i++) {
         gt_cube3 c;
         gt_cube3_twophase_result r;
         gt_cube3_identity(&c);
         int k = 1 + i % 5;
-        for (int j = 0; j < k; j++) {
-            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-            gt_cube3_apply_move(&c, (int)(seed >> 59) % GT_CUBE3_MOVES);
-        }
+        for (int j = 0; j < k; j++)
+            gt_cube3_apply_move(&c, (int)gt_rng_below(&rng, GT_CUBE3_MOVES));
         int d = 0;
         while (!blind(&c, d, -1))
             d++;
@@ -152,10 +184,10 @@ static void test_shallow_honest(void **state)
 static void test_limits(void **state)
 {
     (void)state;
-    uint64_t seed = 99;
+    gt_rng rng = {99};
     gt_cube3 c;
     gt_cube3_twophase_result r;
-    gt_cube3_random(&seed, &c);
+    gt_cube3_random_state(&rng, &c);
     /* No random state is 12 moves away in practice; the search cannot finish
      * in 0.2 s, so it stops with what it has (longer than 12) or nothing. */
     assert_int_equal(solve_checked(&c, 12, 0.2, &r), GT_ERR_TIMEOUT);
@@ -196,13 +228,109 @@ static void test_random_state(void **state)
             assert_true(seen[p][k] > 800 && seen[p][k] < 1200); /* 1000 expected, sd ~30 */
 }
 
+/* The classes of (slice places x flip) under the 16 symmetries: Kociemba's
+ * 64,430, and conjugating a position by its class's symmetry gives the
+ * representative (and the twist the table says). */
+static void test_classes(void **state)
+{
+    (void)state;
+    gt_cube3_fss *f = NULL;
+    uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS];
+    assert_int_equal(gt_cube3_sym_classes_new(&gt_cube3_sym_places, &f, 0), GT_OK);
+    assert_int_equal(f->n_classes, GT_CUBE3_TWOPHASE_CLASSES);
+    assert_int_equal(f->n_x, GT_CUBE3_SLICES * GT_CUBE3_FLIPS);
+    assert_int_equal(gt_cube3_sym_perms(perms), GT_OK);
+    gt_rng rng = {3};
+    for (int i = 0; i < 2000; i++) {
+        gt_cube3 c, d;
+        gt_cube3_random_state(&rng, &c);
+        uint32_t cs = f->class_of[gt_cube3_slice(&c) * GT_CUBE3_FLIPS + gt_cube3_flip(&c)];
+        assert_true(cs >> 4 < f->n_classes);
+        assert_int_equal(gt_cube3_conjugate(&c, perms[cs & 15], &d), GT_OK);
+        assert_int_equal(gt_cube3_slice(&d) * GT_CUBE3_FLIPS + gt_cube3_flip(&d), f->rep[cs >> 4]);
+        assert_int_equal(gt_cube3_twist(&d), f->twist_conj[gt_cube3_twist(&c) * 16 + (cs & 15)]);
+    }
+    gt_cube3_fss_free(f);
+}
+
+/* The stored table's class entries by depth are the spec's counts, and,
+ * each weighted by its class's size, Kociemba's phase-1 counts of the
+ * 2,217,093,120 raw positions (those of cube3-flipslice-twist). */
+static void test_stored_distribution(void **state)
+{
+    (void)state;
+    const gt_table_spec *spec = gt_catalog_find(GT_CUBE3_TWOPHASE_TABLE);
+    const gt_table_spec *fst = gt_catalog_find("cube3-flipslice-twist");
+    assert_non_null(spec);
+    assert_non_null(fst);
+    assert_int_equal(spec->storage, GT_STORAGE_MAPPED);
+    uint64_t raw = 0;
+    for (int d = 0; d < 16; d++) {
+        uint64_t want = d <= 12 ? spec->published[d] : 0, want_raw = d <= 12 ? fst->published[d] : 0;
+        assert_int_equal(stored->meta.distribution.count[d], want);
+        assert_int_equal(raw_counts[d], want_raw);
+        raw += raw_counts[d];
+    }
+    assert_int_equal(stored->meta.distribution.max_depth, 12);
+    assert_int_equal(raw, 2217093120u);
+    assert_int_equal(stored->meta.n_sections, 6);
+}
+
+/* A block of the phase-1 data whose checksum is wrong: the solve answers
+ * GT_ERR_CORRUPT with no solution; with every checksum right, it answers. */
+static void test_stored_damaged(void **state)
+{
+    (void)state;
+    gt_rng rng = {11};
+    gt_cube3 c;
+    gt_cube3_twophase_result r;
+    gt_cube3_twophase_tables *t = NULL;
+    gt_cube3_twophase_options o = {.max_length = 21};
+    gt_cube3_random_state(&rng, &c);
+    uint32_t cs = tables->p1_class[gt_cube3_slice(&c) * GT_CUBE3_FLIPS + gt_cube3_flip(&c)];
+    uint64_t e = (uint64_t)(cs >> 4) * GT_CUBE3_TWISTS + tables->p1_twist_conj[gt_cube3_twist(&c) * 16 + (cs & 15)];
+    uint64_t n = (stored->view.bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
+    uint64_t *sums = malloc(n * sizeof *sums), *checked = calloc((n + 63) / 64, sizeof *checked);
+    assert_true(sums && checked);
+    for (uint64_t b = 0; b < n; b++) {
+        uint64_t off = b << GT_BLOCK_SHIFT, len = stored->view.bytes - off;
+        sums[b] = gt_checksum64(stored->view.data + off, len < GT_BLOCK_BYTES ? len : GT_BLOCK_BYTES);
+    }
+    int damaged = 0;
+    gt_table copy = *stored; /* the same bytes, now checked block by block */
+    copy.view.sums = sums;
+    copy.view.checked = checked;
+    copy.view.damaged = &damaged;
+    assert_int_equal(gt_cube3_twophase_tables_from_table(&copy, &t), GT_OK);
+    assert_int_equal(gt_cube3_twophase_solve(t, &c, &o, &r), GT_OK);
+    assert_true(r.length >= 0 && r.length <= 21 && !damaged);
+    memset(checked, 0, (n + 63) / 64 * sizeof *checked);
+    sums[(e >> 1) >> GT_BLOCK_SHIFT] ^= 1; /* the block of the start's own entry */
+    assert_int_equal(gt_cube3_twophase_solve(t, &c, &o, &r), GT_ERR_CORRUPT);
+    assert_int_equal(r.length, -1);
+    assert_int_equal(damaged, 1);
+    /* A table of another layout is refused. */
+    copy.view.bytes--;
+    gt_cube3_twophase_tables_free(t);
+    assert_int_equal(gt_cube3_twophase_tables_from_table(&copy, &t), GT_ERR_INVAL);
+    free(sums);
+    free(checked);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables),       cmocka_unit_test(test_solved_and_h),
         cmocka_unit_test(test_random_states), cmocka_unit_test(test_superflip),
         cmocka_unit_test(test_shallow_honest), cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_random_state),
+        cmocka_unit_test(test_random_state), cmocka_unit_test(test_classes),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    const struct CMUnitTest stored_tests[] = {
+        cmocka_unit_test(test_stored_distribution), cmocka_unit_test(test_solved_and_h),
+        cmocka_unit_test(test_random_states),       cmocka_unit_test(test_superflip),
+        cmocka_unit_test(test_shallow_honest),      cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_stored_damaged),
+    };
+    int failed = cmocka_run_group_tests(tests, setup, teardown);
+    return failed + cmocka_run_group_tests_name("stored table", stored_tests, setup_stored, teardown);
 }

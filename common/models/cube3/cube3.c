@@ -568,31 +568,18 @@ void gt_cube3_set_slice_sorted(gt_cube3 *c, uint32_t v)
             c->ep[j] = (uint8_t)(GT_CUBE3_FR + order[n++]);
 }
 
-static uint64_t next_random(uint64_t *s)
-{
-    /* xorshift64*: small, fast, good enough for test scrambles */
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ull;
-}
-
-/* A uniform draw in [0, n) from ctx: the one difference between the two
- * generators below. */
-typedef uint64_t (*draw_below)(void *ctx, uint64_t n);
-
-/* Fills out with the coordinates drawn from below: corner permutation,
- * twist, flip, then the edges shuffled (Fisher-Yates). Half of all edge
- * permutations have the corners' parity; swapping two fixes the other half,
- * a 2-to-1 map that keeps the choice uniform. */
-static void random_state_from(draw_below below, void *ctx, gt_cube3 *out)
+/* The coordinates drawn uniformly: corner permutation, twist, flip, then
+ * the edges shuffled (Fisher-Yates). Half of all edge permutations have the
+ * corners' parity; swapping two fixes the other half, a 2-to-1 map that
+ * keeps the choice uniform. */
+void gt_cube3_random_state(gt_rng *rng, gt_cube3 *out)
 {
     gt_cube3_identity(out);
-    gt_cube3_set_cperm(out, (uint32_t)below(ctx, GT_CUBE3_CPERMS));
-    gt_cube3_set_twist(out, (uint32_t)below(ctx, GT_CUBE3_TWISTS));
-    gt_cube3_set_flip(out, (uint32_t)below(ctx, GT_CUBE3_FLIPS));
+    gt_cube3_set_cperm(out, (uint32_t)gt_rng_below(rng, GT_CUBE3_CPERMS));
+    gt_cube3_set_twist(out, (uint32_t)gt_rng_below(rng, GT_CUBE3_TWISTS));
+    gt_cube3_set_flip(out, (uint32_t)gt_rng_below(rng, GT_CUBE3_FLIPS));
     for (int i = GT_CUBE3_EDGES - 1; i > 0; i--) {
-        int j = (int)below(ctx, (uint64_t)(i + 1));
+        int j = (int)gt_rng_below(rng, (uint64_t)(i + 1));
         uint8_t t = out->ep[i];
         out->ep[i] = out->ep[j];
         out->ep[j] = t;
@@ -604,26 +591,3 @@ static void random_state_from(draw_below below, void *ctx, gt_cube3 *out)
     }
 }
 
-/* xorshift64* reduced with %: a bias below 2^-48, kept because the tests'
- * and benchmarks' fixed cubes come from this sequence. */
-static uint64_t seed_below(void *ctx, uint64_t n)
-{
-    return next_random(ctx) % n;
-}
-
-static uint64_t rng_below(void *ctx, uint64_t n)
-{
-    return gt_rng_below(ctx, n);
-}
-
-void gt_cube3_random(uint64_t *seed, gt_cube3 *out)
-{
-    if (*seed == 0)
-        *seed = 0x9E3779B97F4A7C15ull;
-    random_state_from(seed_below, seed, out);
-}
-
-void gt_cube3_random_state(gt_rng *rng, gt_cube3 *out)
-{
-    random_state_from(rng_below, rng, out);
-}

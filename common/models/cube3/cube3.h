@@ -136,13 +136,9 @@ void gt_cube3_set_slice(gt_cube3 *c, uint32_t v);
 uint32_t gt_cube3_slice_sorted(const gt_cube3 *c);
 void gt_cube3_set_slice_sorted(gt_cube3 *c, uint32_t v);
 
-/* A uniformly random legal position from a 64-bit state (xorshift; *seed
- * advances). */
-void gt_cube3_random(uint64_t *seed, gt_cube3 *out);
-
-/* A uniformly random legal position drawn from the shared generator
- * (rng.h: unbiased bounded draws), for --random. gt_cube3_random above is
- * kept as it is so that the tests' and benchmarks' fixed cubes stay the same. */
+/* A uniformly random legal position drawn from rng (rng.h, the one
+ * generator of godtab: unbiased bounded draws); --random, the tests and
+ * the benchmarks all draw their cubes here. */
 void gt_cube3_random_state(gt_rng *rng, gt_cube3 *out);
 
 #endif

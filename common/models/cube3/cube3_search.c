@@ -1,4 +1,5 @@
 #include "cube3_search.h"
+#include "cube3_solver_internal.h"
 #include "alloc.h"
 #include "cube3_sym.h"
 #include "cube3_tables.h"
@@ -9,27 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AXES 3
 #define SPLIT_DEPTH 3        /* levels enumerated up front; their nodes are the parallel tasks */
 #define CHECK_EVERY 4096     /* nodes between looks at the clock and the stop flags */
 #define NO_TASK UINT64_MAX
-
-struct gt_cube3_solver {
-    /* [value*18 + move]; slice_move moves the sorted slice coordinate when
-     * the symmetry-reduced table is used, the unsorted one otherwise */
-    uint16_t *cperm_move, *twist_move, *flip_move, *slice_move;
-    /* The 48 symmetries; sym[16*a] is the rotation that reads axis a as
-     * U-D (see gt_cube3_sym48_perms). sym_move[k][m]: the move m becomes
-     * when conjugated by sym k (so sym_move[16*a][m] is m read on axis a). */
-    uint16_t sym[GT_CUBE3_SYMS48][GT_CUBE3_FACELETS];
-    uint8_t sym_move[GT_CUBE3_SYMS48][GT_CUBE3_MOVES];
-    gt_cube3 inverse_turn[AXES][GT_CUBE3_MOVES]; /* the cube of the inverse of m read on axis a */
-    /* The solver's own copies of the tables, in huge pages (see
-     * gt_cube3_alloc_huge), 4-bit distances: the corners, and the edge
-     * table (fss, or else fst, or NULL). */
-    uint8_t *corners, *edges;
-    gt_cube3_fss *classes;  /* the symmetry classes when edges is fss, else NULL */
-};
 
 /* The rotation that reads axis a (U-D, R-L, F-B) as the U-D axis. */
 static inline const uint16_t *axis_rotation(const gt_cube3_solver *s, int a)
@@ -48,112 +31,16 @@ static inline unsigned nibble(const uint8_t *data, uint64_t i)
     return (data[i >> 1] >> ((i & 1) * 4)) & 15u;
 }
 
-static int to_u16(const uint32_t *in, uint32_t size, uint16_t **out)
+/* A table value; 0 (a bound that always holds) for an entry whose block
+ * failed its check, which the search reports as GT_ERR_CORRUPT at the end. */
+static inline unsigned corner_value(const gt_cube3_solver *s, uint64_t e)
 {
-    uint16_t *t = malloc((size_t)size * GT_CUBE3_MOVES * sizeof *t);
-    if (!t)
-        return GT_ERR_NOMEM;
-    for (size_t i = 0; i < (size_t)size * GT_CUBE3_MOVES; i++)
-        t[i] = (uint16_t)in[i];
-    *out = t;
-    return GT_OK;
+    return gt_view_ok(&s->corners_v, e >> 1) ? nibble(s->corners, e) : 0;
 }
 
-static int copy_huge(const gt_table *t, uint8_t **out)
+static inline unsigned edge_value(const gt_cube3_solver *s, uint64_t e)
 {
-    uint8_t *p = gt_alloc_huge(t->data_bytes);
-    if (!p)
-        return GT_ERR_NOMEM;
-    memcpy(p, t->data, t->data_bytes);
-    *out = p;
-    return GT_OK;
-}
-
-static int find_move(const gt_cube3 *c)
-{
-    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
-        gt_cube3 t;
-        gt_cube3_move_cube(m, &t);
-        if (gt_cube3_equal(&t, c))
-            return m;
-    }
-    return -1;
-}
-
-int gt_cube3_solver_new(const gt_table *corners, const gt_table *fst, const gt_table *fss,
-                        gt_cube3_solver **out)
-{
-    gt_cube3_moves *mt = NULL;
-    int rc;
-    if (!corners || corners->meta.encoding != GT_ENC_NIBBLE ||
-        corners->meta.n_states != GT_CUBE3_CORNER_STATES ||
-        (fst && (fst->meta.encoding != GT_ENC_NIBBLE || fst->meta.n_states != GT_CUBE3_FST_STATES)) ||
-        (fss && (fss->meta.encoding != GT_ENC_NIBBLE || strcmp(fss->meta.name, GT_CUBE3_FSS_TABLE) != 0)))
-        return GT_ERR_INVAL;
-    gt_cube3_solver *s = calloc(1, sizeof *s);
-    if (!s)
-        return GT_ERR_NOMEM;
-    if ((rc = gt_cube3_moves_new(&mt)) != 0)
-        goto free_solver;
-    if (fss) {
-        if ((rc = gt_cube3_fss_new(&s->classes, 0)) != 0)
-            goto free_solver;
-        if (fss->meta.n_states != gt_cube3_fss_states(s->classes)) {
-            rc = GT_ERR_INVAL;
-            goto free_solver;
-        }
-    }
-    if ((rc = to_u16(mt->cperm, GT_CUBE3_CPERMS, &s->cperm_move)) != 0 ||
-        (rc = to_u16(mt->twist, GT_CUBE3_TWISTS, &s->twist_move)) != 0 ||
-        (rc = to_u16(mt->flip, GT_CUBE3_FLIPS, &s->flip_move)) != 0 ||
-        (rc = fss ? to_u16(s->classes->ss_move, GT_CUBE3_SLICE_SORTED, &s->slice_move)
-                  : to_u16(mt->slice, GT_CUBE3_SLICES, &s->slice_move)) != 0)
-        goto free_solver;
-    if ((rc = gt_cube3_sym48_perms(s->sym)) != 0)
-        goto free_solver;
-    for (int k = 0; k < GT_CUBE3_SYMS48; k++)
-        for (int m = 0; m < GT_CUBE3_MOVES; m++) {
-            gt_cube3 mc, conj;
-            gt_cube3_move_cube(m, &mc);
-            if ((rc = gt_cube3_conjugate(&mc, s->sym[k], &conj)) != 0)
-                goto free_solver;
-            int cm = find_move(&conj);
-            if (cm < 0) {
-                rc = GT_ERR_INVAL;
-                goto free_solver;
-            }
-            s->sym_move[k][m] = (uint8_t)cm;
-        }
-    for (int a = 0; a < AXES; a++)
-        for (int m = 0; m < GT_CUBE3_MOVES; m++) {
-            int cm = s->sym_move[a * GT_CUBE3_SYMS][m];
-            gt_cube3_move_cube(gt_cube3_move_inverse[cm], &s->inverse_turn[a][m]);
-        }
-    if ((rc = copy_huge(corners, &s->corners)) != 0 ||
-        ((fss || fst) && (rc = copy_huge(fss ? fss : fst, &s->edges)) != 0))
-        goto free_solver;
-    gt_cube3_moves_free(mt);
-    *out = s;
-    return GT_OK;
-
-free_solver:
-    gt_cube3_moves_free(mt);
-    gt_cube3_solver_free(s);
-    return rc;
-}
-
-void gt_cube3_solver_free(gt_cube3_solver *s)
-{
-    if (!s)
-        return;
-    free(s->cperm_move);
-    free(s->twist_move);
-    free(s->flip_move);
-    free(s->slice_move);
-    free(s->corners);
-    free(s->edges);
-    gt_cube3_fss_free(s->classes);
-    free(s);
+    return gt_view_ok(&s->edges_v, e >> 1) ? nibble(s->edges, e) : 0;
 }
 
 static int node_of(const gt_cube3_solver *s, const gt_cube3 *c, node *n)
@@ -166,7 +53,7 @@ static int node_of(const gt_cube3_solver *s, const gt_cube3 *c, node *n)
             return rc;
         n->twist[a] = (uint16_t)gt_cube3_twist(&conj);
         n->flip[a] = (uint16_t)gt_cube3_flip(&conj);
-        n->slice[a] = (uint16_t)(s->classes ? gt_cube3_slice_sorted(&conj) : gt_cube3_slice(&conj));
+        n->slice[a] = (uint16_t)(s->class_of ? gt_cube3_slice_sorted(&conj) : gt_cube3_slice(&conj));
     }
     return GT_OK;
 }
@@ -193,16 +80,21 @@ static inline uint64_t corner_entry(const node *n)
  * class for fss, directly for fst. */
 static inline uint64_t edge_entry(const gt_cube3_solver *s, uint32_t slice, uint32_t flip, uint32_t twist)
 {
-    if (s->classes)
-        return gt_cube3_fss_entry(s->classes, slice, flip, twist);
+    if (s->class_of) {
+        uint64_t x = (uint64_t)slice * GT_CUBE3_FLIPS + flip;
+        if (!gt_view_ok(&s->class_v, x * 4))
+            return 0; /* the goal's entry: a bound of 0 (damage is reported at the end) */
+        uint32_t cs = s->class_of[x];
+        return (uint64_t)(cs >> 4) * GT_CUBE3_TWISTS + s->twist_conj[twist * GT_CUBE3_SYMS + (cs & 15u)];
+    }
     return gt_cube3_fst_entry(flip, slice, twist);
 }
 
 /* The first memory read edge_entry will make, to prefetch. */
 static inline const void *edge_first_read(const gt_cube3_solver *s, uint32_t slice, uint32_t flip, uint32_t twist)
 {
-    if (s->classes)
-        return &s->classes->class_of[slice * GT_CUBE3_FLIPS + flip];
+    if (s->class_of)
+        return &s->class_of[slice * GT_CUBE3_FLIPS + flip];
     return &s->edges[edge_entry(s, slice, flip, twist) >> 1];
 }
 
@@ -210,9 +102,9 @@ static inline const void *edge_first_read(const gt_cube3_solver *s, uint32_t sli
  * is an edge table). */
 static int forward_values(const gt_cube3_solver *s, const node *n, int f[AXES])
 {
-    int h = (int)nibble(s->corners, corner_entry(n));
+    int h = (int)corner_value(s, corner_entry(n));
     for (int a = 0; a < AXES && s->edges; a++) {
-        f[a] = (int)nibble(s->edges, edge_entry(s, n->slice[a], n->flip[a], n->twist[a]));
+        f[a] = (int)edge_value(s, edge_entry(s, n->slice[a], n->flip[a], n->twist[a]));
         if (f[a] > h)
             h = f[a];
     }
@@ -258,7 +150,7 @@ static inline void inverse_move(const gt_cube3_solver *s, const inverse *parent,
 
 static inline uint32_t slice_of(const gt_cube3_solver *s, const gt_cube3 *c)
 {
-    return s->classes ? gt_cube3_slice_sorted(c) : gt_cube3_slice(c);
+    return s->class_of ? gt_cube3_slice_sorted(c) : gt_cube3_slice(c);
 }
 
 /* ---- canonical move sequences ---- */
@@ -317,7 +209,7 @@ typedef struct task {
 } task;
 
 typedef struct shared {
-    const gt_cube3_solver *s;
+    const gt_cube3_solver *s;      /* the solver (its views hold the damage flags) */
     const gt_cube3 *start;
     const gt_cube3_search_options *o;
     int metric, start_parity, all, use_inverse;
@@ -335,6 +227,7 @@ typedef struct shared {
 
 typedef struct worker {
     shared *sh;
+    const gt_cube3_solver *s;
     uint64_t task, nodes, unflushed;
     int bound, abort;
     uint8_t path[GT_CUBE3_MAX_SOLUTION];
@@ -366,7 +259,7 @@ static void check_clock(worker *w)
     __atomic_add_fetch(&sh->nodes, w->unflushed, __ATOMIC_RELAXED);
     w->unflushed = 0;
     double now = omp_get_wtime();
-    if ((sh->deadline > 0 && now > sh->deadline) || (sh->o->cancel && *sh->o->cancel))
+    if ((sh->deadline > 0 && now > sh->deadline) || (sh->o->cancel && *sh->o->cancel) || gt_cube3_solver_damaged(sh->s))
         sh->stop = 1;
     if (sh->o->progress && omp_get_thread_num() == 0 && now >= sh->next_report) {
         sh->next_report = now + (sh->o->progress_interval > 0 ? sh->o->progress_interval : 1.0);
@@ -408,9 +301,9 @@ static void at_leaf(worker *w, int length)
 /* The survivors' inverses and their edge values (the axis of the move that
  * made each child is inherited from the parent), dropping those they prune;
  * same three passes as expand. Returns how many are left. */
-static int prune_by_inverse(const shared *sh, const snode *parent, int g, int left, snode *kids, int n_kids)
+static int prune_by_inverse(const shared *sh, const gt_cube3_solver *s, const snode *parent, int g, int left,
+                            snode *kids, int n_kids)
 {
-    const gt_cube3_solver *s = sh->s;
     uint32_t slice[GT_CUBE3_MOVES][AXES], flip[GT_CUBE3_MOVES][AXES], twist[GT_CUBE3_MOVES][AXES];
     uint64_t entry[GT_CUBE3_MOVES][AXES];
     for (int k = 0; k < n_kids; k++) {
@@ -436,7 +329,7 @@ static int prune_by_inverse(const shared *sh, const snode *parent, int g, int le
     for (int k = 0; k < n_kids; k++) {
         int v[AXES], h = 0, same = axis_of(kids[k].move);
         for (int a = 0; a < AXES; a++) {
-            v[a] = a == same ? parent->inv_edge[a] : (int)nibble(s->edges, entry[k][a]);
+            v[a] = a == same ? parent->inv_edge[a] : (int)edge_value(s, entry[k][a]);
             kids[k].inv_edge[a] = (uint8_t)v[a];
             if (v[a] > h)
                 h = v[a];
@@ -459,10 +352,11 @@ static int prune_by_inverse(const shared *sh, const snode *parent, int g, int le
  * passes so that the table reads of siblings overlap instead of each
  * waiting for memory in turn: compute the children and prefetch their first
  * reads, compute and prefetch the dependent reads, then read. */
-static int expand(const shared *sh, const snode *parent, int g, int bound, history hist, snode kids[GT_CUBE3_MOVES],
+static int expand(const shared *sh, const gt_cube3_solver *s, const snode *parent, int g, int bound, history hist,
+                  snode kids[GT_CUBE3_MOVES],
                   uint64_t *generated)
 {
-    const gt_cube3_solver *s = sh->s;
+    
     int left = bound - g - 1; /* moves left after a child */
     unsigned skip = parent->no_first | (left == 0 ? parent->no_last : 0u);
     node cand[GT_CUBE3_MOVES];
@@ -487,9 +381,9 @@ static int expand(const shared *sh, const snode *parent, int g, int bound, histo
         }
     int kept = 0;
     for (int k = 0; k < n_cand; k++) {
-        int h = (int)nibble(s->corners, corner_entry(&cand[k])), v[AXES] = {-1, -1, -1};
+        int h = (int)corner_value(s, corner_entry(&cand[k])), v[AXES] = {-1, -1, -1};
         for (int a = 0; a < AXES && s->edges && h <= left; a++) {
-            v[a] = (int)nibble(s->edges, entry[k][a]);
+            v[a] = (int)edge_value(s, entry[k][a]);
             if (v[a] > h)
                 h = v[a];
         }
@@ -506,7 +400,7 @@ static int expand(const shared *sh, const snode *parent, int g, int bound, histo
     }
     /* At the last level only the goal survives anyway: no inverses there. */
     if (sh->use_inverse && s->edges && left > 0 && kept > 0)
-        kept = prune_by_inverse(sh, parent, g, left, kids, kept);
+        kept = prune_by_inverse(sh, s, parent, g, left, kids, kept);
     return kept;
 }
 
@@ -518,7 +412,7 @@ static void dfs(worker *w, const snode *self, int g, history hist)
     }
     snode kids[GT_CUBE3_MOVES];
     uint64_t generated = 0;
-    int n_kids = expand(w->sh, self, g, w->bound, hist, kids, &generated);
+    int n_kids = expand(w->sh, w->s, self, g, w->bound, hist, kids, &generated);
     w->nodes += generated;
     w->unflushed += generated;
     if (w->unflushed >= CHECK_EVERY)
@@ -579,7 +473,7 @@ static int make_tasks(shared *sh, const snode *root, int depth, int bound, task 
         }
         for (uint64_t t = 0; t < n_tasks; t++) {
             snode kids[GT_CUBE3_MOVES];
-            int n_kids = expand(sh, &tasks[t].node, g, bound, tasks[t].hist, kids, nodes);
+            int n_kids = expand(sh, sh->s, &tasks[t].node, g, bound, tasks[t].hist, kids, nodes);
             uint64_t syms = tasks[t].syms;
             for (int k = 0; k < n_kids; k++) {
                 int m = kids[k].move;
@@ -603,11 +497,6 @@ static int make_tasks(shared *sh, const snode *root, int depth, int bound, task 
     return GT_OK;
 }
 
-static int cmp_solution(const void *a, const void *b, void *length)
-{
-    return memcmp(a, b, (size_t)*(const int *)length);
-}
-
 /* The root as the search keeps it, its edge values on each axis (f, -1
  * without an edge table) and its bound. */
 static int root_of(const shared *sh, const gt_cube3 *start, snode *root, int f[AXES], int *bound)
@@ -621,7 +510,7 @@ static int root_of(const shared *sh, const gt_cube3 *start, snode *root, int f[A
     int h = forward_values(s, &root->n, f);
     for (int a = 0; a < AXES && s->edges; a++) {
         const gt_cube3 *c = &root->inv.c[a];
-        int v = (int)nibble(s->edges, edge_entry(s, slice_of(s, c), gt_cube3_flip(c), gt_cube3_twist(c)));
+        int v = (int)edge_value(s, edge_entry(s, slice_of(s, c), gt_cube3_flip(c), gt_cube3_twist(c)));
         root->inv_edge[a] = (uint8_t)v;
         if (sh->use_inverse && v > h)
             h = v;
@@ -650,7 +539,7 @@ static int search_bound(shared *sh, const snode *root_in, const int f[AXES], int
     sh->nodes += prefix_nodes;
 #pragma omp parallel num_threads(threads)
     {
-        worker w = {.sh = sh, .bound = bound};
+        worker w = {.sh = sh, .bound = bound, .s = sh->s};
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t t = 0; t < n_tasks; t++) {
             if (sh->stop || (!sh->all && __atomic_load_n(&sh->best_task, __ATOMIC_RELAXED) < t))
@@ -673,6 +562,7 @@ int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
     const gt_cube3_search_options *o = opts ? opts : &defaults;
     shared sh = {.s = s, .start = start, .o = o, .metric = o->metric, .all = o->all,
                  .best_task = NO_TASK};
+
     gt_cube3_verdict v;
     snode root;
     int rc, root_edges[AXES], bound;
@@ -719,16 +609,20 @@ int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
         }
         if (sh.best_task != NO_TASK || sh.n_found > 0) {
             result->distance = bound;
-            result->length = bound;
-            if (sh.all) {
-                if (bound > 0)
-                    qsort_r(sh.found, sh.n_found, (size_t)bound, cmp_solution, &bound);
-                memcpy(result->moves, sh.found, (size_t)bound);
+            if (sh.all) { /* sorted, each once, QTM half turns merged (cube3_qtm.c) */
+                if ((rc = gt_cube3_solutions_finish(o->metric, sh.found, &sh.n_found, bound,
+                                                    &result->lengths)) != 0)
+                    break;
+                result->length = result->lengths[0];
+                memcpy(result->moves, sh.found, (size_t)result->length);
                 result->solutions = sh.found;
                 result->n_solutions = sh.n_found;
                 sh.found = NULL;
             } else {
-                memcpy(result->moves, sh.best, (size_t)bound);
+                result->length = o->metric == GT_CUBE3_QTM ? gt_cube3_qtm_merge(sh.best, bound, result->moves)
+                                                           : bound;
+                if (o->metric != GT_CUBE3_QTM)
+                    memcpy(result->moves, sh.best, (size_t)bound);
                 result->n_solutions = 1;
             }
             rc = GT_OK;
@@ -739,6 +633,10 @@ int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
     }
     if (rc == GT_OK)
         result->lower_bound = result->distance;
+    if (gt_cube3_solver_damaged(s)) { /* a damaged block read as 0: the answer may be right, but say so */
+        rc = GT_ERR_CORRUPT;
+        result->distance = -1;
+    }
     free(sh.found);
     result->nodes = sh.nodes;
     result->seconds = omp_get_wtime() - sh.t0;
@@ -750,5 +648,7 @@ void gt_cube3_search_result_free(gt_cube3_search_result *r)
     if (!r)
         return;
     free(r->solutions);
+    free(r->lengths);
     r->solutions = NULL;
+    r->lengths = NULL;
 }

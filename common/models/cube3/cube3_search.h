@@ -18,8 +18,9 @@
  *
  * The search enumerates canonical sequences only: never the same face twice
  * in a row, and of two commuting opposite-face turns only U-before-D,
- * R-before-L, F-before-B (in QTM a half turn is written U U, never U' U').
- * Its first levels are split into tasks run in parallel with OpenMP; the
+ * R-before-L, F-before-B (in QTM a half turn is searched as U U, never
+ * U' U', and returned as U2: see gt_cube3_qtm_merge). Its first levels
+ * are split into tasks run in parallel with OpenMP; the
  * solution reported is the first in that canonical order, whatever the
  * thread count. */
 #ifndef GODTAB_CUBE3_SEARCH_H
@@ -46,6 +47,24 @@ typedef struct gt_cube3_solver gt_cube3_solver;
  * the wrong size or encoding, GT_ERR_NOMEM. */
 int gt_cube3_solver_new(const gt_table *corners, const gt_table *fst, const gt_table *fss,
                         gt_cube3_solver **out);
+
+/* How a solver holds its tables (docs/cube3.md, "Storage" has the figures):
+ *   GT_CUBE3_TABLES_IN_PLACE  reads them where they are (a mapped table is
+ *       read straight from the database map, shared by every process, each
+ *       64 KiB block checked on first use); the tables must outlive the
+ *       solver. Starts in milliseconds: the one-shot and shallow queries.
+ *   GT_CUBE3_TABLES_COPY  checks them whole and copies them into huge pages
+ *       (fewer TLB misses on random reads): seconds to start, then faster
+ *       on long searches (about 1.4x). The tables may be freed after the call. */
+enum { GT_CUBE3_TABLES_IN_PLACE = 0, GT_CUBE3_TABLES_COPY = 1 };
+
+/* gt_cube3_solver_new with a choice of how. The move tables and symmetry
+ * classes come from the tables' sections when they have them (tables built
+ * since the format's mapped storage), else they are built here.
+ * Return values: GT_OK, GT_ERR_INVAL (a table of the wrong size, encoding
+ * or sections), GT_ERR_CORRUPT (a copy found a damaged block), GT_ERR_NOMEM. */
+int gt_cube3_solver_open(const gt_table *corners, const gt_table *fst, const gt_table *fss, int how,
+                         gt_cube3_solver **out);
 void gt_cube3_solver_free(gt_cube3_solver *s);
 
 /* The heuristic of a position (a lower bound of its HTM distance). */
@@ -74,21 +93,49 @@ typedef struct gt_cube3_search_options {
 typedef struct gt_cube3_search_result {
     int distance;       /* optimal length in the metric, or -1 if not found */
     int lower_bound;    /* proven: no solution is shorter (== distance if found) */
-    int length;         /* moves[0..length-1]: the first optimal solution */
+    int length;         /* moves[0..length-1]: the first optimal solution in face
+                         * turns; in QTM a half turn is one move U2 that the distance
+                         * counts as 2 (Cube Explorer's way), so length <= distance */
     uint8_t moves[GT_CUBE3_MAX_SOLUTION];
-    uint64_t n_solutions; /* with all: how many; else 1 if found */
-    uint8_t *solutions;   /* with all: n_solutions * distance moves, sorted; else NULL */
+    uint64_t n_solutions; /* with all: how many distinct ones; else 1 if found */
+    uint8_t *solutions;   /* with all: n_solutions slots of distance bytes, sorted in the
+                           * search's canonical order; slot i holds lengths[i] moves
+                           * (then 0xFF padding); read with gt_cube3_search_solution */
+    uint8_t *lengths;     /* with all: each solution's length in face turns; else NULL */
     uint64_t nodes;       /* nodes generated */
     double seconds;
 } gt_cube3_search_result;
 
 /* Searches for an optimal solution of `start` (which must be legal); every
  * solution returned has been applied to `start` and checked to solve it.
- * Returns 0 (found), GT_ERR_TIMEOUT (max_depth or timeout reached:
+ * Returns 0 (found), GT_ERR_CORRUPT (a table block failed its check: no
+ * answer is given), GT_ERR_TIMEOUT (max_depth or timeout reached:
  * lower_bound holds the best bound proven), GT_ERR_INTERRUPT, GT_ERR_NOMEM,
  * GT_ERR_INVAL. Free the result with gt_cube3_search_result_free. */
 int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
                     const gt_cube3_search_options *opts, gt_cube3_search_result *result);
 void gt_cube3_search_result_free(gt_cube3_search_result *result);
+
+/* Solution i of a result (0..n_solutions-1 with all; any i gives the first
+ * solution otherwise) and its length in face turns. */
+const uint8_t *gt_cube3_search_solution(const gt_cube3_search_result *r, uint64_t i, int *length);
+
+/* ---- QTM spelling (cube3_qtm.c) ---- */
+
+/* Writes quarters[0..n-1] with each pair of equal quarter turns in a row
+ * (U U or U' U') as the half turn U2 into out (n bytes suffice); returns
+ * the number of moves written. The QTM length is unchanged. */
+int gt_cube3_qtm_merge(const uint8_t *quarters, int n, uint8_t *out);
+/* The inverse spelling: each half turn U2 as U U (out: 2n bytes suffice);
+ * returns the number of quarter turns written. */
+int gt_cube3_qtm_expand(const uint8_t *moves, int n, uint8_t *out);
+/* The length of a sequence in quarter turns (a half turn counts 2). */
+int gt_cube3_qtm_length(const uint8_t *moves, int n);
+/* For the search: sorts the *n solutions of `distance` moves in found (in
+ * QTM, quarter turns; U' U' and U U are the same half turn), keeps each
+ * distinct one once (*n becomes their number), in QTM rewrites each with
+ * its half turns merged (padded with 0xFF), and returns their lengths in
+ * *lengths (malloc'd). GT_OK, GT_ERR_NOMEM, GT_ERR_INVAL. */
+int gt_cube3_solutions_finish(int metric, uint8_t *found, uint64_t *n, int distance, uint8_t **lengths);
 
 #endif

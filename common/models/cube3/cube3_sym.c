@@ -10,6 +10,10 @@
 
 #define UNASSIGNED UINT32_MAX
 
+const gt_cube3_sym_slice gt_cube3_sym_sorted = {GT_CUBE3_SLICE_SORTED, gt_cube3_slice_sorted,
+                                                gt_cube3_set_slice_sorted};
+const gt_cube3_sym_slice gt_cube3_sym_places = {GT_CUBE3_SLICES, gt_cube3_slice, gt_cube3_set_slice};
+
 static void compose(const uint16_t *first, const uint16_t *then, uint16_t *out)
 {
     for (int f = 0; f < GT_CUBE3_FACELETS; f++)
@@ -127,18 +131,11 @@ static int reserve_classes(gt_cube3_fss *f, size_t *rep_cap, size_t *stab_cap, s
     return rc;
 }
 
-int gt_cube3_fss_new(gt_cube3_fss **out, int threads)
+/* The symmetries, their edge conjugations and inverses. */
+static int sym_init(gt_cube3_fss *f, uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS], edge_conj econj[GT_CUBE3_SYMS])
 {
-    uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS];
-    edge_conj econj[GT_CUBE3_SYMS];
-    int rc;
-    (void)threads;
-    gt_cube3_fss *f = calloc(1, sizeof *f);
-    if (!f)
-        return GT_ERR_NOMEM;
-    if ((rc = gt_cube3_sym_perms(perms)) != 0)
-        goto free_fss;
-    for (int s = 0; s < GT_CUBE3_SYMS; s++) {
+    int rc = gt_cube3_sym_perms(perms);
+    for (int s = 0; s < GT_CUBE3_SYMS && rc == GT_OK; s++) {
         edge_conj_init(perms[s], &econj[s]);
         f->sym_inverse[s] = -1;
         for (int t = 0; t < GT_CUBE3_SYMS; t++) {
@@ -151,57 +148,91 @@ int gt_cube3_fss_new(gt_cube3_fss **out, int threads)
                 f->sym_inverse[s] = t;
         }
     }
-    if ((rc = gt_cube3_coord_move_table(GT_CUBE3_SLICE_SORTED, gt_cube3_set_slice_sorted,
-                                        gt_cube3_slice_sorted, &f->ss_move)) != 0 ||
-        (rc = gt_cube3_coord_move_table(GT_CUBE3_FLIPS, gt_cube3_set_flip, gt_cube3_flip, &f->flip_move)) != 0 ||
-        (rc = gt_cube3_coord_move_table(GT_CUBE3_TWISTS, gt_cube3_set_twist, gt_cube3_twist, &f->twist_move)) != 0)
-        goto free_fss;
-    f->twist_conj = malloc(GT_CUBE3_TWISTS * GT_CUBE3_SYMS * sizeof *f->twist_conj);
-    f->class_of = gt_alloc_huge((size_t)GT_CUBE3_FSS_X * sizeof *f->class_of);
-    size_t rep_cap = 0, stab_cap = 0; /* room for X/8 classes (about X/16); grown below if ever short */
-    if (!f->twist_conj || !f->class_of ||
-        reserve_classes(f, &rep_cap, &stab_cap, GT_CUBE3_FSS_X / 8) != GT_OK) {
-        rc = GT_ERR_NOMEM;
-        goto free_fss;
-    }
-    /* The U-D-preserving symmetries keep U/D stickers on U/D: the twist of a
-     * conjugate depends on the twist alone. */
+    return rc;
+}
+
+/* The twist of a conjugate, for each twist and symmetry: the U-D-preserving
+ * symmetries keep U/D stickers on U/D, so it depends on the twist alone. */
+static int twist_conj_init(gt_cube3_fss *f, uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS])
+{
     for (uint32_t t = 0; t < GT_CUBE3_TWISTS; t++) {
         gt_cube3 c, conj;
         gt_cube3_identity(&c);
         gt_cube3_set_twist(&c, t);
         for (int s = 0; s < GT_CUBE3_SYMS; s++) {
-            if ((rc = gt_cube3_conjugate(&c, perms[s], &conj)) != 0)
-                goto free_fss;
+            int rc = gt_cube3_conjugate(&c, perms[s], &conj);
+            if (rc != GT_OK)
+                return rc;
             f->twist_conj[t * GT_CUBE3_SYMS + (uint32_t)s] = (uint16_t)gt_cube3_twist(&conj);
         }
     }
-    /* Classes in order of their smallest member, which is the representative. */
-    memset(f->class_of, 0xff, (size_t)GT_CUBE3_FSS_X * sizeof *f->class_of);
+    return GT_OK;
+}
+
+/* Classes in order of their smallest member, which is the representative. */
+static int classes_init(gt_cube3_fss *f, const edge_conj econj[GT_CUBE3_SYMS], size_t rep_cap, size_t stab_cap)
+{
+    const gt_cube3_sym_slice *sl = f->slice;
+    memset(f->class_of, 0xff, (size_t)f->n_x * sizeof *f->class_of);
     uint32_t n = 0;
-    for (uint32_t x = 0; x < GT_CUBE3_FSS_X; x++) {
+    for (uint32_t x = 0; x < f->n_x; x++) {
         if (f->class_of[x] != UNASSIGNED)
             continue;
         gt_cube3 c, conj;
         gt_cube3_identity(&c);
-        gt_cube3_set_slice_sorted(&c, x / GT_CUBE3_FLIPS);
+        sl->set(&c, x / GT_CUBE3_FLIPS);
         gt_cube3_set_flip(&c, x % GT_CUBE3_FLIPS);
         uint16_t stab = 0;
         for (int s = 0; s < GT_CUBE3_SYMS; s++) {
             edge_conjugate(&econj[s], &c, &conj);
-            uint32_t y = gt_cube3_slice_sorted(&conj) * GT_CUBE3_FLIPS + gt_cube3_flip(&conj);
+            uint32_t y = sl->get(&conj) * GT_CUBE3_FLIPS + gt_cube3_flip(&conj);
             if (y == x)
                 stab |= (uint16_t)(1u << s);
             if (f->class_of[y] == UNASSIGNED) /* conj(y, s^-1) = x */
                 f->class_of[y] = n << 4 | (uint32_t)f->sym_inverse[s];
         }
-        if ((rc = reserve_classes(f, &rep_cap, &stab_cap, (size_t)n + 1)) != GT_OK)
-            goto free_fss;
+        int rc = reserve_classes(f, &rep_cap, &stab_cap, (size_t)n + 1);
+        if (rc != GT_OK)
+            return rc;
         f->rep[n] = x;
         f->stabilizer[n] = stab;
         n++;
     }
     f->n_classes = n;
+    return GT_OK;
+}
+
+int gt_cube3_fss_new(gt_cube3_fss **out, int threads)
+{
+    return gt_cube3_sym_classes_new(&gt_cube3_sym_sorted, out, threads);
+}
+
+int gt_cube3_sym_classes_new(const gt_cube3_sym_slice *slice, gt_cube3_fss **out, int threads)
+{
+    uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS];
+    edge_conj econj[GT_CUBE3_SYMS];
+    int rc;
+    (void)threads;
+    gt_cube3_fss *f = calloc(1, sizeof *f);
+    if (!f)
+        return GT_ERR_NOMEM;
+    f->slice = slice;
+    f->n_x = slice->size * GT_CUBE3_FLIPS;
+    if ((rc = sym_init(f, perms, econj)) != 0)
+        goto free_fss;
+    if ((rc = gt_cube3_coord_move_table(slice->size, slice->set, slice->get, &f->ss_move)) != 0 ||
+        (rc = gt_cube3_coord_move_table(GT_CUBE3_FLIPS, gt_cube3_set_flip, gt_cube3_flip, &f->flip_move)) != 0 ||
+        (rc = gt_cube3_coord_move_table(GT_CUBE3_TWISTS, gt_cube3_set_twist, gt_cube3_twist, &f->twist_move)) != 0)
+        goto free_fss;
+    f->twist_conj = malloc(GT_CUBE3_TWISTS * GT_CUBE3_SYMS * sizeof *f->twist_conj);
+    f->class_of = gt_alloc_huge((size_t)f->n_x * sizeof *f->class_of);
+    size_t rep_cap = 0, stab_cap = 0; /* room for X/8 classes (about X/16); grown if ever short */
+    if (!f->twist_conj || !f->class_of || reserve_classes(f, &rep_cap, &stab_cap, f->n_x / 8) != GT_OK) {
+        rc = GT_ERR_NOMEM;
+        goto free_fss;
+    }
+    if ((rc = twist_conj_init(f, perms)) != GT_OK || (rc = classes_init(f, econj, rep_cap, stab_cap)) != GT_OK)
+        goto free_fss;
     *out = f;
     return GT_OK;
 
@@ -212,7 +243,7 @@ free_fss:
 
 uint64_t gt_cube3_fss_entry_of(const gt_cube3_fss *f, const gt_cube3 *c)
 {
-    return gt_cube3_fss_entry(f, gt_cube3_slice_sorted(c), gt_cube3_flip(c), gt_cube3_twist(c));
+    return gt_cube3_fss_entry(f, f->slice->get(c), gt_cube3_flip(c), gt_cube3_twist(c));
 }
 
 /* ---- BFS ---- */
@@ -228,7 +259,7 @@ static inline int claim(uint8_t *cell, uint8_t value)
  * neighbour to its representative. */
 static void neighbours(const gt_cube3_fss *f, uint32_t cls, uint32_t *ncls, uint32_t *nsym)
 {
-    uint32_t x = f->rep[cls], ss = x / GT_CUBE3_FLIPS, flip = x % GT_CUBE3_FLIPS;
+    uint32_t x = f->rep[cls], ss = x / GT_CUBE3_FLIPS, flip = x % GT_CUBE3_FLIPS; /* ss: the slice coordinate */
     for (int m = 0; m < GT_CUBE3_MOVES; m++) {
         uint32_t y = f->ss_move[ss * GT_CUBE3_MOVES + (uint32_t)m] * GT_CUBE3_FLIPS +
                      f->flip_move[flip * GT_CUBE3_MOVES + (uint32_t)m];
@@ -318,14 +349,19 @@ static const gt_bfs_levels fss_levels = {fss_seed, fss_expand};
 
 int gt_cube3_fss_puzzle_new(gt_puzzle **out, int threads)
 {
+    return gt_cube3_sym_puzzle_new(&gt_cube3_sym_sorted, GT_CUBE3_FSS_TABLE, out, threads);
+}
+
+int gt_cube3_sym_puzzle_new(const gt_cube3_sym_slice *slice, const char *name, gt_puzzle **out, int threads)
+{
     gt_puzzle *p = calloc(1, sizeof *p);
     gt_cube3_fss *f = NULL;
-    int rc = p ? gt_cube3_fss_new(&f, threads) : GT_ERR_NOMEM;
+    int rc = p ? gt_cube3_sym_classes_new(slice, &f, threads) : GT_ERR_NOMEM;
     if (rc) {
         free(p);
         return rc;
     }
-    *p = (gt_puzzle){.name = GT_CUBE3_FSS_TABLE, .metric = "htm", .n_states = gt_cube3_fss_states(f),
+    *p = (gt_puzzle){.name = name, .metric = "htm", .n_states = gt_cube3_fss_states(f),
                      .n_moves = GT_CUBE3_MOVES, .move_names = gt_cube3_move_names,
                      .move_inverse = gt_cube3_move_inverse, .levels = &fss_levels, .ctx = f};
     *out = p;
@@ -338,4 +374,16 @@ void gt_cube3_fss_puzzle_free(gt_puzzle *p)
         return;
     gt_cube3_fss_free(p->ctx);
     free(p);
+}
+
+void gt_cube3_sym_expand_counts(const gt_cube3_fss *f, const uint8_t *dist, uint64_t counts[16])
+{
+    memset(counts, 0, 16 * sizeof *counts);
+    for (uint32_t c = 0; c < f->n_classes; c++) {
+        uint64_t size = GT_CUBE3_SYMS / (uint64_t)__builtin_popcount(f->stabilizer[c]);
+        const uint8_t *row = dist + (uint64_t)c * GT_CUBE3_TWISTS;
+        for (uint32_t t = 0; t < GT_CUBE3_TWISTS; t++)
+            if (row[t] < 16)
+                counts[row[t]] += size;
+    }
 }

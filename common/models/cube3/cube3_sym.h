@@ -13,7 +13,12 @@
  * engine's BFS (bfs.h) level hooks instead of move tables: a level is
  * expanded class by class with the twist innermost, since all 2187 twists
  * of a class reach the same neighbouring class under a move and one class
- * lookup serves a block of 2187 entries. */
+ * lookup serves a block of 2187 entries.
+ *
+ * The same code builds the two-phase solver's phase-1 table
+ * ("cube3-twophase", cube3_twophase.h): there the slice coordinate is the
+ * UD-slice edges' places only (495), X has 1,013,760 values and 64,430
+ * classes. A gt_cube3_sym_slice names which slice coordinate is meant. */
 #ifndef GODTAB_CUBE3_SYM_H
 #define GODTAB_CUBE3_SYM_H
 
@@ -26,6 +31,7 @@
 #define GT_CUBE3_SYMS 16
 #define GT_CUBE3_FSS_X (GT_CUBE3_SLICE_SORTED * GT_CUBE3_FLIPS) /* 24,330,240 */
 #define GT_CUBE3_FSS_TABLE "cube3-fss16-twist"
+#define GT_CUBE3_FSS_CLASSES 1523864u /* Kociemba's count, re-derived by test_62 */
 
 /* The 16 symmetries as facelet permutations (sticker at f goes to p[f]),
  * sym 0 the identity; sym k = mirror^(k/8) * x2^(k/4%2) * y^(k%4). */
@@ -37,18 +43,32 @@ int gt_cube3_sym_perms(uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS]);
 #define GT_CUBE3_SYMS48 48
 int gt_cube3_sym48_perms(uint16_t perms[GT_CUBE3_SYMS48][GT_CUBE3_FACELETS]);
 
+/* The slice coordinate of X = slice * 2048 + flip. */
+typedef struct gt_cube3_sym_slice {
+    uint32_t size; /* 11880 (places and order) or 495 (places) */
+    uint32_t (*get)(const gt_cube3 *c);
+    void (*set)(gt_cube3 *c, uint32_t v);
+} gt_cube3_sym_slice;
+extern const gt_cube3_sym_slice gt_cube3_sym_sorted; /* cube3-fss16-twist */
+extern const gt_cube3_sym_slice gt_cube3_sym_places; /* cube3-twophase */
+
 typedef struct gt_cube3_fss {
+    const gt_cube3_sym_slice *slice;
+    uint32_t n_x;           /* slice->size * 2048 */
     uint32_t n_classes;
     uint32_t *class_of;     /* [X]: class << 4 | s, where conj(X, s) is the class's representative */
     uint32_t *rep;          /* [class]: its representative X (the smallest) */
     uint16_t *stabilizer;   /* [class]: bit s set if conj(rep, s) == rep */
     uint16_t *twist_conj;   /* [twist * 16 + s]: the twist of conj(c, s) */
-    uint32_t *ss_move, *flip_move, *twist_move; /* [value * 18 + move] */
+    uint32_t *ss_move, *flip_move, *twist_move; /* [value * 18 + move]; ss_move: the slice coordinate */
     int sym_inverse[GT_CUBE3_SYMS];
+    void *owner;            /* the owning descriptor's own data (cube3-twophase), or NULL */
 } gt_cube3_fss;
 
-/* Builds the class tables (a few seconds; threads 0 = all). */
+/* Builds the class tables over (sorted slice x flip) (a few seconds; threads
+ * 0 = all). gt_cube3_sym_classes_new does it for either slice coordinate. */
 int gt_cube3_fss_new(gt_cube3_fss **out, int threads);
+int gt_cube3_sym_classes_new(const gt_cube3_sym_slice *slice, gt_cube3_fss **out, int threads);
 void gt_cube3_fss_free(gt_cube3_fss *f);
 
 static inline uint64_t gt_cube3_fss_states(const gt_cube3_fss *f)
@@ -69,6 +89,12 @@ uint64_t gt_cube3_fss_entry_of(const gt_cube3_fss *f, const gt_cube3 *c);
  * classes (a few seconds to build the classes; threads 0 = all). Free it
  * with gt_cube3_fss_puzzle_free. GT_OK or GT_ERR_NOMEM. */
 int gt_cube3_fss_puzzle_new(gt_puzzle **out, int threads);
+/* The same over either slice coordinate, named `name` (a static string). */
+int gt_cube3_sym_puzzle_new(const gt_cube3_sym_slice *slice, const char *name, gt_puzzle **out, int threads);
+/* Each class's size (16 / its stabiliser's order) times the class's entries
+ * at each depth: the distribution of the raw positions (X, twist) that the
+ * class entries stand for. dist is one byte an entry (the BFS's). */
+void gt_cube3_sym_expand_counts(const gt_cube3_fss *f, const uint8_t *dist, uint64_t counts[16]);
 void gt_cube3_fss_puzzle_free(gt_puzzle *p);
 
 #endif

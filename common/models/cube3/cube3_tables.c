@@ -1,5 +1,6 @@
 #include "cube3_tables.h"
 #include "cube3_sym.h"
+#include "cube3_twophase.h"
 #include "gt_error.h"
 
 #include <stdlib.h>
@@ -159,6 +160,41 @@ static const uint64_t fst_counts[] = {1,         4,          50,        592,    
                                       87236,     1043817,    12070278,  124946368, 821605960,
                                       1199128738, 58202444,  476,       0};
 
+/* The class entries of cube3-twophase by depth (recomputed here: the
+ * published counts are of raw positions; weighting each entry by its
+ * class's size gives fst_counts exactly, as test_65 checks). */
+static const uint64_t twophase_counts[] = {1,       1,        5,        44,       487,    5841,  68364,
+                                           776568,  7950748,  52098876, 76236234, 3771112, 129,   0};
+
+/* What the optimal solver reads besides the distances (cube3_search.c), so
+ * that it starts without building anything: the corner table carries the
+ * coordinate move tables, the fss table its symmetry classes. */
+static int corner_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_section_data *out, int *n)
+{
+    const gt_cube3_moves *m = ((const puzzle_ctx *)p->ctx)->moves;
+    (void)spec;
+    *n = 0;
+    if (strcmp(p->name, GT_CUBE3_CORNERS_TABLE) != 0)
+        return GT_OK;
+    out[0] = (gt_section_data){"cperm_move", m->cperm, (uint64_t)GT_CUBE3_CPERMS * GT_CUBE3_MOVES * 4};
+    out[1] = (gt_section_data){"twist_move", m->twist, (uint64_t)GT_CUBE3_TWISTS * GT_CUBE3_MOVES * 4};
+    out[2] = (gt_section_data){"flip_move", m->flip, (uint64_t)GT_CUBE3_FLIPS * GT_CUBE3_MOVES * 4};
+    out[3] = (gt_section_data){"slice_move", m->slice, (uint64_t)GT_CUBE3_SLICES * GT_CUBE3_MOVES * 4};
+    *n = 4;
+    return GT_OK;
+}
+
+static int fss_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_section_data *out, int *n)
+{
+    const gt_cube3_fss *f = p->ctx;
+    (void)spec;
+    out[0] = (gt_section_data){"class_of", f->class_of, (uint64_t)GT_CUBE3_FSS_X * 4};
+    out[1] = (gt_section_data){"twist_conj", f->twist_conj, (uint64_t)GT_CUBE3_TWISTS * GT_CUBE3_SYMS * 2};
+    out[2] = (gt_section_data){"ss_move", f->ss_move, (uint64_t)GT_CUBE3_SLICE_SORTED * GT_CUBE3_MOVES * 4};
+    *n = 3;
+    return GT_OK;
+}
+
 static int make_fss(const gt_table_spec *spec, gt_puzzle **out)
 {
     (void)spec;
@@ -174,17 +210,27 @@ static const gt_table_spec cube3_specs[] = {
     {.name = GT_CUBE3_CORNERS_TABLE, .family = "cube3",
      .summary = "3x3x3 corners, 8!*3^7 = 88,179,840 states, HTM (exact corner distance, 42 MB raw)",
      .encoding = GT_ENC_NIBBLE, .zstd_level = 6, .published = corner_counts,
-     .make_puzzle = make_cube3, .free_puzzle = gt_cube3_puzzle_free},
+     .make_puzzle = make_cube3, .free_puzzle = gt_cube3_puzzle_free,
+     .storage = GT_STORAGE_MAPPED, .sections = corner_sections},
     {.name = GT_CUBE3_FST_TABLE, .family = "cube3",
      .summary = "3x3x3 edge flip x UD-slice x twist, 2,217,093,120 states, HTM distance to "
                 "<U,D,R2,L2,F2,B2> (1.1 GB raw)",
      .encoding = GT_ENC_NIBBLE, .zstd_level = 3, .published = fst_counts,
-     .make_puzzle = make_cube3, .free_puzzle = gt_cube3_puzzle_free},
+     .make_puzzle = make_cube3, .free_puzzle = gt_cube3_puzzle_free, .storage = GT_STORAGE_MAPPED},
     {.name = GT_CUBE3_FSS_TABLE, .family = "cube3",
      .summary = "3x3x3 (UD-slice sorted x flip)/16 symmetries x twist, 3,332,690,568 entries, HTM "
                 "(Kociemba's optimal-solver table; BFS over symmetry classes, ~5 GB while building)",
      .encoding = GT_ENC_NIBBLE, .zstd_level = 3, .make_puzzle = make_fss,
-     .free_puzzle = gt_cube3_fss_puzzle_free, .verify_by_recount = 1},
+     .free_puzzle = gt_cube3_fss_puzzle_free, .verify_by_recount = 1,
+     .storage = GT_STORAGE_MAPPED, .sections = fss_sections},
+    /* The two-phase solver's tables (cube3_twophase.h): the exact phase-1
+     * distance, stored mapped with the solver's small tables as sections. */
+    {.name = GT_CUBE3_TWOPHASE_TABLE, .family = "cube3-twophase",
+     .summary = "3x3x3 two-phase: (UD-slice x flip)/16 symmetries x twist, 140,908,410 entries, exact HTM "
+                "distance to <U,D,R2,L2,F2,B2>, with the solver's move and pruning tables (~75 MB, mapped)",
+     .encoding = GT_ENC_NIBBLE, .published = twophase_counts, .in_default = 1,
+     .make_puzzle = gt_cube3_twophase_puzzle_new, .free_puzzle = gt_cube3_twophase_puzzle_free,
+     .storage = GT_STORAGE_MAPPED, .sections = gt_cube3_twophase_sections},
 };
 
 /* The 3x3x3 has a solver front end of its own (IDA*, solve/cmd_cube3.c):

@@ -21,6 +21,8 @@ typedef struct tp_shared {
     volatile int *cancel;
     int done; /* a solution of at most max_length moves is kept */
     int stop; /* 0, or why the search stopped early: GT_ERR_TIMEOUT, GT_ERR_INTERRUPT, GT_ERR_CORRUPT */
+    int damaged; /* a block of the stored phase-1 table failed its checksum */
+    gt_cube3 move_cubes[GT_CUBE3_MOVES];
 } tp_shared;
 
 /* One direction: the position (or its inverse) seen along one axis. */
@@ -32,6 +34,10 @@ typedef struct tp_search {
     int inverse;           /* 1: start is the inverse's conjugate (read solutions backwards) */
     int skip;              /* the same start as an earlier direction */
     uint8_t path[GT_CUBE3_TWOPHASE_MAX + 1]; /* phase-1 moves, then phase-2 moves */
+    /* cubes[i]: start after path[0..i-1], valid for i < n_cubes; phase-1
+     * solutions share prefixes, so each costs a move or two to replay. */
+    gt_cube3 cubes[GT_CUBE3_TWOPHASE_MAX + 1];
+    int n_cubes;
 } tp_search;
 
 static double now_seconds(void)
@@ -95,18 +101,26 @@ static int record(tp_search *s, int n)
     return sh->done;
 }
 
-static inline int h2_of(const gt_cube3_twophase_tables *t, uint32_t cp, uint32_t ep, uint32_t sp)
+/* A phase-2 position: its five coordinates. */
+typedef struct tp_p2 {
+    uint32_t cp, ep, sp, cc, ec;
+} tp_p2;
+
+static inline int h2_of(const gt_cube3_twophase_tables *t, const tp_p2 *x)
 {
-    int a = t->cperm_sperm[cp * GT_CUBE3_SPERMS + sp], b = t->eperm_sperm[ep * GT_CUBE3_SPERMS + sp];
-    return a > b ? a : b;
+    int a = t->cperm_sperm[x->cp * GT_CUBE3_SPERMS + x->sp], b = t->eperm_sperm[x->ep * GT_CUBE3_SPERMS + x->sp];
+    int c = t->eperm_ccomb[x->ep * GT_CUBE3_COMBS + x->cc], d = t->cperm_ecomb[x->cp * GT_CUBE3_COMBS + x->ec];
+    a = a > b ? a : b;
+    c = c > d ? c : d;
+    return a > c ? a : c;
 }
 
 /* Phase 2: exactly togo more H-moves to the solved cube; 1 if found. */
-static int phase2(tp_search *s, uint32_t cp, uint32_t ep, uint32_t sp, int depth, int togo)
+static int phase2(tp_search *s, const tp_p2 *x, int depth, int togo)
 {
     const gt_cube3_twophase_tables *t = s->t;
     if (togo == 0)
-        return cp == 0 && ep == 0 && sp == 0;
+        return x->cp == 0 && x->ep == 0 && x->sp == 0;
     int prev = depth > 0 ? s->path[depth - 1] : NO_MOVE;
     for (int k = 0; k < GT_CUBE3_P2_MOVES; k++) {
         int m = gt_cube3_twophase_p2_moves[k];
@@ -114,27 +128,39 @@ static int phase2(tp_search *s, uint32_t cp, uint32_t ep, uint32_t sp, int depth
             continue;
         if (must_stop(s))
             return 0;
-        uint32_t ncp = t->cperm_move[cp * GT_CUBE3_P2_MOVES + (uint32_t)k];
-        uint32_t nep = t->eperm_move[ep * GT_CUBE3_P2_MOVES + (uint32_t)k];
-        uint32_t nsp = t->sperm_move[sp * GT_CUBE3_P2_MOVES + (uint32_t)k];
-        if (h2_of(t, ncp, nep, nsp) > togo - 1)
+        const uint32_t kk = (uint32_t)k, n = GT_CUBE3_P2_MOVES;
+        tp_p2 y = {t->cperm_move[x->cp * n + kk], t->eperm_move[x->ep * n + kk], t->sperm_move[x->sp * n + kk],
+                   t->ccomb_move[x->cc * n + kk], t->ecomb_move[x->ec * n + kk]};
+        if (h2_of(t, &y) > togo - 1)
             continue;
         s->path[depth] = (uint8_t)m;
-        if (phase2(s, ncp, nep, nsp, depth + 1, togo - 1))
+        if (phase2(s, &y, depth + 1, togo - 1))
             return 1;
     }
     return 0;
 }
 
+/* The longest total worth completing: below best, and at most max_length
+ * (min2phase's rule: a longer total is never searched for; completing each
+ * phase-1 solution with its shortest phase 2 whatever the length cost 5x). */
+static inline int total_limit(const tp_shared *sh)
+{
+    int lim = sh->best - 1;
+    return lim < sh->max_length ? lim : sh->max_length;
+}
+
 /* A phase-1 solution path[0..l1-1]: completes it with the shortest phase-2
- * solution that beats the best total so far. 1 when the search is over. */
+ * solution within total_limit. 1 when the search is over. */
 static int phase2_start(tp_search *s, int l1)
 {
-    gt_cube3 c = s->start;
-    gt_cube3_apply_moves(&c, s->path, l1);
-    uint32_t cp = gt_cube3_cperm(&c), ep = gt_cube3_twophase_eperm(&c), sp = gt_cube3_twophase_sperm(&c);
-    for (int d2 = h2_of(s->t, cp, ep, sp); l1 + d2 < s->sh->best; d2++) {
-        if (phase2(s, cp, ep, sp, l1, d2))
+    for (; s->n_cubes <= l1; s->n_cubes++)
+        gt_cube3_multiply(&s->cubes[s->n_cubes - 1], &s->sh->move_cubes[s->path[s->n_cubes - 1]], &s->cubes[s->n_cubes]);
+    const gt_cube3 *c = &s->cubes[l1];
+    tp_p2 x = {gt_cube3_cperm(c), gt_cube3_twophase_eperm(c), gt_cube3_twophase_sperm(c),
+               gt_cube3_twophase_ccomb(c), gt_cube3_twophase_ecomb(c)};
+    int limit = total_limit(s->sh);
+    for (int d2 = h2_of(s->t, &x); l1 + d2 <= limit; d2++) {
+        if (phase2(s, &x, l1, d2))
             return record(s, l1 + d2);
         if (s->sh->stop)
             return 1;
@@ -142,10 +168,38 @@ static int phase2_start(tp_search *s, int l1)
     return 0;
 }
 
-static inline int h1_of(const gt_cube3_twophase_tables *t, uint32_t tw, uint32_t fl, uint32_t sl)
+static inline int h1_proj(const gt_cube3_twophase_tables *t, uint32_t tw, uint32_t fl, uint32_t sl)
 {
     int a = t->twist_slice[tw * GT_CUBE3_SLICES + sl], b = t->flip_slice[fl * GT_CUBE3_SLICES + sl];
     return a > b ? a : b;
+}
+
+/* The exact phase-1 distance from the stored table (cube3_twophase.h). A
+ * damaged block reads as 0, still a lower bound, and marks the search so
+ * that it answers GT_ERR_CORRUPT. */
+static inline int h1_exact(tp_search *s, uint32_t tw, uint32_t fl, uint32_t sl)
+{
+    const gt_cube3_twophase_tables *t = s->t;
+    uint32_t cs = t->p1_class[sl * GT_CUBE3_FLIPS + fl];
+    uint64_t e = (uint64_t)(cs >> 4) * GT_CUBE3_TWISTS + t->p1_twist_conj[tw * 16u + (cs & 15u)];
+    if (!gt_view_ok(t->p1_view, e >> 1)) {
+        /* The answer will be GT_ERR_CORRUPT whatever follows: stop now. */
+        s->sh->damaged = 1;
+        s->sh->stop = GT_ERR_CORRUPT;
+        return 0;
+    }
+    return t->p1_view->data[e >> 1] >> ((e & 1) * 4) & 15;
+}
+
+/* The phase-1 bound if it is at most `limit`, else limit + 1: the projections
+ * (small, cached) first, the exact table (a likely cache miss) only when
+ * they do not already exceed the limit. */
+static inline int h1_of(tp_search *s, uint32_t tw, uint32_t fl, uint32_t sl, int limit)
+{
+    int h = h1_proj(s->t, tw, fl, sl);
+    if (h > limit || !s->t->p1_view)
+        return h;
+    return h1_exact(s, tw, fl, sl);
 }
 
 /* Phase 1: exactly togo more moves into H, the last one outside H (a
@@ -153,22 +207,29 @@ static inline int h1_of(const gt_cube3_twophase_tables *t, uint32_t tw, uint32_t
 static int phase1(tp_search *s, uint32_t tw, uint32_t fl, uint32_t sl, int depth, int togo)
 {
     const gt_cube3_twophase_tables *t = s->t;
+    /* In H exactly when the three coordinates are 0 (a bound read as 0 from
+     * a damaged block must not send phase 2 off on a position outside H). */
     if (togo == 0)
-        return depth > 0 && is_h_move(s->path[depth - 1]) ? 0 : phase2_start(s, depth);
+        return (tw | fl | sl) != 0 || (depth > 0 && is_h_move(s->path[depth - 1])) ? 0 : phase2_start(s, depth);
     int prev = depth > 0 ? s->path[depth - 1] : NO_MOVE;
     for (int m = 0; m < GT_CUBE3_MOVES; m++) {
-        if (!allowed_after(prev, m))
+        /* The last phase-1 move is outside H (see above): skip the others
+         * before any lookup. */
+        if (!allowed_after(prev, m) || (togo == 1 && is_h_move(m)))
             continue;
         if (must_stop(s))
             return 1;
         uint32_t ntw = t->twist_move[tw * GT_CUBE3_MOVES + (uint32_t)m];
         uint32_t nfl = t->flip_move[fl * GT_CUBE3_MOVES + (uint32_t)m];
         uint32_t nsl = t->slice_move[sl * GT_CUBE3_MOVES + (uint32_t)m];
-        int h = h1_of(t, ntw, nfl, nsl);
+        /* One move to go: the child must be in H, where all three are 0. */
+        int h = togo == 1 ? (ntw | nfl | nsl) != 0 : h1_of(s, ntw, nfl, nsl, togo - 1);
         /* From H, one move outside H cannot end in H: skip h = 0 with one to go. */
         if (h > togo - 1 || (h == 0 && togo - 1 == 1))
             continue;
         s->path[depth] = (uint8_t)m;
+        if (s->n_cubes > depth + 1)
+            s->n_cubes = depth + 1;
         if (phase1(s, ntw, nfl, nsl, depth + 1, togo - 1))
             return 1;
     }
@@ -192,11 +253,15 @@ static int directions(const gt_cube3_twophase_tables *t, tp_shared *sh, tp_searc
 {
     gt_cube3 inv;
     gt_cube3_inverse(&sh->original, &inv);
+    for (int m = 0; m < GT_CUBE3_MOVES; m++)
+        gt_cube3_move_cube(m, &sh->move_cubes[m]);
     for (int d = 0; d < 6; d++) {
         dir[d] = (tp_search){.t = t, .sh = sh, .map = t->axis_map[d % 3], .inverse = d / 3};
         int rc = gt_cube3_conjugate(d / 3 ? &inv : &sh->original, t->axis_rot[d % 3], &dir[d].start);
         if (rc != GT_OK)
             return rc;
+        dir[d].cubes[0] = dir[d].start;
+        dir[d].n_cubes = 1;
         /* A symmetric position (the superflip) gives the same search twice. */
         for (int e = 0; e < d; e++)
             dir[d].skip |= gt_cube3_equal(&dir[e].start, &dir[d].start);
@@ -204,20 +269,50 @@ static int directions(const gt_cube3_twophase_tables *t, tp_shared *sh, tp_searc
     return GT_OK;
 }
 
-static inline int h1_start(const tp_search *s)
+static inline int h1_start(tp_search *s)
 {
-    return h1_of(s->t, gt_cube3_twist(&s->start), gt_cube3_flip(&s->start), gt_cube3_slice(&s->start));
+    return h1_of(s, gt_cube3_twist(&s->start), gt_cube3_flip(&s->start), gt_cube3_slice(&s->start), 99);
 }
 
-/* Phase-1 lengths up to best - 1 (a longer phase 1 cannot beat best),
- * the six directions in turn at each. */
+/* Phase-1 lengths up to total_limit (a longer phase 1 cannot give a total
+ * within it), the six directions in turn at each. */
 static void run(tp_shared *sh, tp_search dir[6])
 {
-    for (int l1 = 0; l1 < sh->best && !sh->stop && !sh->done; l1++)
-        for (int d = 0; d < 6 && l1 < sh->best && !sh->stop && !sh->done; d++)
+    for (int l1 = 0; l1 <= total_limit(sh) && !sh->stop && !sh->done; l1++)
+        for (int d = 0; d < 6 && l1 <= total_limit(sh) && !sh->stop && !sh->done; d++)
             if (!dir[d].skip && h1_start(&dir[d]) <= l1)
                 phase1(&dir[d], gt_cube3_twist(&dir[d].start), gt_cube3_flip(&dir[d].start),
                        gt_cube3_slice(&dir[d].start), 0, l1);
+}
+
+/* Stopped by the deadline or the cancel flag with nothing found (the search
+ * only looks for totals of at most max_length): completes the first phase-1
+ * solution with its shortest phase 2, whatever the total, so that the caller
+ * gets the best found "so far" as promised; a few milliseconds past the
+ * deadline. The stop reason is kept. */
+static void fallback(tp_shared *sh, tp_search dir[6])
+{
+    int stop = sh->stop;
+    sh->stop = 0;
+    sh->timeout = 0;
+    sh->cancel = NULL;
+    sh->max_length = GT_CUBE3_TWOPHASE_MAX;
+    sh->best = GT_CUBE3_TWOPHASE_MAX + 1;
+    run(sh, dir);
+    sh->done = 0;
+    if (!sh->stop)
+        sh->stop = stop;
+}
+
+/* Complete searches for the totals of at most k, k = from..to, until one finds a solution. */
+static void run_bounds(tp_shared *sh, tp_search dir[6], int from, int to)
+{
+    for (int k = from; k <= to && !sh->done && !sh->stop; k++) {
+        sh->max_length = k;
+        if (!sh->found)
+            sh->best = k + 1;
+        run(sh, dir);
+    }
 }
 
 int gt_cube3_twophase_solve(const gt_cube3_twophase_tables *t, const gt_cube3 *start,
@@ -240,17 +335,24 @@ int gt_cube3_twophase_solve(const gt_cube3_twophase_tables *t, const gt_cube3 *s
      * (for "R U", not the first 8-move total that phase 2 happens to give),
      * and costs next to nothing on deep ones, whose phase-1 bound is higher. */
     int exact = opts->max_length < GT_CUBE3_TWOPHASE_EXACT ? opts->max_length : GT_CUBE3_TWOPHASE_EXACT;
-    for (int k = 0; k <= exact && !sh.done && !sh.stop; k++) {
-        sh.max_length = k;
-        sh.best = k + 1; /* totals of at most k */
-        run(&sh, dir);
-    }
+    run_bounds(&sh, dir, 0, exact);
     if (!sh.done && !sh.stop) {
         sh.max_length = opts->max_length;
         sh.best = GT_CUBE3_TWOPHASE_MAX + 1;
         run(&sh, dir);
     }
+    /* None of at most max_length exists: the shortest, by complete searches
+     * of growing bounds. */
+    if (!sh.done && !sh.stop)
+        run_bounds(&sh, dir, opts->max_length + 1, GT_CUBE3_TWOPHASE_MAX);
+    if (sh.stop && sh.stop != GT_ERR_CORRUPT && !sh.found)
+        fallback(&sh, dir);
+    sh.max_length = opts->max_length;
     fill_result(&sh, result);
+    if (sh.damaged) { /* a search over a damaged table proves nothing: no answer */
+        result->length = -1;
+        return GT_ERR_CORRUPT;
+    }
     if (sh.stop && !sh.done)
         return sh.stop;
     /* Ran to the end: best is the shortest solution there is. */

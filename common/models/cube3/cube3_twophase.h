@@ -6,17 +6,20 @@
  * oriented, the four UD-slice edges in the slice); phase 2 solves it inside
  * H with those ten moves. Both phases are IDA* over cubie coordinates:
  *   phase 1: twist (2187), flip (2048), UD-slice places (495);
- *            h1 = max(dist(twist, slice), dist(flip, slice))
+ *            h1 = the exact distance to H from the stored table
+ *            "cube3-twophase" ((slice x flip)/16 symmetries = 64,430
+ *            classes, x twist: 140,908,410 entries, 4 bits each), or,
+ *            without it, max(dist(twist, slice), dist(flip, slice))
  *   phase 2: corner permutation (40320), permutation of the eight U/D edges
  *            (40320), permutation of the four slice edges (24);
- *            h2 = max(dist(cperm, sliceperm), dist(eperm, sliceperm))
+ *            h2 = max(dist(cperm, sliceperm), dist(eperm, sliceperm),
+ *                     dist(eperm, U-corner places), dist(cperm, U-edge places))
  * The four pruning tables are exact distances in their projections (one byte
  * a state, ~4 MB in all), so both bounds are admissible.
  *
  * The search enumerates phase-1 solutions by increasing length l1 and
- * completes each with the shortest phase-2 solution that beats the best
- * total found so far; it stops as soon as a total of at most max_length is
- * found. As in min2phase it runs six such searches in turn at each l1: the
+ * completes each with a phase-2 solution of at most max_length - l1 moves
+ * (the shortest such); it stops as soon as one is found. As in min2phase it runs six such searches in turn at each l1: the
  * position and its inverse, each seen along the three axes (a solution of
  * one maps back to the others), skipping those a symmetry makes identical.
  * Before that, complete searches with the bounds 0..GT_CUBE3_TWOPHASE_EXACT
@@ -29,6 +32,8 @@
 #define GODTAB_CUBE3_TWOPHASE_H
 
 #include "cube3.h"
+#include "spec.h"
+#include "table.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -38,21 +43,33 @@
 #define GT_CUBE3_EPERMS 40320u     /* permutations of the 8 U/D edges (phase 2) */
 #define GT_CUBE3_SPERMS 24u        /* permutations of the 4 UD-slice edges (phase 2) */
 #define GT_CUBE3_P2_MOVES 10       /* U U2 U' D D2 D' R2 L2 F2 B2 */
+#define GT_CUBE3_COMBS 70u         /* which 4 of 8 places hold the U-layer corners (or edges) */
+#define GT_CUBE3_TWOPHASE_TABLE "cube3-twophase"
+#define GT_CUBE3_TWOPHASE_CLASSES 64430u /* (495 slice places x 2048 flips) / 16 symmetries */
+#define GT_CUBE3_TWOPHASE_STATES ((uint64_t)GT_CUBE3_TWOPHASE_CLASSES * GT_CUBE3_TWISTS) /* 140,908,410 */
 
 typedef struct gt_cube3_twophase_tables {
     /* phase 1 move tables [value * 18 + move] */
     uint16_t *twist_move, *flip_move, *slice_move;
     /* phase 2 move tables [value * 10 + phase-2 move index] */
-    uint16_t *cperm_move, *eperm_move;
-    uint16_t sperm_move[GT_CUBE3_SPERMS * GT_CUBE3_P2_MOVES];
+    uint16_t *cperm_move, *eperm_move, *sperm_move, *ccomb_move, *ecomb_move;
     /* pruning tables: exact distances in each projection */
     uint8_t *twist_slice, *flip_slice;  /* [twist * 495 + slice], [flip * 495 + slice] */
     uint8_t *cperm_sperm, *eperm_sperm; /* [perm * 24 + sperm] */
+    uint8_t *eperm_ccomb, *cperm_ecomb; /* [perm * 70 + comb]: each permutation with the other's U/D split */
     /* The three axes: a whole-cube rotation bringing axis a to U-D (as a
      * facelet permutation, a = 0 the identity) and how it renames moves:
      * a solution w of conj(c, rot[a]) solves c as axis_map[a][w]. */
     uint16_t axis_rot[3][GT_CUBE3_FACELETS];
     uint8_t axis_map[3][GT_CUBE3_MOVES];
+    /* The exact phase-1 table, when read from the stored "cube3-twophase"
+     * (NULL otherwise): entry class * 2187 + twist_conj[twist * 16 + sym]
+     * for class_of[slice * 2048 + flip] = class << 4 | sym, 4 bits an entry
+     * (low nibble first), every read through gt_view_ok. */
+    const uint32_t *p1_class;
+    const uint16_t *p1_twist_conj;
+    const gt_view *p1_view;
+    void *block;                        /* the arrays when built here (not a table's), or NULL */
     size_t bytes;                       /* memory held by the tables */
 } gt_cube3_twophase_tables;
 
@@ -63,11 +80,36 @@ extern const uint8_t gt_cube3_twophase_p2_moves[GT_CUBE3_P2_MOVES];
  * edges are meaningful only when the slice edges are in the slice). */
 uint32_t gt_cube3_twophase_eperm(const gt_cube3 *c);
 uint32_t gt_cube3_twophase_sperm(const gt_cube3 *c);
+/* Which 4 of the 8 U/D places hold the U-layer corners (edges): 0..69. */
+uint32_t gt_cube3_twophase_ccomb(const gt_cube3 *c);
+uint32_t gt_cube3_twophase_ecomb(const gt_cube3 *c);
 
-/* Builds all tables (~0.2 s; docs/cube3.md has the figures).
- * GT_OK or GT_ERR_NOMEM. */
+/* Builds the small tables in memory, without the exact phase-1 table
+ * (~0.2 s; docs/cube3.md has the figures). GT_OK or GT_ERR_NOMEM. */
 int gt_cube3_twophase_tables_build(gt_cube3_twophase_tables **out);
+/* Points every array into the stored table "cube3-twophase" (its data and
+ * its sections; no copy, nothing built): t must outlive *out.
+ * Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_INVAL (not that table: a
+ * size, the encoding, a section missing or of the wrong size, or an index
+ * out of range in a section). */
+int gt_cube3_twophase_tables_from_table(const gt_table *t, gt_cube3_twophase_tables **out);
 void gt_cube3_twophase_tables_free(gt_cube3_twophase_tables *t);
+
+/* The catalog's table "cube3-twophase" (family "cube3-twophase",
+ * cube3_tables.c): its descriptor (BFS level hooks over the classes,
+ * cube3_sym.c, with the small tables built alongside) and the sections
+ * stored with it: the class table, the twist conjugation and every move
+ * and pruning table above. */
+int gt_cube3_twophase_puzzle_new(const gt_table_spec *spec, gt_puzzle **out);
+void gt_cube3_twophase_puzzle_free(gt_puzzle *p);
+int gt_cube3_twophase_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_section_data *out, int *n);
+/* The same table built here in memory (BFS 7-14 s on 2 cores, 80 MB), as
+ * gt_db_map_table would give it with the views checked whole (sums NULL):
+ * for tests and benchmarks. threads 0 = all. raw_counts (optional) receives
+ * the distribution of the raw positions (flip, slice, twist) the entries
+ * stand for (gt_cube3_sym_expand_counts): Kociemba's phase-1 counts.
+ * Free the table with gt_table_free. GT_OK, GT_ERR_NOMEM. */
+int gt_cube3_twophase_table_build(int threads, gt_table **out, uint64_t raw_counts[16]);
 
 typedef struct gt_cube3_twophase_options {
     int max_length;          /* stop at the first solution of at most this many moves (0..30) */
@@ -91,10 +133,15 @@ typedef struct gt_cube3_twophase_result {
  *                    max_length moves exists (result holds the shortest,
  *                    which is then optimal);
  *   GT_ERR_TIMEOUT / GT_ERR_INTERRUPT  stopped first: result holds the best
- *                    solution found so far (longer than max_length), or
- *                    length -1 if none;
+ *                    solution found so far (longer than max_length: only
+ *                    totals within max_length are searched for, so when
+ *                    none was found the first phase-1 solution is completed
+ *                    then, a few ms past the deadline), or length -1 if none;
  *   GT_ERR_INVAL     max_length outside 0..30, an illegal start;
- *   GT_ERR_CORRUPT   a solution failed its replay (a bug; never returned). */
+ *   GT_ERR_CORRUPT   a block of the stored phase-1 table failed its
+ *                    checksum (read as 0 meanwhile: still a lower bound),
+ *                    or a solution failed its replay (a bug); no solution
+ *                    is returned then (length -1). */
 int gt_cube3_twophase_solve(const gt_cube3_twophase_tables *t, const gt_cube3 *start,
                             const gt_cube3_twophase_options *opts, gt_cube3_twophase_result *result);
 

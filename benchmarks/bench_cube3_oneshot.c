@@ -1,0 +1,199 @@
+/* The instant 3x3x3 query (issue 11): `godtab-solve cube3` as a process,
+ * tables mapped from the database, page cache warm.
+ *   - one-shot "R U R' U'": median wall time of 11 runs and the peak private
+ *     memory (RssAnon: what the process allocated, not the shared pages of
+ *     the map), against <= 50 ms and <= 100 MB;
+ *   - a malformed and an unsolvable query: median wall time (<= 10 ms);
+ *   - 4 processes solving the same 15-move cube at once: the peak sum of
+ *     their RSS (shared pages counted 4 times) and of their PSS (each
+ *     shared page split between its users: the RAM they really take),
+ *     against the stored table size;
+ *   - map against copy: the search time of a 12- and a 15-move cube in
+ *     each mode (--load map|copy), and the copy's start-up.
+ * Needs the cube3 tables in $GODTAB_DB or the default database. */
+#include "bench_util.h"
+#include "store.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define RUNS 11
+#define SOLVE GODTAB_BIN "/godtab-solve"
+#define DEEP "R U2 F' D L2 B R' U F2 D' L B2 R U F"
+
+/* A /proc/PID/status or smaps_rollup field in kB (0 if unreadable). */
+static long proc_kb(pid_t pid, const char *file, const char *field)
+{
+    char path[64], line[256];
+    long v = 0;
+    snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, file);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t n = strlen(field);
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, field, n) && line[n] == ':') {
+            v = atol(line + n + 1);
+            break;
+        }
+    fclose(f);
+    return v;
+}
+
+static pid_t spawn(char *const argv[])
+{
+    fflush(stdout); /* or the child's freopen would print our buffer again */
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            _exit(127);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* Runs argv to its end, sampling its private memory; returns the wall
+ * seconds, *anon_kb the peak RssAnon, *status the exit status. */
+static double run_sampled(char *const argv[], long *anon_kb, int *status)
+{
+    double t0 = bench_now();
+    pid_t pid = spawn(argv);
+    *anon_kb = 0;
+    for (;;) {
+        long a = proc_kb(pid, "status", "RssAnon");
+        if (a > *anon_kb)
+            *anon_kb = a;
+        if (waitpid(pid, status, WNOHANG) == pid)
+            break;
+        usleep(200); /* leave the cores to the process measured */
+    }
+    return bench_now() - t0;
+}
+
+static const char *verdict(int met)
+{
+    return met ? "met" : "MISSED";
+}
+
+static void one_shot(const char *label, char *const argv[], double target_ms, long target_mb)
+{
+    double s[RUNS];
+    long anon = 0, a;
+    int status = 0;
+    for (int i = 0; i < RUNS; i++) {
+        s[i] = run_sampled(argv, &a, &status);
+        anon = a > anon ? a : anon;
+    }
+    double ms = bench_median(s, RUNS) * 1e3;
+    printf("%s: median %.1f ms (target <= %.0f ms) %s, peak private memory %.1f MB", label, ms, target_ms,
+           verdict(ms <= target_ms), (double)anon / 1024);
+    if (target_mb > 0)
+        printf(" (target <= %ld MB) %s", target_mb, verdict(anon <= target_mb * 1024));
+    printf(", exit %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
+/* 4 processes on the same cube at once: peak sums of RSS and of private
+ * memory, and the sum of PSS on the last sample where all 4 still ran
+ * (PSS splits a page among the processes mapping it, so its sum is the RAM
+ * they hold together; a running maximum would count pages twice while the
+ * sharing count grows between two reads). */
+static void four_at_once(const char *db, uint64_t table_bytes)
+{
+    char *argv[] = {SOLVE, "cube3", "--db", (char *)db, "--threads", "1", DEEP, NULL};
+    pid_t pid[4];
+    long rss = 0, pss = 0, anon = 0, all_four_pss = 0;
+    double t0 = bench_now();
+    for (int i = 0; i < 4; i++)
+        pid[i] = spawn(argv);
+    for (int running = 4; running > 0;) {
+        long r = 0, p = 0, a = 0;
+        running = 0;
+        for (int i = 0; i < 4; i++) {
+            if (pid[i] <= 0)
+                continue;
+            r += proc_kb(pid[i], "smaps_rollup", "Rss");
+            p += proc_kb(pid[i], "smaps_rollup", "Pss");
+            a += proc_kb(pid[i], "status", "RssAnon");
+            int st;
+            if (waitpid(pid[i], &st, WNOHANG) == pid[i])
+                pid[i] = 0;
+            else
+                running++;
+        }
+        rss = r > rss ? r : rss;
+        pss = p > pss ? p : pss;
+        anon = a > anon ? a : anon;
+        if (running == 4)
+            all_four_pss = p;
+        usleep(5000);
+    }
+    printf("4 processes at once on a 15-move cube (%.1f s): peak sum of RSS %.0f MB (shared pages counted 4 "
+           "times), sum of PSS %.0f MB with all 4 running (peak %.0f MB), peak sum of private memory %.1f MB; "
+           "the stored tables are %.0f MB (target: about one table's worth in total) %s\n",
+           bench_now() - t0, (double)rss / 1024, (double)all_four_pss / 1024, (double)pss / 1024,
+           (double)anon / 1024, (double)table_bytes / 1e6,
+           verdict((double)all_four_pss * 1024 <= 1.25 * (double)table_bytes));
+}
+
+/* The search seconds the CLI reports (--json "seconds") and its wall time. */
+static void mode_run(const char *db, const char *mode, const char *cube)
+{
+    char cmd[1024], out[512] = "";
+    snprintf(cmd, sizeof cmd, "%s cube3 --db '%s' --load %s --json --quiet \"%s\"", SOLVE, db, mode, cube);
+    double t0 = bench_now();
+    FILE *p = popen(cmd, "r");
+    if (!p || !fgets(out, sizeof out, p)) {
+        printf("  --load %s: failed\n", mode);
+        if (p)
+            pclose(p);
+        return;
+    }
+    pclose(p);
+    const char *sec = strstr(out, "\"seconds\":"), *dist = strstr(out, "\"distance\":");
+    printf("  --load %-4s %2d moves: search %.3f s, whole process %.2f s\n", mode, dist ? atoi(dist + 11) : -1,
+           sec ? atof(sec + 10) : -1.0, bench_now() - t0);
+}
+
+static uint64_t stored_bytes(gt_db *db)
+{
+    static const char *const names[] = {"cube3-corners", "cube3-fss16-twist"};
+    uint64_t total = 0;
+    for (int i = 0; i < 2; i++) {
+        gt_table_meta m;
+        if (gt_db_get_meta(db, names[i], &m) == 0)
+            total += m.stored_bytes;
+    }
+    return total;
+}
+
+int main(void)
+{
+    const char *db_path = gt_db_default_path(NULL);
+    gt_db *db;
+    gt_table_meta m;
+    if (gt_db_open(&db, db_path, GT_DB_READONLY) != 0 || gt_db_get_meta(db, "cube3-fss16-twist", &m) != 0) {
+        printf("cube3 one-shot: skipped: no cube3-fss16-twist in %s (build it with: godtab-gen cube3)\n", db_path);
+        return 0;
+    }
+    uint64_t table_bytes = stored_bytes(db);
+    gt_db_close(db);
+    char *quick[] = {SOLVE, "cube3", "--db", (char *)db_path, "R U R' U'", NULL};
+    char *bad[] = {SOLVE, "cube3", "--db", (char *)db_path, "R U X", NULL};
+    char *unsolvable[] = {SOLVE, "cube3", "--db", (char *)db_path, "--facelets",
+                          "UUUUURUUURURRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", NULL};
+    one_shot("one-shot cube3 \"R U R' U'\" (mapped tables)", quick, 50, 100);
+    one_shot("malformed query", bad, 10, 0);
+    one_shot("unsolvable query", unsolvable, 10, 0);
+    four_at_once(db_path, table_bytes);
+    printf("map against copy (search time as the CLI reports it):\n");
+    mode_run(db_path, "map", "R U2 F' D L2 B R' U F2 D' L B2");
+    mode_run(db_path, "copy", "R U2 F' D L2 B R' U F2 D' L B2");
+    mode_run(db_path, "map", DEEP);
+    mode_run(db_path, "copy", DEEP);
+    return 0;
+}

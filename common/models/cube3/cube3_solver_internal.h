@@ -1,0 +1,40 @@
+/* The optimal solver's state (cube3_solver.c builds it, cube3_search.c
+ * searches with it): shared by the two files of the solver only. */
+#ifndef GODTAB_CUBE3_SOLVER_INTERNAL_H
+#define GODTAB_CUBE3_SOLVER_INTERNAL_H
+
+#include "cube3_search.h"
+#include "cube3_sym.h"
+#include "table.h"
+
+#include <stdint.h>
+
+#define AXES 3
+
+struct gt_cube3_solver {
+    /* [value*18 + move]; slice_move moves the sorted slice coordinate when
+     * the symmetry-reduced table is used, the unsorted one otherwise */
+    uint16_t *cperm_move, *twist_move, *flip_move, *slice_move;
+    /* The 48 symmetries; sym[16*a] is the rotation that reads axis a as
+     * U-D (see gt_cube3_sym48_perms). sym_move[k][m]: the move m becomes
+     * when conjugated by sym k (so sym_move[16*a][m] is m read on axis a). */
+    uint16_t sym[GT_CUBE3_SYMS48][GT_CUBE3_FACELETS];
+    uint8_t sym_move[GT_CUBE3_SYMS48][GT_CUBE3_MOVES];
+    gt_cube3 inverse_turn[AXES][GT_CUBE3_MOVES]; /* the cube of the inverse of m read on axis a */
+    /* The tables, 4-bit distances: the corners, and the edge table (fss, or
+     * else fst, or NULL). Read in place from the database map, or the
+     * solver's own copies in huge pages (GT_CUBE3_TABLES_COPY). Each read
+     * goes through its view's block check (a no-op on a checked copy). */
+    const uint8_t *corners, *edges;
+    gt_view corners_v, edges_v, class_v;
+    /* fss: [X] = class << 4 | sym, and [twist * 16 + sym] (cube3_sym.h) */
+    const uint32_t *class_of;
+    uint16_t twist_conj[GT_CUBE3_TWISTS * GT_CUBE3_SYMS];
+    uint8_t *own_corners, *own_edges, *own_classes;
+    gt_cube3_fss *classes;  /* built here for an fss table stored without its classes */
+};
+
+/* 1 if a block of a table failed its check (the answer must not be given). */
+int gt_cube3_solver_damaged(const gt_cube3_solver *s);
+
+#endif
