@@ -130,7 +130,7 @@ $(BUILD)/benchmarks/%: benchmarks/%.c benchmarks/bench_util.h $(LIB) | deps
 # `godtab-gen --verify`), answers samples.
 run: all
 	./$(BIN)/godtab-gen
-	./$(BIN)/godtab-gen --verify pocket taquin floppy
+	./$(BIN)/godtab-gen --verify pocket taquin floppy cube3-twophase
 	@sh ./tables/samples.sh ./$(BIN)
 
 test: all $(TEST_BIN) $(REPLAY_BIN)

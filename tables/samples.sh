@@ -15,3 +15,5 @@ run floppy "R F L B"
 run floppy-htm --json --state 4231/1000
 echo "\$ printf \"R U2 F'\\\\nU R2 F' x\\\\n\" | godtab-solve pocket --metric qtm"
 printf "R U2 F'\nU R2 F' x\n" | "$bin/godtab-solve" pocket --metric qtm
+run cube3 --near "R U R' U' F2 D L2 B R2 D' F U2 L B' R D2 F' L"
+run cube3 --random 2 --seed 2026
