@@ -11,6 +11,7 @@
  * distribution (class entries, and raw positions against Kociemba's counts)
  * and a damaged block (GT_ERR_CORRUPT, no answer). */
 #include "test_util.h"
+#include "test_cube3_util.h"
 
 #include "catalog.h"
 #include "cube3.h"
@@ -317,6 +318,41 @@ static void test_stored_damaged(void **state)
     free(checked);
 }
 
+/* Random scrambles whose corner distance (an exact lower bound) equals
+ * their length have that optimal distance: the two-phase length is never
+ * below it, at any bound (the corner table built in memory). */
+static void test_never_below_known_distance(void **state)
+{
+    (void)state;
+    gt_table corners;
+    assert_int_equal(tu_cube3_corner_table(&corners), 0);
+    gt_rng rng = {11};
+    int known = 0;
+    for (int i = 0; i < 400 && known < 40; i++) {
+        gt_cube3 c;
+        gt_cube3_identity(&c);
+        int k = 7 + (int)gt_rng_below(&rng, 4), prev = -1; /* 7..10 moves */
+        for (int j = 0; j < k; j++) {
+            int m;
+            do
+                m = (int)gt_rng_below(&rng, GT_CUBE3_MOVES);
+            while (prev >= 0 && m / 3 == prev / 3);
+            gt_cube3_apply_move(&c, m);
+            prev = m;
+        }
+        uint64_t e = gt_cube3_corner_index(&c);
+        if ((int)((corners.data[e >> 1] >> ((e & 1) * 4)) & 15u) != k)
+            continue; /* its optimal distance is not known */
+        known++;
+        gt_cube3_twophase_result r;
+        assert_int_equal(solve_checked(&c, 20, 60, &r), GT_OK);
+        assert_true(r.length >= k);
+    }
+    print_message("%d random scrambles of known distance 7-10\n", known);
+    assert_true(known >= 10);
+    free(corners.data);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -324,12 +360,13 @@ int main(void)
         cmocka_unit_test(test_random_states), cmocka_unit_test(test_superflip),
         cmocka_unit_test(test_shallow_honest), cmocka_unit_test(test_limits),
         cmocka_unit_test(test_random_state), cmocka_unit_test(test_classes),
+        cmocka_unit_test(test_never_below_known_distance),
     };
     const struct CMUnitTest stored_tests[] = {
         cmocka_unit_test(test_stored_distribution), cmocka_unit_test(test_solved_and_h),
         cmocka_unit_test(test_random_states),       cmocka_unit_test(test_superflip),
         cmocka_unit_test(test_shallow_honest),      cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_stored_damaged),
+        cmocka_unit_test(test_stored_damaged),        cmocka_unit_test(test_never_below_known_distance),
     };
     int failed = cmocka_run_group_tests(tests, setup, teardown);
     return failed + cmocka_run_group_tests_name("stored table", stored_tests, setup_stored, teardown);
