@@ -1,5 +1,6 @@
 /* godtab-group cube-def N [--faces LETTERS] [--inner]: prints the definition
- * of the n×n×n cube built from the facelet geometry (common/facecube.c). */
+ * of the n×n×n cube built from the facelet geometry (common/facecube.c),
+ * n = 2..GT_CUBEGROUP_DEF_NMAX (the definition format's 4096 points). */
 #include "cubegroup.h"
 #include "group_cli.h"
 #include "gt_error.h"
@@ -11,7 +12,7 @@
 typedef struct cube_def_args {
     long n;
     const char *faces; /* the outer turns kept, letters of URFDLB */
-    int inner;         /* add the inner slice turns (n = 4) */
+    int inner;         /* add the inner layer turns (n >= 4) */
 } cube_def_args;
 
 /* Reads N and the options after it. Returns 0, or the usage error's exit code. */
@@ -21,8 +22,12 @@ static int parse_cube_def(int argc, char **argv, cube_def_args *a)
     a->faces = "URFDLB";
     a->inner = 0;
     a->n = strtol(argv[2], &end, 10);
-    if (*end || a->n < 2 || a->n > 4)
-        return group_cli_usage_error("cube-def: N must be 2, 3 or 4");
+    if (end == argv[2] || *end || a->n < 2 || a->n > GT_CUBEGROUP_DEF_NMAX) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "cube-def: N must be a whole number from 2 to %d, not \"%.40s\"",
+                 GT_CUBEGROUP_DEF_NMAX, argv[2]);
+        return group_cli_usage_error(msg);
+    }
     for (int k = 3; k < argc; k++) {
         if (!strcmp(argv[k], "--inner"))
             a->inner = 1;
@@ -33,8 +38,8 @@ static int parse_cube_def(int argc, char **argv, cube_def_args *a)
     }
     if (!*a->faces || strspn(a->faces, "URFDLB") != strlen(a->faces))
         return group_cli_usage_error("cube-def: --faces takes letters of URFDLB");
-    if (a->inner && a->n != 4)
-        return group_cli_usage_error("cube-def: --inner is for N = 4");
+    if (a->inner && a->n < 4)
+        return group_cli_usage_error("cube-def: --inner is for N >= 4");
     return GT_EXIT_OK;
 }
 
@@ -48,22 +53,40 @@ static void print_header(const cube_def_args *a)
     printf("# Points are the %sfacelets of common/facecube.h, numbered from 1:\n"
            "# faces U R F D L B, each row by row as seen from outside%s.\n"
            "# Generators are clockwise quarter turns named in SiGN notation%s.\n",
-           a->n == 3 ? "moving " : "", a->n == 3 ? " (centres left out)" : "",
+           a->n % 2 ? "moving " : "", a->n % 2 ? " (fixed centres left out)" : "",
            a->inner ? " (2U: the second layer from U)" : "");
+    if (a->inner && a->n > 4)
+        printf("# Inner layers 2..%ld of each face: %s.\n", a->n / 2,
+               a->n % 2 ? "the middle slices and the fixed centres stay put, so the orientation is fixed"
+                        : "every layer turns, so the group holds the 24 rotations of the cube");
 }
 
 int group_cmd_cube_def(int argc, char **argv)
 {
-    static char text[1 << 16];
     cube_def_args a;
     if (argc < 3)
         return group_cli_usage_error("cube-def takes N");
     int status = parse_cube_def(argc, argv, &a);
     if (status != GT_EXIT_OK)
         return status;
-    if (gt_cubegroup_definition_text((int)a.n, a.faces, a.inner, text, sizeof text) < 0)
-        return group_cli_usage_error("cube-def: cannot build this definition");
-    print_header(&a);
-    fputs(text, stdout);
-    return GT_EXIT_OK;
+    /* the text grows with n (24 KB at n = 16): double the buffer until it fits */
+    for (int cap = 1 << 16;; cap *= 2) {
+        char *text = malloc((size_t)cap);
+        if (!text) {
+            fprintf(stderr, "godtab-group: cube-def: out of memory\n");
+            return GT_EXIT_INTERNAL;
+        }
+        int rc = gt_cubegroup_definition_text((int)a.n, a.faces, a.inner, text, cap);
+        if (rc == GT_OK) {
+            print_header(&a);
+            fputs(text, stdout);
+        }
+        free(text);
+        if (rc == GT_ERR_RANGE && cap < (1 << 26))
+            continue;
+        if (rc == GT_OK)
+            return GT_EXIT_OK;
+        fprintf(stderr, "godtab-group: cube-def: cannot build this definition: %s\n", gt_strerror(rc));
+        return GT_EXIT_INTERNAL;
+    }
 }

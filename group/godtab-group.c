@@ -3,6 +3,7 @@
  *   godtab-group order [...] FILE        exact order, base, orbit lengths
  *   godtab-group member [...] FILE PERM  membership, a word for PERM, shortened
  *   godtab-group cube-def N [...]        print the definition of an n×n×n cube
+ *   godtab-group count N [--json]        exact number of positions of the n×n×n cube
  *
  * order and member take --timeout SECONDS (exit 10 when it runs out) and
  * --progress (a line on stderr every second, from the library's callback).
@@ -22,6 +23,7 @@ static const char usage_text[] =
     "usage: godtab-group order [--deterministic] [--timeout SECONDS] [--progress] FILE\n"
     "       godtab-group member [--timeout SECONDS] [--progress] FILE PERM\n"
     "       godtab-group cube-def N [--faces LETTERS] [--inner]\n"
+    "       godtab-group count N [--json]\n"
     "\n"
     "FILE is a puzzle definition (docs/groups.md; examples in puzzles/).\n"
     "  order    prints the exact order of the group, its base and the orbit\n"
@@ -39,10 +41,15 @@ static const char usage_text[] =
     "           A member is written as a word in the generators, then shortened\n"
     "           (near the identity: a shortest word, by meet in the middle); for\n"
     "           a cube position the solution (the inverse word) is printed.\n"
-    "  cube-def prints the definition of the n×n×n cube (n = 2..4) on its 6n^2\n"
-    "           facelets (centres of odd n left out), from common/facecube.c:\n"
+    "  cube-def prints the definition of the n×n×n cube (n = 2..16) on its 6n^2\n"
+    "           facelets (fixed centres of odd n left out), from common/facecube.c:\n"
     "           --faces LETTERS keeps only these outer turns (default URFDLB),\n"
-    "           --inner adds the inner slice turns 2U 2R 2F 2D 2L 2B.\n"
+    "           --inner (n >= 4) adds the inner layer turns 2U..kU of each face,\n"
+    "           k = n/2 rounded down (middle slices of odd n left out).\n"
+    "  count    prints the exact number of positions of the n×n×n cube\n"
+    "           (n = 2..1024; OEIS A075152: orientation fixed, same-coloured\n"
+    "           centres alike), digits only; --json: {\"n\":N,\"digits\":D,\n"
+    "           \"positions\":\"...\"}. Exit 1 for an N that is not 2..1024.\n"
     "  --timeout SECONDS  give up after this much time (decimals allowed), exit 10\n"
     "  --progress         report what is being done on stderr every second\n"
     "\n"
@@ -58,6 +65,7 @@ static const struct {
     {"order", group_cmd_order},
     {"member", group_cmd_member},
     {"cube-def", group_cmd_cube_def},
+    {"count", group_cmd_count},
 };
 
 int group_cli_usage_error(const char *msg)

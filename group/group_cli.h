@@ -44,5 +44,6 @@ int group_cli_load(const char *path, const gt_group_options *opt, const group_cl
 int group_cmd_order(int argc, char **argv);
 int group_cmd_member(int argc, char **argv);
 int group_cmd_cube_def(int argc, char **argv);
+int group_cmd_count(int argc, char **argv);
 
 #endif

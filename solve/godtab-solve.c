@@ -16,6 +16,7 @@ static const struct {
 } own_front_ends[] = {
     {"taquin", gt_cmd_taquin},
     {"cube3", gt_cmd_cube3},
+    {"nnn", gt_cmd_nnn}, /* no tables: not a catalog family */
 };
 
 static int (*own_front_end(const char *family))(int, char **)
@@ -34,6 +35,7 @@ static void usage(FILE *out)
         if (f->query || own_front_end(f->name))
             fprintf(out, "  %-8s %s\n", f->name, f->summary);
     }
+    fprintf(out, "  %-8s %s\n", "nnn", "N×N×N cubes, N = 2..1024: legality, nets, random positions (no solver yet)");
     fprintf(out, "\n'godtab-solve PUZZLE --help' describes each; a table name (see godtab-gen --list)\n"
                  "may stand for PUZZLE. With no QUERY, queries are read from standard input, one a\n"
                  "line. Exit codes: 0 ok, 1 usage, 2 malformed input, 3 impossible state, 4 table\n"
@@ -52,6 +54,8 @@ int main(int argc, char **argv)
         return GT_EXIT_OK;
     }
     const gt_family *family = gt_catalog_find_family(argv[1]);
+    if (!family && own_front_end(argv[1]))
+        return own_front_end(argv[1])(argc - 1, argv + 1);
     const gt_table_spec *spec = family ? NULL : gt_catalog_find(argv[1]);
     if (family && own_front_end(family->name))
         return own_front_end(family->name)(argc - 1, argv + 1);

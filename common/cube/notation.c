@@ -82,8 +82,8 @@ static int read_suffix(const char **p)
 /* A SiGN layer-count prefix ("3" of 3Rw). Digits past NUMBER_CAP are still
  * consumed, so the error names the whole token, but no longer accumulated:
  * no signed overflow on "R29999999999", and nothing wraps when the count is
- * stored in a gt_turn's uint8_t fields ("257R" is not R). */
-#define NUMBER_CAP 1000
+ * stored in a gt_turn's uint16_t fields ("1025R" is not R). */
+#define NUMBER_CAP 100000
 
 typedef struct layer_prefix {
     int digits;       /* 0: no prefix */
@@ -108,7 +108,7 @@ static const char *face_layers(int n, const layer_prefix *x, int wide, gt_turn *
     *kind = wide || x->digits ? GT_NOTATION_WIDE : GT_NOTATION_FACES;
     if (!x->digits) {
         t->lo = 0;
-        t->hi = (uint8_t)(wide ? 1 : 0);
+        t->hi = (uint16_t)(wide ? 1 : 0);
         return NULL;
     }
     if (x->leading_zero)
@@ -119,8 +119,8 @@ static const char *face_layers(int n, const layer_prefix *x, int wide, gt_turn *
         return "too many layers in";
     if (!wide && x->value == n) /* the opposite face, which has its own letter */
         return "the opposite face has its own letter, not";
-    t->lo = (uint8_t)(wide ? 0 : x->value - 1);
-    t->hi = (uint8_t)(x->value - 1);
+    t->lo = (uint16_t)(wide ? 0 : x->value - 1);
+    t->hi = (uint16_t)(x->value - 1);
     return NULL;
 }
 
@@ -136,11 +136,11 @@ static int plain_token(int n, char c, gt_turn *t, unsigned *kind)
         *kind = GT_NOTATION_SLICES;
         t->face = c == 'M' ? GT_FACE_L : c == 'E' ? GT_FACE_D : GT_FACE_F;
         t->lo = 1;
-        t->hi = (uint8_t)(n - 2);
+        t->hi = (uint16_t)(n - 2);
     } else if (strchr("xyz", c)) {
         *kind = GT_NOTATION_ROTATIONS;
         t->face = c == 'x' ? GT_FACE_R : c == 'y' ? GT_FACE_U : GT_FACE_F;
-        t->hi = (uint8_t)(n - 1);
+        t->hi = (uint16_t)(n - 1);
     } else {
         return -1;
     }
@@ -170,6 +170,8 @@ static int read_token(int n, const char *text, const char **p, unsigned allow, g
         s++;
         if (kind == GT_NOTATION_SLICES && n < 3)
             return fail(err, text, start, (int)(s - start), "no slice move on this cube:");
+        if (kind == GT_NOTATION_SLICES && n % 2 == 0 && (allow & GT_NOTATION_SLICES_ODD_ONLY))
+            return fail(err, text, start, (int)(s - start), "no middle slice on an even cube:");
     }
     t->quarters = (uint8_t)read_suffix(&s);
     if (*s && !isspace((unsigned char)*s) && !starts_token(*s))
@@ -185,7 +187,7 @@ static int read_token(int n, const char *text, const char **p, unsigned allow, g
 int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, int cap, int *count,
                       gt_parse_error *err)
 {
-    if (n < 2 || n > GT_FACECUBE_NMAX || !text || !count || cap < 0 || (cap > 0 && !turns))
+    if (n < 2 || n > GT_NOTATION_NMAX || !text || !count || cap < 0 || (cap > 0 && !turns))
         return GT_ERR_INVAL;
     int k = 0, rc;
     const char *p = text;
@@ -207,15 +209,20 @@ int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, i
 
 void gt_notation_format(int n, gt_turn t, char *buf)
 {
+    gt_notation_format_cap(n, t, buf, 8);
+}
+
+void gt_notation_format_cap(int n, gt_turn t, char *buf, int cap)
+{
     static const char *suffix[4] = {"", "", "2", "'"};
-    char base[8];
+    char base[GT_NOTATION_TOKEN_MAX];
     char f = gt_face_letters[t.face];
     if (t.lo == 0 && t.hi == n - 1) {
         /* the whole cube: x y z turn as R U F, so a turn seen from L, D or B
          * is the inverse rotation */
         int opposite = t.face == GT_FACE_L || t.face == GT_FACE_D || t.face == GT_FACE_B;
         char axis = t.face == GT_FACE_R || t.face == GT_FACE_L ? 'x' : t.face == GT_FACE_U || t.face == GT_FACE_D ? 'y' : 'z';
-        snprintf(buf, 8, "%c%s", axis, suffix[(opposite ? 4 - (t.quarters & 3) : t.quarters) & 3]);
+        snprintf(buf, (size_t)cap, "%c%s", axis, suffix[(opposite ? 4 - (t.quarters & 3) : t.quarters) & 3]);
         return;
     } else if (t.lo == 0 && t.hi == 0)
         snprintf(base, sizeof base, "%c", f);
@@ -225,7 +232,7 @@ void gt_notation_format(int n, gt_turn t, char *buf)
         snprintf(base, sizeof base, "%c", t.face == GT_FACE_L ? 'M' : t.face == GT_FACE_D ? 'E' : 'S');
     else
         snprintf(base, sizeof base, "%d%c", t.lo + 1, f);
-    snprintf(buf, 8, "%s%s", base, suffix[t.quarters & 3]);
+    snprintf(buf, (size_t)cap, "%s%s", base, suffix[t.quarters & 3]);
 }
 
 int gt_notation_turn_perm(int n, gt_turn t, uint16_t *perm)

@@ -31,8 +31,16 @@
 /* One turn: layers lo..hi of `face` (counted inwards from it) by `quarters`
  * clockwise quarter turns (1, 2 or 3). */
 typedef struct gt_turn {
-    uint8_t face, lo, hi, quarters;
+    uint8_t face;
+    uint16_t lo, hi; /* 16 bits: layer counts up to GT_NOTATION_NMAX */
+    uint8_t quarters;
 } gt_turn;
+
+/* The largest cube the parser takes (the N×N×N model's GT_NNN_MAX). */
+#define GT_NOTATION_NMAX 1024
+
+/* The longest token gt_notation_format_cap writes ("1024Rw2'"), NUL included. */
+#define GT_NOTATION_TOKEN_MAX 12
 
 /* Which kinds of token a caller accepts. */
 enum {
@@ -41,10 +49,14 @@ enum {
     GT_NOTATION_SLICES = 4,
     GT_NOTATION_ROTATIONS = 8,
     GT_NOTATION_ALL = 15,
+    /* Opt-in, not in GT_NOTATION_ALL: M E S only on odd n (on even n no
+     * layer is the middle one; the N×N×N front end refuses them there). */
+    GT_NOTATION_SLICES_ODD_ONLY = 16,
 };
 
 /* Parses `text` into at most `cap` turns on an n×n×n cube (2 <= n <=
- * GT_FACECUBE_NMAX). Returns 0 (*count set), GT_ERR_PARSE, GT_ERR_RANGE if
+ * GT_NOTATION_NMAX; the facelet permutations of facecube.h stop at
+ * GT_FACECUBE_NMAX, the N×N×N model of common/models/nnn goes to 1024). Returns 0 (*count set), GT_ERR_PARSE, GT_ERR_RANGE if
  * more than cap turns (err not filled in), or GT_ERR_INVAL for n out of range,
  * a NULL text or count, cap < 0, or NULL turns with cap > 0. On GT_ERR_PARSE,
  * err (which may be NULL) names the bad token: its byte offset and length in
@@ -53,8 +65,12 @@ enum {
 int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, int cap, int *count,
                       gt_parse_error *err);
 
-/* Writes a turn in notation ("R", "U2", "F'", "x", "Rw", "M'") into buf (>= 8 bytes). */
+/* Writes a turn in notation ("R", "U2", "F'", "x", "Rw", "M'") into buf (>= 8 bytes;
+ * enough for n <= 999). */
 void gt_notation_format(int n, gt_turn turn, char *buf);
+
+/* The same into buf of cap bytes (GT_NOTATION_TOKEN_MAX is enough for any n). */
+void gt_notation_format_cap(int n, gt_turn turn, char *buf, int cap);
 
 /* The facelet permutation of a turn (see facecube.h). */
 int gt_notation_turn_perm(int n, gt_turn turn, uint16_t *perm);

@@ -638,33 +638,66 @@ int gt_cubegroup_is_legal(int n, const gt_cubegroup_invariants *inv)
 
 /* ---- definitions from the geometry ------------------------------------------ */
 
+/* One generator line: the quarter turn of `layer` of face letter c, on the
+ * definition's points (index_of: facelet -> point or -1). */
+static int append_turn(int n, char c, int layer, const int *moving, const int *index_of, int d, uint16_t *perm,
+                       gt_point *p, char *buf, int cap, int *lenp)
+{
+    int len = *lenp;
+    const char *fp = strchr(gt_face_letters, c);
+    if (!c || !fp)
+        return GT_ERR_INVAL;
+    gt_facecube_turn(n, (int)(fp - gt_face_letters), layer, layer, 1, perm);
+    for (int i = 0; i < d; i++)
+        p[i] = (gt_point)index_of[perm[moving[i]]];
+    /* SiGN names: U, 2U, 3U, ... (the layer counted from the face) */
+    if (layer)
+        GT_APPENDI("%d%c =", layer + 1, c);
+    else
+        GT_APPENDI("%c =", c);
+    /* four cycles a line, continued under the first, keeps the turns readable */
+    int rc = gt_perm_append_cycles(d, p, " ", 4, layer ? "\n    " : "\n   ", buf, cap, &len);
+    if (rc < 0)
+        return rc;
+    GT_APPENDI("\n");
+    *lenp = len;
+    return GT_OK;
+}
+
 int gt_cubegroup_definition_text(int n, const char *faces, int inner, char *buf, int cap)
 {
-    int moving[GT_FACELETS_MAX], index_of[GT_FACELETS_MAX], len = 0;
-    if (n < 2 || n > 4 || (inner && n < 4))
+    int len = 0, rc = GT_OK;
+    if (n < 2 || n > GT_CUBEGROUP_DEF_NMAX || (inner && n < 4))
         return GT_ERR_INVAL;
+    /* sized by n, not GT_FACELETS_MAX, which may be large */
+    size_t nf = (size_t)6 * n * n;
+    int *moving = malloc(nf * sizeof *moving), *index_of = malloc(nf * sizeof *index_of);
+    uint16_t *perm = malloc(nf * sizeof *perm);
+    gt_point *p = malloc(nf * sizeof *p);
+    if (!moving || !index_of || !perm || !p) {
+        rc = GT_ERR_NOMEM;
+        goto out;
+    }
     int d = gt_cubegroup_moving_facelets(n, moving);
-    for (int f = 0; f < 6 * n * n; f++)
+    for (size_t f = 0; f < nf; f++)
         index_of[f] = -1;
     for (int i = 0; i < d; i++)
         index_of[moving[i]] = i;
-    GT_APPENDI("points %d\n", d);
-    for (int layer = 0; layer <= (inner ? 1 : 0); layer++)
-        for (const char *c = faces; *c; c++) {
-            const char *fp = strchr(gt_face_letters, *c);
-            if (!*c || !fp)
-                return GT_ERR_INVAL;
-            uint16_t perm[GT_FACELETS_MAX];
-            gt_point p[GT_FACELETS_MAX];
-            gt_facecube_turn(n, (int)(fp - gt_face_letters), layer, layer, 1, perm);
-            for (int i = 0; i < d; i++)
-                p[i] = (gt_point)index_of[perm[moving[i]]];
-            /* four cycles a line, continued under the first, keeps the 4x4x4 turns readable */
-            GT_APPENDI("%s%c =", layer ? "2" : "", *c);
-            int rc = gt_perm_append_cycles(d, p, " ", 4, layer ? "\n    " : "\n   ", buf, cap, &len);
-            if (rc < 0)
-                return rc;
-            GT_APPENDI("\n");
-        }
-    return GT_OK;
+    if (gt_textbuf_appendi(buf, cap, &len, "points %d\n", d)) {
+        rc = GT_ERR_RANGE;
+        goto out;
+    }
+    /* inner: every layer short of the middle, so odd n keeps its fixed
+     * centres (and the orientation) while even n turns every layer */
+    for (int layer = 0; layer < (inner ? n / 2 : 1) && rc == GT_OK; layer++)
+        for (const char *c = faces; *c && rc == GT_OK; c++)
+            rc = append_turn(n, *c, layer, moving, index_of, d, perm, p, buf, cap, &len);
+    if (!*faces)
+        rc = GT_ERR_INVAL;
+out:
+    free(moving);
+    free(index_of);
+    free(perm);
+    free(p);
+    return rc;
 }

@@ -11,7 +11,8 @@
  *
  * Moving facelets: for n = 3 the six centres never move under outer turns and
  * are not points (48 = 54 - 6); for n = 2 and n = 4 every facelet is a point
- * (24, 96). */
+ * (24, 96). Any odd n leaves its 6 fixed centres out the same way (5x5x5:
+ * 144 points), any even n has all 6n². */
 #ifndef GODTAB_CUBEGROUP_H
 #define GODTAB_CUBEGROUP_H
 
@@ -99,12 +100,23 @@ int gt_cubegroup_piece_facelets(int n, int facelet, int *out);
 /* Converts a facelet-space position to the definition's points and back. */
 void gt_cubegroup_to_points(const gt_cubegroup_map *map, const uint16_t *facelet_perm, gt_point *perm);
 
-/* Writes the definition file of the n-cube (n = 2..4) with the outer turns of
- * the faces in `faces` (letters of "URFDLB") and, if inner, the inner slices
- * 2U..2B (n = 4). Points are facelets + 1 (facecube.h numbering); a turn's
- * cycles run four a line.
- * Return values: GT_OK, GT_ERR_INVAL (n outside 2..4, inner with n < 4, a
- * letter not in "URFDLB"), GT_ERR_RANGE (cap too small). */
+/* The largest n a definition is written for: its moving facelets (6n², less
+ * the 6 fixed centres for odd n) must fit the definition format's
+ * GT_PERM_MAX_DEGREE = 4096 points (n = 26: 4,056; n = 27: 4,368), and
+ * facecube.h must model the n (GT_FACECUBE_NMAX). */
+#define GT_CUBEGROUP_DEF_NMAX_POINTS 26
+#define GT_CUBEGROUP_DEF_NMAX \
+    (GT_FACECUBE_NMAX < GT_CUBEGROUP_DEF_NMAX_POINTS ? GT_FACECUBE_NMAX : GT_CUBEGROUP_DEF_NMAX_POINTS)
+
+/* Writes the definition file of the n-cube (n = 2..GT_CUBEGROUP_DEF_NMAX)
+ * with the outer turns of the faces in `faces` (letters of "URFDLB") and, if
+ * inner (n >= 4), the turns of every inner layer short of the middle: 2U..kU,
+ * k = n/2 rounded down (2U..2B for n = 4 and 5, 2U..3B for n = 6 and 7), so
+ * an odd n keeps its middle slices and fixed centres still. Points are the
+ * moving facelets + 1 (facecube.h numbering); a turn's cycles run four a line.
+ * Return values: GT_OK, GT_ERR_INVAL (n out of range, inner with n < 4, no
+ * face or a letter not in "URFDLB"), GT_ERR_RANGE (cap too small),
+ * GT_ERR_NOMEM. */
 int gt_cubegroup_definition_text(int n, const char *faces, int inner, char *buf, int cap);
 
 #endif

@@ -88,7 +88,7 @@ static void test_usage(void **state)
     assert_non_null(strstr(out, "exit status"));
     free(out);
     free(err);
-    const char *bad[] = {"", "frobnicate", "order", "member " PUZ("seed_n7.def"), "cube-def 9",
+    const char *bad[] = {"", "frobnicate", "order", "member " PUZ("seed_n7.def"), "cube-def 27",
                          "cube-def 3 --inner", "cube-def 2 --faces XYZ", "order --fast " PUZ("seed_n7.def")};
     for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
         assert_int_equal(run(bad[k], &out, &err), GT_EXIT_USAGE);

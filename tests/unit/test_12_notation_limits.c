@@ -152,7 +152,7 @@ static void test_bad_arguments(void **state)
     gt_turn t[CAP];
     int count = 0;
     assert_int_equal(gt_notation_parse(1, "R", GT_NOTATION_ALL, t, CAP, &count, NULL), GT_ERR_INVAL);
-    assert_int_equal(gt_notation_parse(GT_FACECUBE_NMAX + 1, "R", GT_NOTATION_ALL, t, CAP, &count, NULL),
+    assert_int_equal(gt_notation_parse(GT_NOTATION_NMAX + 1, "R", GT_NOTATION_ALL, t, CAP, &count, NULL),
                      GT_ERR_INVAL);
     assert_int_equal(gt_notation_parse(3, NULL, GT_NOTATION_ALL, t, CAP, &count, NULL), GT_ERR_INVAL);
     assert_int_equal(gt_notation_parse(3, "R", GT_NOTATION_ALL, t, CAP, NULL, NULL), GT_ERR_INVAL);

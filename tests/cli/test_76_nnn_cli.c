@@ -1,0 +1,113 @@
+/* godtab-solve nnn end to end: every exit code (0 ok, 1 usage and "no
+ * solver yet", 2 malformed, 3 illegal), --check, --show, --random, --json,
+ * --facelets from standard input. No database is opened. */
+#include "test_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Runs godtab-solve nnn ARGS; returns the exit code, output in *out, *err. */
+static int nnn(const char *args, char **out, char **err)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s/godtab-solve nnn %s", GODTAB_BIN, args);
+    return tu_run(cmd, out, err);
+}
+
+static void expect(const char *args, int code, const char *in_out, const char *in_err)
+{
+    char *out, *err;
+    int rc = nnn(args, &out, &err);
+    if (rc != code || (in_out && !strstr(out, in_out)) || (in_err && !strstr(err, in_err)))
+        fail_msg("nnn %s: exit %d (wanted %d)\nstdout: %s\nstderr: %s", args, rc, code, out, err);
+    free(out);
+    free(err);
+}
+
+static void test_check(void **state)
+{
+    (void)state;
+    expect("--size 5 --check \"R U 3Rw' M2 2F x\"", 0, "legal", NULL);
+    expect("--facelets UUUURRRRFFFFDDDDLLLLBBBB --check", 0, "legal", NULL);
+    expect("--size 2 --facelets 'WWWW RRRR GGGG YYYY OOOO BBBB' --check --json", 0, "\"legal\":true", NULL);
+    /* a 3x3x3 with one edge flipped (UR): illegal, the piece named */
+    expect("--facelets UUUUURUUURURRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB --check", 3, NULL,
+           "middle edge");
+    expect("--facelets UUUUURUUURURRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB --check --json", 3,
+           "\"legal\":false", "flip sum odd");
+    /* a 4x4x4 wing flipped in place (UB, U1-B2 position): the wing condition */
+    expect("--facelets UBUUUUUUUUUUUUUURRRRRRRRRRRRRRRRFFFFFFFFFFFFFFFFDDDDDDDDDDDDDDDDLLLLLLLLLLLLLLLLBBUBBBBBBBBBBBBB"
+           " --check", 3, NULL, "handedness");
+}
+
+static void test_show(void **state)
+{
+    (void)state;
+    expect("--size 7 --show \"R U\"", 0, "F F F F F F D", NULL);
+    expect("--size 33 --show R", 1, NULL, "up to 32x32x32");
+}
+
+static void test_random(void **state)
+{
+    (void)state;
+    char *a, *b;
+    assert_int_equal(nnn("--size 6 --random 3 --seed 9", &a, NULL), 0);
+    assert_int_equal(nnn("--size 6 --random 3 --seed 9", &b, NULL), 0);
+    assert_string_equal(a, b);
+    assert_int_equal(strlen(a), 3 * (6 * 36 + 1));
+    /* each line is a legal position */
+    char *line = strtok(a, "\n");
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "--facelets %s --check", line);
+    expect(cmd, 0, "legal", NULL);
+    free(a);
+    free(b);
+    expect("--size 4 --random 1 --seed 2 --json", 0, "\"facelets\":\"", NULL);
+    expect("--random 1", 1, NULL, "--random needs --size");
+}
+
+static void test_usage_and_malformed(void **state)
+{
+    (void)state;
+    expect("--size 1 R", 1, NULL, "--size");
+    expect("--size 1025 R", 1, NULL, "--size");
+    expect("R U", 1, NULL, "needs --size");
+    expect("--size 5 \"R U\"", 1, NULL, "solver is not built yet");
+    expect("--help", 0, "not built yet", NULL);
+    expect("--size 4 \"R 5Rw\"", 2, NULL, "'5Rw' at column 3");
+    expect("--size 4 \"R M'\"", 2, NULL, "no middle slice on an even cube");
+    expect("--size 4 \"R Q\"", 2, NULL, "unknown move");
+    expect("--facelets UUUURRRRFFFFDDDDLLLLBBB", 2, NULL, "not 6·N²");
+    expect("--size 3 --facelets UUUURRRRFFFFDDDDLLLLBBBB", 2, NULL, "6·N² = 54");
+    expect("--facelets UUUURRRRFFFFDDDDLLLLBBBX", 2, NULL, "seventh symbol 'X' at facelet 24");
+    expect("--facelets UUUURRRRFFFFDDDDLLLLBBBR", 2, NULL, "'R' shows 5 times, not N² = 4");
+}
+
+/* --facelets - reads standard input: a 200x200x200 (too long for one
+ * command-line word) and a string past the largest cube. */
+static void test_facelets_from_stdin(void **state)
+{
+    (void)state;
+    char cmd[512], *out, *err;
+    snprintf(cmd, sizeof cmd, "%s/godtab-solve nnn --size 200 --random 1 --seed 4 | %s/godtab-solve nnn --facelets - --check",
+             GODTAB_BIN, GODTAB_BIN);
+    assert_int_equal(tu_run(cmd, &out, &err), 0);
+    assert_non_null(strstr(out, "legal"));
+    free(out);
+    free(err);
+    snprintf(cmd, sizeof cmd, "head -c 6291460 /dev/zero | tr '\\0' U | %s/godtab-solve nnn --facelets - --check",
+             GODTAB_BIN);
+    assert_int_equal(tu_run(cmd, &out, &err), 2);
+    assert_non_null(strstr(err, "more than"));
+    free(out);
+    free(err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_check),  cmocka_unit_test(test_show), cmocka_unit_test(test_random),
+        cmocka_unit_test(test_usage_and_malformed), cmocka_unit_test(test_facelets_from_stdin),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
