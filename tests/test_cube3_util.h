@@ -5,6 +5,7 @@
 
 #include "bfs.h"
 #include "catalog.h"
+#include "cube3.h"
 #include "cube3_tables.h"
 #include "table.h"
 
@@ -29,6 +30,14 @@ static inline int tu_cube3_corner_table(gt_table *t)
         free(dist);
     spec->free_puzzle(p);
     return rc ? -1 : 0;
+}
+
+/* The position of a scramble; fails the test on a parse error. */
+static inline void tu_cube3_scramble(const char *text, gt_cube3 *c)
+{
+    gt_parse_error err;
+    if (gt_cube3_from_scramble(text, c, &err))
+        fail_msg("%s: %s", text, err.message);
 }
 
 #endif

@@ -87,13 +87,6 @@ static int teardown(void **state)
     return 0;
 }
 
-static void scramble(const char *text, gt_cube3 *c)
-{
-    gt_parse_error err;
-    if (gt_cube3_from_scramble(text, c, &err))
-        fail_msg("%s: %s", text, err.message);
-}
-
 /* Solves, checks the answer solves the cube, returns the distance. */
 static int solve_checked(const gt_cube3_solver *s, const gt_cube3 *c, const gt_cube3_search_options *o,
                          gt_cube3_search_result *r)
@@ -169,7 +162,7 @@ static void test_known_positions(void **state)
         {"U2 D2 F2 B2 L2 R2", 6}, /* the checkerboard */
     };
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
-        scramble(known[i].scramble, &c);
+        tu_cube3_scramble(known[i].scramble, &c);
         assert_int_equal(solve_checked(corner_solver, &c, &o, &r), known[i].distance);
         gt_cube3_search_result_free(&r);
     }
@@ -181,13 +174,13 @@ static void test_all_optimal_solutions(void **state)
     gt_cube3_search_options o = {.all = 1};
     gt_cube3_search_result r;
     gt_cube3 c;
-    scramble("R U", &c);
+    tu_cube3_scramble("R U", &c);
     solve_checked(corner_solver, &c, &o, &r);
     assert_int_equal(r.n_solutions, 1);
     assert_memory_equal(r.solutions, ((uint8_t[]){2, 5}), 2); /* U' R' */
     gt_cube3_search_result_free(&r);
     /* commuting half turns: several canonical orders, all listed and checked */
-    scramble("R2 L2 U2 D2", &c);
+    tu_cube3_scramble("R2 L2 U2 D2", &c);
     solve_checked(corner_solver, &c, &o, &r);
     assert_int_equal(r.distance, 4);
     assert_true(r.n_solutions >= 2); /* R2 L2 U2 D2 and U2 D2 R2 L2 */
@@ -206,7 +199,7 @@ static void test_limits(void **state)
     (void)state;
     gt_cube3 c;
     gt_cube3_search_result r;
-    scramble("R U F D L B R2 U2", &c);
+    tu_cube3_scramble("R U F D L B R2 U2", &c);
     gt_cube3_search_options o = {.max_depth = 5};
     assert_int_equal(gt_cube3_search(corner_solver, &c, &o, &r), GT_ERR_TIMEOUT);
     assert_int_equal(r.distance, -1);
@@ -215,7 +208,7 @@ static void test_limits(void **state)
     assert_int_equal(gt_cube3_search(corner_solver, &c, &o, &r), GT_ERR_TIMEOUT);
     assert_int_equal(r.lower_bound, 8);
     /* a timeout stops a hopeless search quickly, with a proven bound */
-    scramble("R U F D L B R2 U2 F' D' L2 B' R U' F2 D", &c);
+    tu_cube3_scramble("R U F D L B R2 U2 F' D' L2 B' R U' F2 D", &c);
     gt_cube3_search_options t = {.timeout = 0.5};
     assert_int_equal(gt_cube3_search(corner_solver, &c, &t, &r), GT_ERR_TIMEOUT);
     assert_true(r.seconds < 3.0);
@@ -232,15 +225,15 @@ static void test_qtm(void **state)
     gt_cube3_search_options o = {.metric = GT_CUBE3_QTM};
     gt_cube3_search_result r;
     gt_cube3 c;
-    scramble("R2", &c);
+    tu_cube3_scramble("R2", &c);
     assert_int_equal(solve_checked(corner_solver, &c, &o, &r), 2);
     assert_int_equal(r.length, 1); /* R2, as Cube Explorer writes it (test_67 has more) */
     assert_int_equal(r.moves[0], 4);
-    scramble("R2 U2", &c);
+    tu_cube3_scramble("R2 U2", &c);
     assert_int_equal(solve_checked(corner_solver, &c, &o, &r), 4);
-    scramble("R U' F2", &c);
+    tu_cube3_scramble("R U' F2", &c);
     assert_int_equal(solve_checked(corner_solver, &c, &o, &r), 4);
-    scramble("U D'", &c);
+    tu_cube3_scramble("U D'", &c);
     assert_int_equal(solve_checked(corner_solver, &c, &o, &r), 2);
 }
 
@@ -248,7 +241,7 @@ static void test_same_answer_any_thread_count(void **state)
 {
     (void)state;
     gt_cube3 c;
-    scramble("R U2 F' L D B2 R' U", &c);
+    tu_cube3_scramble("R U2 F' L D B2 R' U", &c);
     gt_cube3_search_result a, b;
     gt_cube3_search_options one = {.threads = 1}, two = {.threads = 2};
     solve_checked(corner_solver, &c, &one, &a);
@@ -327,7 +320,7 @@ static void test_axis_masks_keep_every_solution(void **state)
         gt_cube3 c;
         gt_cube3_search_options with = {.all = 1}, without = {.all = 1, .no_axis_masks = 1};
         gt_cube3_search_result a, b;
-        scramble(positions[i], &c);
+        tu_cube3_scramble(positions[i], &c);
         solve_checked(edge_solver, &c, &with, &a);
         solve_checked(edge_solver, &c, &without, &b);
         assert_int_equal(a.distance, b.distance);
@@ -361,7 +354,7 @@ static void test_symmetric_starts(void **state)
         gt_cube3 c;
         gt_cube3_search_result a, b;
         gt_cube3_search_options with = {.threads = 1}, without = {.threads = 1, .no_symmetry = 1};
-        scramble(positions[i].scramble, &c);
+        tu_cube3_scramble(positions[i].scramble, &c);
         assert_int_equal(solve_checked(edge_solver, &c, &with, &a), positions[i].distance);
         assert_int_equal(solve_checked(edge_solver, &c, &without, &b), positions[i].distance);
         /* Every iteration short of the answer runs in full: compare those. */
@@ -417,7 +410,7 @@ static void test_deep_positions(void **state)
     for (size_t i = 0; i < sizeof deep / sizeof deep[0]; i++) {
         gt_cube3 c;
         gt_cube3_search_result r;
-        scramble(deep[i].scramble, &c);
+        tu_cube3_scramble(deep[i].scramble, &c);
         assert_int_equal(solve_checked(s, &c, &o, &r), deep[i].distance);
         fprintf(stderr, "  %d moves: %s (%.1f s, %llu nodes)\n", r.distance, deep[i].scramble, r.seconds,
                 (unsigned long long)r.nodes);

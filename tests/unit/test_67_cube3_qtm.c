@@ -35,13 +35,6 @@ static int teardown(void **state)
     return 0;
 }
 
-static void scramble(const char *text, gt_cube3 *c)
-{
-    gt_parse_error err;
-    if (gt_cube3_from_scramble(text, c, &err))
-        fail_msg("%s: %s", text, err.message);
-}
-
 static void test_merge_expand_length(void **state)
 {
     (void)state;
@@ -93,7 +86,7 @@ static int solve_qtm(const char *text, int all, gt_cube3_search_result *r)
 {
     gt_cube3 c;
     gt_cube3_search_options o = {.metric = GT_CUBE3_QTM, .all = all};
-    scramble(text, &c);
+    tu_cube3_scramble(text, &c);
     assert_int_equal(gt_cube3_search(solver, &c, &o, r), 0);
     for (uint64_t i = 0; i < (all ? r->n_solutions : 1); i++) {
         int k;
@@ -193,7 +186,7 @@ static void test_all_matches_blind_enumeration(void **state)
         uint8_t path[GT_CUBE3_MAX_SOLUTION];
         found_set blind = {0};
         int d = solve_qtm(positions[p], 1, &r);
-        scramble(positions[p], &c);
+        tu_cube3_scramble(positions[p], &c);
         blind_all(&c, path, 0, d, &blind);
         qsort(blind.text, blind.n, sizeof *blind.text, cmp_text);
         size_t distinct = 0;
