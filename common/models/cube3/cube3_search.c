@@ -227,7 +227,6 @@ typedef struct shared {
 
 typedef struct worker {
     shared *sh;
-    const gt_cube3_solver *s;
     uint64_t task, nodes, unflushed;
     int bound, abort;
     uint8_t path[GT_CUBE3_MAX_SOLUTION];
@@ -301,9 +300,9 @@ static void at_leaf(worker *w, int length)
 /* The survivors' inverses and their edge values (the axis of the move that
  * made each child is inherited from the parent), dropping those they prune;
  * same three passes as expand. Returns how many are left. */
-static int prune_by_inverse(const shared *sh, const gt_cube3_solver *s, const snode *parent, int g, int left,
-                            snode *kids, int n_kids)
+static int prune_by_inverse(const shared *sh, const snode *parent, int g, int left, snode *kids, int n_kids)
 {
+    const gt_cube3_solver *s = sh->s;
     uint32_t slice[GT_CUBE3_MOVES][AXES], flip[GT_CUBE3_MOVES][AXES], twist[GT_CUBE3_MOVES][AXES];
     uint64_t entry[GT_CUBE3_MOVES][AXES];
     for (int k = 0; k < n_kids; k++) {
@@ -352,10 +351,10 @@ static int prune_by_inverse(const shared *sh, const gt_cube3_solver *s, const sn
  * passes so that the table reads of siblings overlap instead of each
  * waiting for memory in turn: compute the children and prefetch their first
  * reads, compute and prefetch the dependent reads, then read. */
-static int expand(const shared *sh, const gt_cube3_solver *s, const snode *parent, int g, int bound, history hist,
-                  snode kids[GT_CUBE3_MOVES],
+static int expand(const shared *sh, const snode *parent, int g, int bound, history hist, snode kids[GT_CUBE3_MOVES],
                   uint64_t *generated)
 {
+    const gt_cube3_solver *s = sh->s;
     
     int left = bound - g - 1; /* moves left after a child */
     unsigned skip = parent->no_first | (left == 0 ? parent->no_last : 0u);
@@ -400,7 +399,7 @@ static int expand(const shared *sh, const gt_cube3_solver *s, const snode *paren
     }
     /* At the last level only the goal survives anyway: no inverses there. */
     if (sh->use_inverse && s->edges && left > 0 && kept > 0)
-        kept = prune_by_inverse(sh, s, parent, g, left, kids, kept);
+        kept = prune_by_inverse(sh, parent, g, left, kids, kept);
     return kept;
 }
 
@@ -412,7 +411,7 @@ static void dfs(worker *w, const snode *self, int g, history hist)
     }
     snode kids[GT_CUBE3_MOVES];
     uint64_t generated = 0;
-    int n_kids = expand(w->sh, w->s, self, g, w->bound, hist, kids, &generated);
+    int n_kids = expand(w->sh, self, g, w->bound, hist, kids, &generated);
     w->nodes += generated;
     w->unflushed += generated;
     if (w->unflushed >= CHECK_EVERY)
@@ -473,7 +472,7 @@ static int make_tasks(shared *sh, const snode *root, int depth, int bound, task 
         }
         for (uint64_t t = 0; t < n_tasks; t++) {
             snode kids[GT_CUBE3_MOVES];
-            int n_kids = expand(sh, sh->s, &tasks[t].node, g, bound, tasks[t].hist, kids, nodes);
+            int n_kids = expand(sh, &tasks[t].node, g, bound, tasks[t].hist, kids, nodes);
             uint64_t syms = tasks[t].syms;
             for (int k = 0; k < n_kids; k++) {
                 int m = kids[k].move;
@@ -539,7 +538,7 @@ static int search_bound(shared *sh, const snode *root_in, const int f[AXES], int
     sh->nodes += prefix_nodes;
 #pragma omp parallel num_threads(threads)
     {
-        worker w = {.sh = sh, .bound = bound, .s = sh->s};
+        worker w = {.sh = sh, .bound = bound};
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t t = 0; t < n_tasks; t++) {
             if (sh->stop || (!sh->all && __atomic_load_n(&sh->best_task, __ATOMIC_RELAXED) < t))
