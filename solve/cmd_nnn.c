@@ -1,11 +1,16 @@
-/* godtab-solve nnn: the N×N×N cube, N = 2..1024 (docs/nnn.md). What exists
- * so far: reading a scramble or facelets, the legality verdict (--check), the
- * net (--show) and uniformly random positions (--random). The solver (issue
- * 12) is not built yet: a query without those options says so (exit 1). */
+/* godtab-solve nnn: the N×N×N cube, N = 2..1024 (docs/nnn.md): reading a
+ * scramble or facelets, the legality verdict (--check), the net (--show),
+ * uniformly random positions (--random) and the solver (seed 002's reduction,
+ * common/models/nnn/nnn_solve.h). The program is the glue between the two
+ * models: the nnn solver's 3x3x3 stage is cube3's two-phase, passed as a
+ * callback (a model may not include another). */
 #include "cli.h"
+#include "cube3.h"
+#include "cube3_twophase.h"
 #include "facecube.h"
 #include "gt_error.h"
 #include "nnn.h"
+#include "nnn_solve.h"
 #include "solve_commands.h"
 
 #include <stdio.h>
@@ -14,21 +19,27 @@
 
 #define SHOW_MAX 32 /* --show draws nets up to 32x32x32 (a 64-column face) */
 
-enum { OPT_SIZE = 256, OPT_CHECK };
+#define BATCH_CAP (1 << 24) /* one batch answer: 16 MB (about N <= 150) */
+
+enum { OPT_SIZE = 256, OPT_CHECK, OPT_STAGES };
 
 typedef struct nnn_args {
     int size; /* 0: from the facelets */
     int check;
+    int stages;
 } nnn_args;
 
-static const struct option nnn_options[] = {
-    {"size", required_argument, NULL, OPT_SIZE}, {"check", no_argument, NULL, OPT_CHECK}, {NULL, 0, NULL, 0}};
+static const struct option nnn_options[] = {{"size", required_argument, NULL, OPT_SIZE},
+                                            {"check", no_argument, NULL, OPT_CHECK},
+                                            {"stages", no_argument, NULL, OPT_STAGES},
+                                            {NULL, 0, NULL, 0}};
 
 static void nnn_usage(FILE *out, const void *ctx)
 {
     (void)ctx;
     fprintf(out,
-            "usage: godtab-solve nnn [--size N] [--check] [--show] [--json] (SCRAMBLE | --facelets S)\n"
+            "usage: godtab-solve nnn [--size N] [--check] [--show] [--stages] [--json] (SCRAMBLE | --facelets S)\n"
+            "       godtab-solve nnn [--size N] [--check] [--stages] [--json] < queries (one a line)\n"
             "       godtab-solve nnn --size N --random K [--seed S] [--json]\n"
             "  --size N      the cube, N from 2 to %d (a scramble needs it; facelets give it by\n"
             "                their length)\n"
@@ -40,12 +51,18 @@ static void nnn_usage(FILE *out, const void *ctx)
             "  --check       the legality verdict: 'legal' (exit 0) or the broken condition (exit 3)\n"
             "  --show        the net (N <= %d)\n"
             "  --random K [--seed S]  K uniformly random reachable positions, as facelets only\n"
-            "                (no scramble: that needs the solver)\n"
-            "The solver is not built yet (issue 12): without --check, --show or --random a\n"
-            "query is read and checked, then refused with exit 1.\n"
-            "Exit codes: 0 ok, 1 usage (a size outside 2..%d, no solver yet), 2 malformed input\n"
-            "(length not 6·N², a layer past N, M on an even N, an unknown move, not an assembly),\n"
-            "3 illegal position (the condition and the piece type named).\n",
+            "  --stages      the solution split by stage (contours = edges, interieur =\n"
+            "                centres, cube3 = the reduced cube), with each stage's counts\n"
+            "  --json        size, moves, OBTM, STM, seconds per stage\n"
+            "Otherwise the query is solved (seed 002's reduction by commutators, then cube3's\n"
+            "two-phase): the moves in WCA/SiGN notation, then (OBTM n, STM m). Not optimal;\n"
+            "for optimal answers use godtab-solve pocket (2x2x2) and godtab-solve cube3.\n"
+            "With no query, standard input is read one query a line: facelets (one word of\n"
+            "6·N² letters) or a scramble (needs --size); answers up to 16 MB a line.\n"
+            "Exit codes: 0 ok, 1 usage (a size outside 2..%d), 2 malformed input (length not\n"
+            "6·N², a layer past N, M on an even N, an unknown move, not an assembly), 3 illegal\n"
+            "position (the condition and the piece type named), 8 some batch lines failed,\n"
+            "9 internal error (an answer that failed its replay is never printed).\n",
             GT_NNN_MAX, SHOW_MAX, GT_NNN_MAX);
 }
 
@@ -60,6 +77,7 @@ static int nnn_option(void *ctx, int opt, const char *arg)
         a->size = (int)v;
         return 0;
     case OPT_CHECK: a->check = 1; return 0;
+    case OPT_STAGES: a->stages = 1; return 0;
     default: return GT_EXIT_USAGE;
     }
 }
@@ -207,8 +225,155 @@ static int random_positions(const nnn_args *a, const gt_cli_options *o)
     return GT_EXIT_OK;
 }
 
-static int answer(const nnn_args *a, const gt_cli_options *o, const char *scramble, const char *facelets)
+/* ---- solving ---- */
+
+/* Built once per process, on the first query to solve. */
+typedef struct nnn_ctx {
+    const nnn_args *a;
+    const gt_cli_options *o;
+    gt_cube3_twophase_tables *tables;
+    gt_nnn_solver *solver;
+} nnn_ctx;
+
+/* The 3x3x3 stage: cube3's two-phase (at most 22 moves, 1 s; a longer
+ * answer past the deadline is still an answer). */
+static int cube3_stage(void *ctx, const uint8_t colours[54], gt_turn *out, int cap)
 {
+    const gt_cube3_twophase_tables *t = ctx;
+    gt_cube3 c;
+    gt_cube3_twophase_options opt = {.max_length = 22, .timeout = 1.0};
+    gt_cube3_twophase_result r;
+    if (gt_cube3_from_colours(colours, &c, NULL, NULL) != GT_OK)
+        return GT_ERR_ILLEGAL;
+    int rc = gt_cube3_twophase_solve(t, &c, &opt, &r);
+    if ((rc != GT_OK && rc != GT_ERR_TIMEOUT && rc != GT_ERR_NOTFOUND) || r.length < 0 || r.length > cap)
+        return rc ? rc : GT_ERR_CORRUPT;
+    for (int i = 0; i < r.length; i++) /* cube3.h's HTM numbering: face·3 + (quarters-1) */
+        out[i] = (gt_turn){.face = (uint8_t)(r.moves[i] / 3), .quarters = (uint8_t)(r.moves[i] % 3 + 1)};
+    return r.length;
+}
+
+static int ctx_ready(nnn_ctx *x)
+{
+    if (!x->tables && gt_cube3_twophase_tables_build(&x->tables) != GT_OK)
+        return GT_ERR_NOMEM;
+    if (!x->solver && gt_nnn_solver_new(&x->solver) != GT_OK)
+        return GT_ERR_NOMEM;
+    return GT_OK;
+}
+
+/* A growing text buffer (the answer of a large cube runs to many MB). */
+typedef struct sbuf {
+    char *p;
+    size_t len, cap;
+} sbuf;
+
+static int sb_reserve(sbuf *b, size_t more)
+{
+    if (b->len + more + 1 <= b->cap)
+        return 0;
+    size_t cap = (b->len + more + 1) * 2;
+    char *p = realloc(b->p, cap);
+    if (!p)
+        return -1;
+    b->p = p;
+    b->cap = cap;
+    return 0;
+}
+
+static int sb_add(sbuf *b, const char *text)
+{
+    size_t n = strlen(text);
+    if (sb_reserve(b, n))
+        return -1;
+    memcpy(b->p + b->len, text, n + 1);
+    b->len += n;
+    return 0;
+}
+
+static int sb_moves(sbuf *b, int n, const gt_turn *m, long count)
+{
+    size_t cap = (size_t)count * GT_NOTATION_TOKEN_MAX + 1;
+    if (sb_reserve(b, cap) || gt_nnn_format(n, m, count, b->p + b->len, cap) != GT_OK)
+        return -1;
+    b->len += strlen(b->p + b->len);
+    return 0;
+}
+
+/* The answer: text, --stages lines or JSON. */
+static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, sbuf *b)
+{
+    char num[256];
+    long first = 0;
+    int rc = 0, json = x->o->json;
+    if (json) {
+        snprintf(num, sizeof num, "{\"puzzle\":\"nnn\",\"size\":%d,\"moves\":\"", n);
+        rc |= sb_add(b, num) | sb_moves(b, n, sol->moves, sol->count);
+        snprintf(num, sizeof num, "\",\"obtm\":%ld,\"stm\":%ld,\"seconds\":{", sol->obtm, sol->stm);
+        rc |= sb_add(b, num);
+        for (int s = 0; s < GT_NNN_STAGES; s++) {
+            snprintf(num, sizeof num, "%s\"%s\":%.6f", s ? "," : "", gt_nnn_stage_names[s], sol->seconds[s]);
+            rc |= sb_add(b, num);
+        }
+        rc |= sb_add(b, "}");
+    }
+    if (x->a->stages) {
+        rc |= sb_add(b, json ? ",\"stages\":[" : "");
+        for (int s = 0; s < GT_NNN_STAGES; s++) {
+            const gt_turn *m = sol->moves + first;
+            long k = sol->stage_count[s];
+            long obtm = gt_nnn_count_obtm(n, m, k), stm = gt_nnn_count_stm(n, m, k);
+            snprintf(num, sizeof num, json ? "%s{\"name\":\"%s\",\"moves\":\"" : "%s%s: ", s && json ? "," : "",
+                     gt_nnn_stage_names[s]);
+            rc |= sb_add(b, num) | sb_moves(b, n, m, k);
+            if (json)
+                snprintf(num, sizeof num, "\",\"obtm\":%ld,\"stm\":%ld}", obtm, stm);
+            else
+                snprintf(num, sizeof num, "%s(OBTM %ld, STM %ld)\n", k ? " " : "", obtm, stm);
+            rc |= sb_add(b, num);
+            first += k;
+        }
+        rc |= sb_add(b, json ? "]" : "");
+    }
+    if (json)
+        return rc | sb_add(b, "}");
+    rc |= sb_moves(b, n, sol->moves, sol->count);
+    snprintf(num, sizeof num, "%s(OBTM %ld, STM %ld)", sol->count ? " " : "", sol->obtm, sol->stm);
+    return rc | sb_add(b, num);
+}
+
+/* Solves a legal c into *text (malloc'd). GT_OK, or an error with err set. */
+static int solve_text(nnn_ctx *x, const gt_nnn *c, char **text, char *err, size_t errcap)
+{
+    gt_nnn_solution sol;
+    sbuf b = {0};
+    int rc = ctx_ready(x);
+    if (rc == GT_OK)
+        rc = gt_nnn_solve(x->solver, c, cube3_stage, x->tables, &sol);
+    if (rc == GT_OK) {
+        rc = format_solution(x, c->n, &sol, &b) ? GT_ERR_NOMEM : GT_OK;
+        gt_nnn_solution_free(&sol);
+    }
+    if (rc == GT_ERR_CORRUPT)
+        snprintf(err, errcap, "nnn: internal error: the %dx%dx%d answer failed its replay", c->n, c->n, c->n);
+    else if (rc == GT_ERR_ILLEGAL)
+        snprintf(err, errcap, "nnn: no solution found: the position is illegal");
+    else if (rc)
+        snprintf(err, errcap, "nnn: %s", gt_strerror(rc));
+    if (rc) {
+        free(b.p);
+        *text = NULL;
+        /* a replay failure is an internal error, like running out of memory */
+        return rc == GT_ERR_ILLEGAL ? rc : GT_ERR_NOMEM;
+    }
+    *text = b.p;
+    return GT_OK;
+}
+
+static int answer(nnn_ctx *x, const char *scramble, const char *facelets)
+{
+    const nnn_args *a = x->a;
+    const gt_cli_options *o = x->o;
     gt_nnn c;
     gt_nnn_verdict v;
     char letters[7];
@@ -227,17 +392,93 @@ static int answer(const nnn_args *a, const gt_cli_options *o, const char *scramb
     else if (!code && v.code)
         code = print_verdict(&c, &v, 0);
     else if (!code && !o->show) {
-        fprintf(stderr, "godtab-solve: nnn: the N×N×N solver is not built yet; available now: --check, --show, "
-                        "--random K (see --help)\n");
-        code = GT_EXIT_USAGE;
+        char *text, err[256];
+        int rc = solve_text(x, &c, &text, err, sizeof err);
+        if (rc) {
+            fprintf(stderr, "godtab-solve: %s\n", err);
+            code = gt_exit_code(rc);
+        } else {
+            puts(text);
+            free(text);
+        }
     }
     gt_nnn_free(&c);
     return code;
 }
 
+/* ---- standard-input batch ---- */
+
+/* A facelet line: one word whose length is 6·k² (k = 2..1024). */
+static int is_facelet_line(const char *line)
+{
+    size_t len = 0;
+    while (*line == ' ' || *line == '\t')
+        line++;
+    for (; line[len] && line[len] != ' ' && line[len] != '\t'; len++)
+        ;
+    for (const char *p = line + len; *p; p++)
+        if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+            return 0;
+    if (len % 6)
+        return 0;
+    for (long k = GT_NNN_MIN; k * k * 6 <= (long)len; k++)
+        if (k * k * 6 == (long)len)
+            return 1;
+    return 0;
+}
+
+static int batch_answer(void *ctx, const char *line, char *out, size_t cap, char *err, size_t errcap)
+{
+    nnn_ctx *x = ctx;
+    gt_nnn c;
+    gt_nnn_verdict v;
+    gt_parse_error perr;
+    char letters[7];
+    int facelets = is_facelet_line(line), rc;
+    if (facelets) {
+        rc = gt_nnn_from_facelets(line, x->a->size, &c, letters, &v);
+        if (rc == GT_ERR_PARSE)
+            snprintf(err, errcap, "nnn: not a cube: %s", v.reason);
+        if (rc == GT_ERR_PARSE || rc == GT_ERR_NOMEM)
+            return rc;
+    } else {
+        if (!x->a->size) {
+            snprintf(err, errcap, "nnn: a scramble needs --size N (2..%d)", GT_NNN_MAX);
+            return GT_ERR_INVAL;
+        }
+        if (gt_nnn_init(&c, x->a->size) != GT_OK)
+            return GT_ERR_NOMEM;
+        if ((rc = gt_nnn_scramble(&c, line, &perr)) != GT_OK) {
+            snprintf(err, errcap, "nnn: %s", rc == GT_ERR_PARSE ? perr.message : gt_strerror(rc));
+            gt_nnn_free(&c);
+            return rc;
+        }
+        gt_nnn_verdict_of(&c, &v);
+    }
+    rc = v.code;
+    if (rc)
+        snprintf(err, errcap, "nnn: illegal %dx%dx%d: %s", c.n, c.n, c.n, v.reason);
+    else if (x->a->check)
+        snprintf(out, cap, "legal");
+    else {
+        char *text;
+        if ((rc = solve_text(x, &c, &text, err, errcap)) == GT_OK) {
+            if (strlen(text) >= cap) {
+                snprintf(err, errcap, "nnn: the answer is longer than %zu bytes (solve it alone)", cap - 1);
+                rc = GT_ERR_RANGE;
+            } else {
+                strcpy(out, text);
+            }
+            free(text);
+        }
+    }
+    gt_nnn_free(&c);
+    return rc;
+}
+
 int gt_cmd_nnn(int argc, char **argv)
 {
-    nnn_args a = {0, 0};
+    nnn_args a = {0, 0, 0};
     gt_cli_options o;
     int code = gt_cli_parse(&nnn_command, &a, argc, argv, &o);
     if (code)
@@ -250,16 +491,32 @@ int gt_cmd_nnn(int argc, char **argv)
         }
         return random_positions(&a, &o);
     }
-    if (words == !!o.state) {
+    nnn_ctx x = {&a, &o, NULL, NULL};
+    if (words && o.state) {
         fprintf(stderr, "godtab-solve: nnn: give either SCRAMBLE or --facelets S (see --help)\n");
         return GT_EXIT_USAGE;
     }
-    char *text = words ? join_words(argc, argv, o.first_word) : !strcmp(o.state, "-") ? read_stdin() : NULL;
-    if ((words || !strcmp(o.state, "-")) && !text) {
-        fprintf(stderr, "godtab-solve: nnn: cannot read the query (out of memory, or a NUL byte)\n");
-        return GT_EXIT_PARSE;
+    if (!words && !o.state) {
+        if (o.show) {
+            fprintf(stderr, "godtab-solve: nnn: --show needs a query (SCRAMBLE or --facelets S)\n");
+            return GT_EXIT_USAGE;
+        }
+        if (!a.check && ctx_ready(&x) != GT_OK) {
+            fprintf(stderr, "godtab-solve: nnn: out of memory\n");
+            return GT_EXIT_INTERNAL;
+        }
+        code = gt_cli_batch(stdin, batch_answer, &x, BATCH_CAP, 1, 0);
+    } else {
+        char *text = words ? join_words(argc, argv, o.first_word) : !strcmp(o.state, "-") ? read_stdin() : NULL;
+        if ((words || !strcmp(o.state, "-")) && !text) {
+            fprintf(stderr, "godtab-solve: nnn: cannot read the query (out of memory, or a NUL byte)\n");
+            return GT_EXIT_PARSE;
+        }
+        code = answer(&x, words ? text : NULL, words ? NULL : text ? text : o.state);
+        free(text);
     }
-    code = answer(&a, &o, words ? text : NULL, words ? NULL : text ? text : o.state);
-    free(text);
+    gt_nnn_solver_free(x.solver);
+    if (x.tables)
+        gt_cube3_twophase_tables_free(x.tables);
     return code;
 }

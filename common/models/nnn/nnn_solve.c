@@ -1,0 +1,366 @@
+/* The N×N×N solver's driver: move lists, sticker images, cancellation, the
+ * 3x3x3 stage and the replay (nnn_solve.h, docs/nnn.md "Solver"). */
+#include "nnn_solve.h"
+#include "nnn_internal.h"
+#include "nnn_solve_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const char *const gt_nnn_stage_names[GT_NNN_STAGES] = {"contours", "interieur", "cube3"};
+
+void gt_nnn_moves_push(gt_nnn_moves *mv, int face, int layer, int q)
+{
+    q &= 3;
+    if (q == 0 || mv->err)
+        return;
+    if (mv->count == mv->cap) {
+        long cap = mv->cap ? 2 * mv->cap : 1024;
+        gt_turn *m = realloc(mv->m, (size_t)cap * sizeof *m);
+        if (!m) {
+            mv->err = GT_ERR_NOMEM;
+            return;
+        }
+        mv->m = m;
+        mv->cap = cap;
+    }
+    mv->m[mv->count++] = (gt_turn){.face = (uint8_t)face, .lo = (uint16_t)layer, .hi = (uint16_t)layer,
+                                   .quarters = (uint8_t)q};
+}
+
+/* (r, c) -> (c, n-1-r), q times: the grid rotation of rotate_grid. */
+static long rot_grid(int n, long z, int q)
+{
+    long nn = (long)n * n, base = z - z % nn;
+    int r = (int)(z % nn / n), col = (int)(z % n);
+    for (q &= 3; q > 0; q--) {
+        int t = r;
+        r = col;
+        col = n - 1 - t;
+    }
+    return base + (long)r * n + col;
+}
+
+/* Index i with z = start + i·di on the strip, or -1. */
+static long strip_index(int n, long start, long di, long z)
+{
+    long off = z - start;
+    if (off % di)
+        return -1;
+    long i = off / di;
+    return i >= 0 && i < n ? i : -1;
+}
+
+long gt_nnn_img(const gt_nnn *c, int face, int layer, int q, long z)
+{
+    int n = c->n, zf = (int)(z / ((long)n * n));
+    q &= 3;
+    if (q == 0)
+        return z;
+    if (layer == 0 && zf == face)
+        return rot_grid(n, z, q);
+    if (layer == n - 1 && zf == (face + 3) % 6)
+        return rot_grid(n, z, 4 - q);
+    const gt_nnn_strip *s = c->strip[face];
+    for (int j = 0; j < 4; j++) {
+        if (s[j].face != zf)
+            continue;
+        long i = strip_index(n, s[j].base + layer * s[j].dl, s[j].di, z);
+        if (i >= 0) {
+            const gt_nnn_strip *d = &s[(j + q) & 3];
+            return d->base + layer * d->dl + i * d->di;
+        }
+    }
+    return z;
+}
+
+int gt_nnn_layer_of(const gt_nnn *c, int face, long z)
+{
+    int n = c->n, zf = (int)(z / ((long)n * n));
+    for (int j = 0; j < 4; j++) {
+        const gt_nnn_strip *s = &c->strip[face][j];
+        if (s->face != zf)
+            continue;
+        /* z - base = l·dl + i·di with |dl|, |di| = 1 and N in some order */
+        long off = z - s->base, big = labs(s->dl) > labs(s->di) ? s->dl : s->di;
+        for (long x = off / big - 1; x <= off / big + 1; x++) {
+            long rem = off - x * big, small = big == s->dl ? s->di : s->dl, y = rem / small;
+            if (rem % small || x < 0 || x >= n || y < 0 || y >= n)
+                continue;
+            return (int)(big == s->dl ? x : y);
+        }
+    }
+    return -1;
+}
+
+/* ---- cancellation ---- */
+
+/* The turn on the axis's first face (U R F): layers mirrored, quarters negated. */
+static gt_turn canonical(int n, gt_turn t)
+{
+    if (t.face >= 3) {
+        uint16_t lo = (uint16_t)(n - 1 - t.hi), hi = (uint16_t)(n - 1 - t.lo);
+        t = (gt_turn){.face = (uint8_t)(t.face - 3), .lo = lo, .hi = hi, .quarters = (uint8_t)((4 - t.quarters) & 3)};
+    }
+    return t;
+}
+
+/* A single layer past the middle is written from the nearer face. */
+static gt_turn nearer(int n, gt_turn t)
+{
+    if (t.lo == t.hi && 2 * t.lo > n - 1)
+        t = (gt_turn){.face = (uint8_t)((t.face + 3) % 6), .lo = (uint16_t)(n - 1 - t.lo),
+                      .hi = (uint16_t)(n - 1 - t.lo), .quarters = (uint8_t)((4 - t.quarters) & 3)};
+    return t;
+}
+
+long gt_nnn_cancel(int n, gt_turn *moves, long count)
+{
+    long top = 0; /* moves[0..top-1]: the kept turns, canonical */
+    for (long i = 0; i < count; i++) {
+        gt_turn t = canonical(n, moves[i]);
+        if ((t.quarters & 3) == 0)
+            continue;
+        long j = top - 1;
+        /* the tail's turns on this axis all commute with t */
+        while (j >= 0 && moves[j].face == t.face && (moves[j].lo != t.lo || moves[j].hi != t.hi))
+            j--;
+        if (j >= 0 && moves[j].face == t.face) {
+            moves[j].quarters = (uint8_t)((moves[j].quarters + t.quarters) & 3);
+            if (moves[j].quarters == 0) {
+                memmove(moves + j, moves + j + 1, (size_t)(top - j - 1) * sizeof *moves);
+                top--;
+            }
+        } else {
+            moves[top++] = t;
+        }
+    }
+    for (long i = 0; i < top; i++)
+        moves[i] = nearer(n, moves[i]);
+    return top;
+}
+
+/* ---- stage III: the reduced cube as a 3x3x3 ---- */
+
+/* The corners' permutation parity (slot of each corner by its colours). */
+static int corner_parity(const gt_nnn *c)
+{
+    int perm[GT_NNN_CORNERS], n = c->n;
+    for (int i = 0; i < GT_NNN_CORNERS; i++) {
+        long f[3];
+        gt_nnn_corner_facelets(n, i, f);
+        int mask = (1 << c->f[f[0]]) | (1 << c->f[f[1]]) | (1 << c->f[f[2]]);
+        perm[i] = 0;
+        for (int j = 0; j < GT_NNN_CORNERS; j++)
+            if (mask == ((1 << gt_nnn_corner_faces[j][0]) | (1 << gt_nnn_corner_faces[j][1]) |
+                         (1 << gt_nnn_corner_faces[j][2])))
+                perm[i] = j;
+    }
+    int parity = 0;
+    for (int i = 0; i < GT_NNN_CORNERS; i++)
+        for (int j = i + 1; j < GT_NNN_CORNERS; j++)
+            parity ^= perm[i] > perm[j];
+    return parity;
+}
+
+void gt_nnn_edge_targets(const gt_nnn *c, uint8_t target[GT_NNN_EDGES][2])
+{
+    gt_nnn c3;
+    int odd = corner_parity(c);
+    for (int e = 0; e < GT_NNN_EDGES; e++) {
+        target[e][0] = (uint8_t)gt_nnn_edge_faces[e][0];
+        target[e][1] = (uint8_t)gt_nnn_edge_faces[e][1];
+    }
+    if (!odd || gt_nnn_init(&c3, 3) != GT_OK)
+        return;
+    gt_nnn_turn(&c3, 0, 0, 0, 1); /* U: an odd edge permutation */
+    for (int e = 0; e < GT_NNN_EDGES; e++) {
+        long f[2];
+        gt_nnn_edge_facelets(3, e, 1, f);
+        target[e][0] = c3.f[f[0]];
+        target[e][1] = c3.f[f[1]];
+    }
+    gt_nnn_free(&c3);
+}
+
+/* The 54 colours of the reduced cube: corners, one sticker of each edge
+ * stack and of each face's centres (N = 2: centres by face, edges as paired). */
+static void reduced_colours(const gt_nnn *c, uint8_t out[54])
+{
+    int n = c->n, mid = n % 2 ? n / 2 : 1;
+    uint8_t tgt[GT_NNN_EDGES][2];
+    for (int f = 0; f < 6; f++)
+        for (int r = 0; r < 3; r++)
+            for (int col = 0; col < 3; col++) {
+                int rr = r == 0 ? 0 : r == 2 ? n - 1 : mid, cc = col == 0 ? 0 : col == 2 ? n - 1 : mid;
+                out[f * 9 + r * 3 + col] = c->f[(long)f * n * n + (long)rr * n + cc];
+            }
+    if (n > 2)
+        return;
+    gt_nnn_edge_targets(c, tgt);
+    for (int f = 0; f < 6; f++)
+        out[f * 9 + 4] = (uint8_t)f;
+    gt_nnn c3;
+    if (gt_nnn_init(&c3, 3) != GT_OK)
+        return;
+    for (int e = 0; e < GT_NNN_EDGES; e++) {
+        long fl[2];
+        gt_nnn_edge_facelets(3, e, 1, fl);
+        out[fl[0]] = tgt[e][0];
+        out[fl[1]] = tgt[e][1];
+    }
+    gt_nnn_free(&c3);
+}
+
+static int solve_cube3(gt_nnn *c, gt_nnn_cube3_fn cube3, void *ctx, gt_nnn_moves *mv)
+{
+    uint8_t col[54];
+    gt_turn t[64];
+    reduced_colours(c, col);
+    int k = cube3(ctx, col, t, 64);
+    if (k < 0)
+        return k;
+    for (int i = 0; i < k; i++) {
+        gt_nnn_turn(c, t[i].face, 0, 0, t[i].quarters);
+        gt_nnn_moves_push(mv, t[i].face, 0, t[i].quarters);
+    }
+    return GT_OK;
+}
+
+/* ---- driver ---- */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void gt_nnn_solution_free(gt_nnn_solution *sol)
+{
+    free(sol->moves);
+    memset(sol, 0, sizeof *sol);
+}
+
+static int run_stage(int stage, const gt_nnn_solver *s, gt_nnn *c, gt_nnn_cube3_fn cube3, void *ctx,
+                     gt_nnn_moves *mv)
+{
+    switch (stage) {
+    case GT_NNN_STAGE_EDGES: return gt_nnn_solve_wings(s, c, mv);
+    case GT_NNN_STAGE_CENTRES: return gt_nnn_solve_centres(c, mv);
+    default: return solve_cube3(c, cube3, ctx, mv);
+    }
+}
+
+/* ---- the replay ---- */
+
+/* The replay keeps each face's grid rotation as a count (a face turn is O(1))
+ * and reads the facelet at logical place z from stored place
+ * rot_grid(z, -rot[face]): a layer is then four strided strips of N, as in
+ * gt_nnn_turn, for every layer, outer ones included. */
+typedef struct lazy {
+    gt_nnn c;
+    int rot[6];
+} lazy;
+
+/* The stored start and step of strip s of layer `layer`. */
+static void lazy_strip(const lazy *z, const gt_nnn_strip *s, int layer, long *start, long *step)
+{
+    int n = z->c.n, r = (4 - (z->rot[s->face] & 3)) & 3;
+    long a = s->base + layer * s->dl, b = a + s->di;
+    *start = rot_grid(n, a, r);
+    *step = rot_grid(n, b, r) - *start;
+}
+
+static void lazy_layer(lazy *z, int face, int layer, int q)
+{
+    int n = z->c.n;
+    long p[4], d[4];
+    for (int j = 0; j < 4; j++)
+        lazy_strip(z, &z->c.strip[face][j], layer, &p[j], &d[j]);
+    uint8_t *f = z->c.f;
+    for (int i = 0; i < n; i++) {
+        uint8_t v[4] = {f[p[0]], f[p[1]], f[p[2]], f[p[3]]};
+        for (int k = 0; k < 4; k++)
+            f[p[(k + q) & 3]] = v[k];
+        for (int k = 0; k < 4; k++)
+            p[k] += d[k];
+    }
+    if (layer == 0)
+        z->rot[face] += q;
+    if (layer == n - 1)
+        z->rot[(face + 3) % 6] += 4 - q;
+}
+
+/* The answer applied to a copy of start must solve it (every face one
+ * colour: a face's own rotation does not change that). */
+static int replay(const gt_nnn *start, const gt_nnn_solution *sol)
+{
+    lazy z = {.rot = {0}};
+    if (gt_nnn_init(&z.c, start->n) != GT_OK)
+        return GT_ERR_NOMEM;
+    memcpy(z.c.f, start->f, (size_t)gt_nnn_facelets(start->n));
+    for (long i = 0; i < sol->count; i++) {
+        const gt_turn *t = &sol->moves[i];
+        int q = t->quarters & 3;
+        for (int layer = t->lo; q && layer <= t->hi && layer < start->n; layer++)
+            lazy_layer(&z, t->face % 6, layer, q);
+    }
+    int ok = gt_nnn_is_solved(&z.c);
+    gt_nnn_free(&z.c);
+    return ok ? GT_OK : GT_ERR_CORRUPT;
+}
+
+/* Odd N: the fixed centres name the faces (a scramble may turn the whole
+ * cube), so colours are renamed to the face whose centre has them. */
+static void relabel_by_centres(gt_nnn *c)
+{
+    int n = c->n;
+    long nn = (long)n * n;
+    uint8_t map[256];
+    if (n % 2 == 0)
+        return;
+    for (int f = 0; f < 6; f++)
+        map[c->f[f * nn + (long)(n / 2) * n + n / 2]] = (uint8_t)f;
+    for (long i = 0; i < 6 * nn; i++)
+        c->f[i] = map[c->f[i]];
+}
+
+int gt_nnn_solve(const gt_nnn_solver *s, const gt_nnn *start, gt_nnn_cube3_fn cube3, void *ctx,
+                 gt_nnn_solution *out)
+{
+    memset(out, 0, sizeof *out);
+    gt_nnn c;
+    gt_nnn_moves mv = {0};
+    if (!s || !start || !cube3)
+        return GT_ERR_INVAL;
+    if (gt_nnn_init(&c, start->n) != GT_OK)
+        return GT_ERR_NOMEM;
+    memcpy(c.f, start->f, (size_t)gt_nnn_facelets(start->n));
+    relabel_by_centres(&c);
+    int rc = GT_OK;
+    for (int st = 0; st < GT_NNN_STAGES && rc == GT_OK; st++) {
+        double t0 = now();
+        long first = mv.count;
+        rc = run_stage(st, s, &c, cube3, ctx, &mv);
+        if (rc == GT_OK && mv.err)
+            rc = mv.err;
+        if (rc == GT_OK)
+            mv.count = first + gt_nnn_cancel(c.n, mv.m + first, mv.count - first);
+        out->stage_count[st] = mv.count - first;
+        out->seconds[st] = now() - t0;
+    }
+    gt_nnn_free(&c);
+    out->moves = mv.m;
+    out->count = mv.count;
+    if (rc == GT_OK)
+        rc = replay(start, out);
+    if (rc != GT_OK) {
+        gt_nnn_solution_free(out);
+        return rc;
+    }
+    out->obtm = gt_nnn_count_obtm(start->n, out->moves, out->count);
+    out->stm = gt_nnn_count_stm(start->n, out->moves, out->count);
+    return GT_OK;
+}

@@ -1,0 +1,56 @@
+/* The N×N×N solver (docs/nnn.md, "Solver"): seed 002's reduction by
+ * commutators, for any N from 2 to GT_NNN_MAX.
+ *
+ *   I   "les contours": every wing orbit is solved by pure wing 3-cycles
+ *       [A, r] (A outer turns, r one inner layer), conjugated by one outer
+ *       turn; an odd orbit first gets one quarter turn of its layer;
+ *   II  "l'intérieur des faces": centres, face by face (U D L F, then R B),
+ *       by the pure 3-cycle [a, X^e b X^-e] (a, b parallel inner layers),
+ *       mapped to every face by the rotations of the cube;
+ *   III the reduced cube as a 3x3x3, solved by a caller-supplied solver
+ *       (a model may not include another model: the program passes cube3's
+ *       two-phase as a callback). Even N needs no parity algorithm: stage I
+ *       pairs the edges into a 3x3x3 edge arrangement of the corners' parity.
+ *
+ * Every answer is replayed on the facelet model before it is returned. */
+#ifndef GODTAB_NNN_SOLVE_H
+#define GODTAB_NNN_SOLVE_H
+
+#include "nnn.h"
+
+enum { GT_NNN_STAGE_EDGES, GT_NNN_STAGE_CENTRES, GT_NNN_STAGE_CUBE3, GT_NNN_STAGES };
+extern const char *const gt_nnn_stage_names[GT_NNN_STAGES];
+
+/* Solves a 3x3x3 given as 54 colours (Kociemba's order, colour f = face f,
+ * centre of face f coloured f): writes face turns (face 0..5, lo = hi = 0,
+ * quarters 1..3) to out, returns their number (<= cap) or a negative GT_ERR_*. */
+typedef int (*gt_nnn_cube3_fn)(void *ctx, const uint8_t colours[54], gt_turn *out, int cap);
+
+/* The wing commutator tables (built once, ~10 ms; shareable between threads). */
+typedef struct gt_nnn_solver gt_nnn_solver;
+int gt_nnn_solver_new(gt_nnn_solver **out);
+void gt_nnn_solver_free(gt_nnn_solver *s);
+/* How many (target, source, third) wing 3-cycles the tables hold (of 24·23·22). */
+long gt_nnn_solver_cycles(const gt_nnn_solver *s);
+
+typedef struct gt_nnn_solution {
+    gt_turn *moves;                   /* the stages one after the other */
+    long count;
+    long stage_count[GT_NNN_STAGES];  /* moves of each stage (after cancellation) */
+    double seconds[GT_NNN_STAGES];
+    long obtm, stm;
+} gt_nnn_solution;
+
+/* Solves a legal position (gt_nnn_verdict_of code 0). Returns GT_OK,
+ * GT_ERR_ILLEGAL (no solution: an illegal start), GT_ERR_NOMEM, the
+ * callback's error, or GT_ERR_CORRUPT when an answer failed its replay (a
+ * bug: no answer is returned then). Free with gt_nnn_solution_free. */
+int gt_nnn_solve(const gt_nnn_solver *s, const gt_nnn *start, gt_nnn_cube3_fn cube3, void *ctx,
+                 gt_nnn_solution *out);
+void gt_nnn_solution_free(gt_nnn_solution *sol);
+
+/* Cancels adjacent turns on one axis in place (same layer block: quarters
+ * merged, identities dropped); returns the new count. */
+long gt_nnn_cancel(int n, gt_turn *moves, long count);
+
+#endif
