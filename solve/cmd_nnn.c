@@ -19,6 +19,7 @@
 
 #define SHOW_MAX 32 /* --show draws nets up to 32x32x32 (a 64-column face) */
 
+#define NNN_SCRAMBLE_MAX 7 /* --random prints a scramble up to this size (the N <= 7) */
 #define BATCH_CAP (1 << 24) /* one batch answer: 16 MB (about N <= 150) */
 
 enum { OPT_SIZE = 256, OPT_CHECK, OPT_STAGES };
@@ -50,7 +51,8 @@ static void nnn_usage(FILE *out, const void *ctx)
             "                the scheme, even N: the corners); '-' reads them from standard input\n"
             "  --check       the legality verdict: 'legal' (exit 0) or the broken condition (exit 3)\n"
             "  --show        the net (N <= %d)\n"
-            "  --random K [--seed S]  K uniformly random reachable positions, as facelets only\n"
+            "  --random K [--seed S]  K uniformly random reachable positions as facelets; up to\n"
+            "                N = 7 also a scramble (the inverse of a solution, replayed first)\n"
             "  --stages      the solution split by stage (contours = edges, interieur =\n"
             "                centres, cube3 = the reduced cube), with each stage's counts\n"
             "  --json        size, moves, OBTM, STM, seconds per stage\n"
@@ -197,34 +199,6 @@ static int read_query(const nnn_args *a, const char *scramble, const char *facel
     return 0;
 }
 
-static int random_positions(const nnn_args *a, const gt_cli_options *o)
-{
-    if (!a->size) {
-        fprintf(stderr, "godtab-solve: nnn: --random needs --size N (2..%d)\n", GT_NNN_MAX);
-        return GT_EXIT_USAGE;
-    }
-    gt_nnn c;
-    gt_rng rng;
-    char *text = malloc((size_t)gt_nnn_facelets(a->size) + 1);
-    if (!text || gt_nnn_init(&c, a->size) != GT_OK) {
-        free(text);
-        return GT_EXIT_INTERNAL;
-    }
-    gt_rng_seed(&rng, o->seed);
-    for (long i = 0; i < o->random; i++) {
-        gt_nnn_random(&c, &rng);
-        gt_nnn_to_facelets(&c, NULL, text);
-        if (o->json)
-            printf("{\"puzzle\":\"nnn\",\"size\":%d,\"seed\":%llu,\"index\":%ld,\"facelets\":\"%s\"}\n", a->size,
-                   (unsigned long long)o->seed, i, text);
-        else
-            printf("%s\n", text);
-    }
-    gt_nnn_free(&c);
-    free(text);
-    return GT_EXIT_OK;
-}
-
 /* ---- solving ---- */
 
 /* Built once per process, on the first query to solve. */
@@ -340,6 +314,93 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
     rc |= sb_moves(b, n, sol->moves, sol->count);
     snprintf(num, sizeof num, "%s(OBTM %ld, STM %ld)", sol->count ? " " : "", sol->obtm, sol->stm);
     return rc | sb_add(b, num);
+}
+
+/* The scramble of a random position (N <= NNN_SCRAMBLE_MAX): the inverse
+ * of its solution, as WCA scramblers do, replayed from solved before it is
+ * used. Its text into *text (malloc'd). GT_OK, or an error code. */
+static int scramble_of(nnn_ctx *x, const gt_nnn *c, gt_nnn *check, char **text, long *obtm, long *stm)
+{
+    gt_nnn_solution sol;
+    int rc = ctx_ready(x);
+    if (rc == GT_OK)
+        rc = gt_nnn_solve(x->solver, c, cube3_stage, x->tables, &sol);
+    if (rc != GT_OK)
+        return rc;
+    long n = sol.count;
+    for (long i = 0; i < n / 2; i++) { /* reverse the order, then invert each turn */
+        gt_turn t = sol.moves[i];
+        sol.moves[i] = sol.moves[n - 1 - i];
+        sol.moves[n - 1 - i] = t;
+    }
+    for (long i = 0; i < n; i++)
+        sol.moves[i].quarters = (uint8_t)(4 - sol.moves[i].quarters);
+    gt_nnn_reset(check);
+    gt_nnn_apply(check, sol.moves, n);
+    sbuf b = {0};
+    if (memcmp(check->f, c->f, (size_t)gt_nnn_facelets(c->n)) != 0)
+        rc = GT_ERR_CORRUPT;
+    else if (sb_moves(&b, c->n, sol.moves, n))
+        rc = GT_ERR_NOMEM;
+    *obtm = gt_nnn_count_obtm(c->n, sol.moves, n);
+    *stm = gt_nnn_count_stm(c->n, sol.moves, n);
+    gt_nnn_solution_free(&sol);
+    *text = rc == GT_OK ? b.p : (free(b.p), NULL);
+    return rc;
+}
+
+static void print_random(const gt_cli_options *o, int n, long i, const char *facelets, const char *scramble,
+                         long obtm, long stm)
+{
+    if (o->json) {
+        printf("{\"puzzle\":\"nnn\",\"size\":%d,\"seed\":%llu,\"index\":%ld,\"facelets\":\"%s\"", n,
+               (unsigned long long)o->seed, i, facelets);
+        if (scramble)
+            printf(",\"scramble\":\"%s\",\"obtm\":%ld,\"stm\":%ld", scramble, obtm, stm);
+        printf("}\n");
+    } else if (scramble) {
+        printf("%s   scramble: %s (OBTM %ld, STM %ld)\n", facelets, scramble, obtm, stm);
+    } else {
+        printf("%s\n", facelets);
+    }
+}
+
+static int random_positions(nnn_ctx *x)
+{
+    const nnn_args *a = x->a;
+    const gt_cli_options *o = x->o;
+    if (!a->size) {
+        fprintf(stderr, "godtab-solve: nnn: --random needs --size N (2..%d)\n", GT_NNN_MAX);
+        return GT_EXIT_USAGE;
+    }
+    gt_nnn c, check;
+    gt_rng rng;
+    int code = GT_EXIT_OK;
+    char *text = malloc((size_t)gt_nnn_facelets(a->size) + 1);
+    if (!text || gt_nnn_init(&c, a->size) != GT_OK || gt_nnn_init(&check, a->size) != GT_OK) {
+        free(text);
+        return GT_EXIT_INTERNAL;
+    }
+    gt_rng_seed(&rng, o->seed);
+    for (long i = 0; i < o->random && code == GT_EXIT_OK; i++) {
+        char *scramble = NULL;
+        long obtm = 0, stm = 0;
+        gt_nnn_random(&c, &rng);
+        gt_nnn_to_facelets(&c, NULL, text);
+        int rc = a->size <= NNN_SCRAMBLE_MAX ? scramble_of(x, &c, &check, &scramble, &obtm, &stm) : GT_OK;
+        if (rc != GT_OK) { /* never a scramble that does not give the position */
+            fprintf(stderr, "godtab-solve: nnn: internal error: no scramble for a random position (%s)\n",
+                    gt_strerror(rc));
+            code = GT_EXIT_INTERNAL;
+        } else {
+            print_random(o, a->size, i, text, scramble, obtm, stm);
+        }
+        free(scramble);
+    }
+    gt_nnn_free(&check);
+    gt_nnn_free(&c);
+    free(text);
+    return code;
 }
 
 /* Solves a legal c into *text (malloc'd). GT_OK, or an error with err set. */
@@ -489,14 +550,15 @@ int gt_cmd_nnn(int argc, char **argv)
             fprintf(stderr, "godtab-solve: nnn: --random takes no query, --check or --show\n");
             return GT_EXIT_USAGE;
         }
-        return random_positions(&a, &o);
     }
     nnn_ctx x = {&a, &o, NULL, NULL};
     if (words && o.state) {
         fprintf(stderr, "godtab-solve: nnn: give either SCRAMBLE or --facelets S (see --help)\n");
         return GT_EXIT_USAGE;
     }
-    if (!words && !o.state) {
+    if (o.random >= 0) {
+        code = random_positions(&x);
+    } else if (!words && !o.state) {
         if (o.show) {
             fprintf(stderr, "godtab-solve: nnn: --show needs a query (SCRAMBLE or --facelets S)\n");
             return GT_EXIT_USAGE;

@@ -9,7 +9,7 @@
 /* Runs godtab-solve nnn ARGS; returns the exit code, output in *out, *err. */
 static int nnn(const char *args, char **out, char **err)
 {
-    char cmd[1024];
+    char cmd[16384];
     snprintf(cmd, sizeof cmd, "%s/godtab-solve nnn %s", GODTAB_BIN, args);
     return tu_run(cmd, out, err);
 }
@@ -54,14 +54,33 @@ static void test_random(void **state)
     assert_int_equal(nnn("--size 6 --random 3 --seed 9", &a, NULL), 0);
     assert_int_equal(nnn("--size 6 --random 3 --seed 9", &b, NULL), 0);
     assert_string_equal(a, b);
-    assert_int_equal(strlen(a), 3 * (6 * 36 + 1));
-    /* each line is a legal position */
-    char *line = strtok(a, "\n");
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "--facelets %s --check", line);
-    expect(cmd, 0, "legal", NULL);
+    /* each line: a legal position, then a scramble that gives it (N <= 7) */
+    char *save, *line = strtok_r(a, "\n", &save);
+    int lines = 0;
+    for (; line; line = strtok_r(NULL, "\n", &save), lines++) {
+        char facelets[6 * 36 + 1], *scramble = strstr(line, "   scramble: "), cmd[16384], *net1, *net2;
+        assert_non_null(scramble);
+        assert_int_equal(scramble - line, 6 * 36);
+        memcpy(facelets, line, sizeof facelets - 1);
+        facelets[sizeof facelets - 1] = 0;
+        *strstr(scramble, " (OBTM") = 0;
+        snprintf(cmd, sizeof cmd, "--facelets %s --check", facelets);
+        expect(cmd, 0, "legal", NULL);
+        snprintf(cmd, sizeof cmd, "--facelets %s --show", facelets);
+        assert_int_equal(nnn(cmd, &net1, NULL), 0);
+        snprintf(cmd, sizeof cmd, "--size 6 --show \"%s\"", scramble + strlen("   scramble: "));
+        assert_int_equal(nnn(cmd, &net2, NULL), 0);
+        assert_string_equal(net1, net2);
+        free(net1);
+        free(net2);
+    }
+    assert_int_equal(lines, 3);
     free(a);
     free(b);
+    expect("--size 8 --random 1 --seed 2", 0, NULL, NULL); /* past N = 7: facelets only */
+    assert_int_equal(nnn("--size 8 --random 1 --seed 2", &a, NULL), 0);
+    assert_int_equal(strlen(a), 6 * 64 + 1);
+    free(a);
     expect("--size 4 --random 1 --seed 2 --json", 0, "\"facelets\":\"", NULL);
     expect("--random 1", 1, NULL, "--random needs --size");
 }
