@@ -99,21 +99,34 @@ static inline int tu_db_teardown(void **state)
     return 0;
 }
 
-/* Flips bit 4 of byte `at` (modulo its size) of the record `key` in the
- * LMDB environment at path, bypassing godtab: damage for the tests of the
- * checks. Needs -llmdb (every test links it). */
+/* Raw LMDB access for the tests of the store's checks, bypassing godtab
+ * (every test links -llmdb). */
 #include <lmdb.h>
 
+/* Opens the environment at path and begins a write transaction on its main
+ * tree; end it with tu_lmdb_commit. */
+static inline void tu_lmdb_begin(const char *path, MDB_env **env, MDB_txn **txn, MDB_dbi *dbi)
+{
+    assert_int_equal(mdb_env_create(env), 0);
+    assert_int_equal(mdb_env_set_mapsize(*env, (size_t)1 << 32), 0);
+    assert_int_equal(mdb_env_open(*env, path, 0, 0664), 0);
+    assert_int_equal(mdb_txn_begin(*env, NULL, 0, txn), 0);
+    assert_int_equal(mdb_dbi_open(*txn, NULL, 0, dbi), 0);
+}
+
+static inline void tu_lmdb_commit(MDB_env *env, MDB_txn *txn)
+{
+    assert_int_equal(mdb_txn_commit(txn), 0);
+    mdb_env_close(env);
+}
+
+/* Flips bit 4 of byte `at` (modulo its size) of the record `key`: damage. */
 static inline void tu_lmdb_flip(const char *path, const char *key, uint64_t at)
 {
     MDB_env *env;
     MDB_txn *txn;
     MDB_dbi dbi;
-    assert_int_equal(mdb_env_create(&env), 0);
-    assert_int_equal(mdb_env_set_mapsize(env, (size_t)1 << 32), 0);
-    assert_int_equal(mdb_env_open(env, path, 0, 0664), 0);
-    assert_int_equal(mdb_txn_begin(env, NULL, 0, &txn), 0);
-    assert_int_equal(mdb_dbi_open(txn, NULL, 0, &dbi), 0);
+    tu_lmdb_begin(path, &env, &txn, &dbi);
     MDB_val k = {strlen(key), (void *)key}, v;
     assert_int_equal(mdb_get(txn, dbi, &k, &v), 0);
     uint8_t *copy = malloc(v.mv_size);
@@ -122,8 +135,7 @@ static inline void tu_lmdb_flip(const char *path, const char *key, uint64_t at)
     copy[at % v.mv_size] ^= 0x10;
     MDB_val nv = {v.mv_size, copy};
     assert_int_equal(mdb_put(txn, dbi, &k, &nv, 0), 0);
-    assert_int_equal(mdb_txn_commit(txn), 0);
-    mdb_env_close(env);
+    tu_lmdb_commit(env, txn);
     free(copy);
 }
 

@@ -1,58 +1,41 @@
 /* godtab-solve nnn end to end: every exit code (0 ok, 1 usage, 2
  * malformed, 3 illegal), --check, --show, --random, --json,
  * --facelets from standard input. No database is opened. */
-#include "test_util.h"
+#include "test_nnn_util.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* Runs godtab-solve nnn ARGS; returns the exit code, output in *out, *err. */
-static int nnn(const char *args, char **out, char **err)
-{
-    char cmd[16384];
-    snprintf(cmd, sizeof cmd, "%s/godtab-solve nnn %s", GODTAB_BIN, args);
-    return tu_run(cmd, out, err);
-}
-
-static void expect(const char *args, int code, const char *in_out, const char *in_err)
-{
-    char *out, *err;
-    int rc = nnn(args, &out, &err);
-    if (rc != code || (in_out && !strstr(out, in_out)) || (in_err && !strstr(err, in_err)))
-        fail_msg("nnn %s: exit %d (wanted %d)\nstdout: %s\nstderr: %s", args, rc, code, out, err);
-    free(out);
-    free(err);
-}
-
 static void test_check(void **state)
 {
     (void)state;
-    expect("--size 5 --check \"R U 3Rw' M2 2F x\"", 0, "legal", NULL);
-    expect("--facelets UUUURRRRFFFFDDDDLLLLBBBB --check", 0, "legal", NULL);
-    expect("--size 2 --facelets 'WWWW RRRR GGGG YYYY OOOO BBBB' --check --json", 0, "\"legal\":true", NULL);
+    tu_nnn_expect("--size 5 --check \"R U 3Rw' M2 2F x\"", 0, "legal", NULL);
+    tu_nnn_expect("--facelets UUUURRRRFFFFDDDDLLLLBBBB --check", 0, "legal", NULL);
+    tu_nnn_expect("--size 2 --facelets 'WWWW RRRR GGGG YYYY OOOO BBBB' --check --json", 0, "\"legal\":true", NULL);
     /* a 3x3x3 with one edge flipped (UR): illegal, the piece named */
-    expect("--facelets UUUUURUUURURRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB --check", 3, NULL,
+    tu_nnn_expect("--facelets UUUUURUUURURRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB --check", 3, NULL,
            "middle edge");
-    expect("--facelets UUUUURUUURURRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB --check --json", 3,
+    tu_nnn_expect("--facelets UUUUURUUURURRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB --check --json", 3,
            "\"legal\":false", "flip sum odd");
     /* a 4x4x4 wing flipped in place (UB, U1-B2 position): the wing condition */
-    expect("--facelets UBUUUUUUUUUUUUUURRRRRRRRRRRRRRRRFFFFFFFFFFFFFFFFDDDDDDDDDDDDDDDDLLLLLLLLLLLLLLLLBBUBBBBBBBBBBBBB"
+    tu_nnn_expect("--facelets UBUUUUUUUUUUUUUURRRRRRRRRRRRRRRRFFFFFFFFFFFFFFFFDDDDDDDDDDDDDDDDLLLLLLLLLLLLLLLLBBUBBBBBBBBBBBBB"
            " --check", 3, NULL, "handedness");
 }
 
 static void test_show(void **state)
 {
     (void)state;
-    expect("--size 7 --show \"R U\"", 0, "F F F F F F D", NULL);
-    expect("--size 33 --show R", 1, NULL, "up to 32x32x32");
+    tu_nnn_expect("--size 7 --show \"R U\"", 0, "F F F F F F D", NULL);
+    tu_nnn_expect("--size 33 --show R", 1, NULL, "up to 32x32x32");
 }
 
 static void test_random(void **state)
 {
     (void)state;
     char *a, *b;
-    assert_int_equal(nnn("--size 6 --random 3 --seed 9", &a, NULL), 0);
-    assert_int_equal(nnn("--size 6 --random 3 --seed 9", &b, NULL), 0);
+    assert_int_equal(tu_nnn("--size 6 --random 3 --seed 9", &a, NULL), 0);
+    assert_int_equal(tu_nnn("--size 6 --random 3 --seed 9", &b, NULL), 0);
     assert_string_equal(a, b);
     /* each line: a legal position, then a scramble that gives it (N <= 7) */
     char *save, *line = strtok_r(a, "\n", &save);
@@ -65,11 +48,11 @@ static void test_random(void **state)
         facelets[sizeof facelets - 1] = 0;
         *strstr(scramble, " (OBTM") = 0;
         snprintf(cmd, sizeof cmd, "--facelets %s --check", facelets);
-        expect(cmd, 0, "legal", NULL);
+        tu_nnn_expect(cmd, 0, "legal", NULL);
         snprintf(cmd, sizeof cmd, "--facelets %s --show", facelets);
-        assert_int_equal(nnn(cmd, &net1, NULL), 0);
+        assert_int_equal(tu_nnn(cmd, &net1, NULL), 0);
         snprintf(cmd, sizeof cmd, "--size 6 --show \"%s\"", scramble + strlen("   scramble: "));
-        assert_int_equal(nnn(cmd, &net2, NULL), 0);
+        assert_int_equal(tu_nnn(cmd, &net2, NULL), 0);
         assert_string_equal(net1, net2);
         free(net1);
         free(net2);
@@ -77,29 +60,29 @@ static void test_random(void **state)
     assert_int_equal(lines, 3);
     free(a);
     free(b);
-    expect("--size 8 --random 1 --seed 2", 0, NULL, NULL); /* past N = 7: facelets only */
-    assert_int_equal(nnn("--size 8 --random 1 --seed 2", &a, NULL), 0);
+    tu_nnn_expect("--size 8 --random 1 --seed 2", 0, NULL, NULL); /* past N = 7: facelets only */
+    assert_int_equal(tu_nnn("--size 8 --random 1 --seed 2", &a, NULL), 0);
     assert_int_equal(strlen(a), 6 * 64 + 1);
     free(a);
-    expect("--size 4 --random 1 --seed 2 --json", 0, "\"facelets\":\"", NULL);
-    expect("--random 1", 1, NULL, "--random needs --size");
+    tu_nnn_expect("--size 4 --random 1 --seed 2 --json", 0, "\"facelets\":\"", NULL);
+    tu_nnn_expect("--random 1", 1, NULL, "--random needs --size");
 }
 
 static void test_usage_and_malformed(void **state)
 {
     (void)state;
-    expect("--size 1 R", 1, NULL, "--size");
-    expect("--size 1025 R", 1, NULL, "--size");
-    expect("R U", 1, NULL, "needs --size");
-    expect("--size 5 \"R U\"", 0, "(OBTM", NULL); /* solved: tests/cli/test_78_nnn_solver_cli.c */
-    expect("--help", 0, "--stages", NULL);
-    expect("--size 4 \"R 5Rw\"", 2, NULL, "'5Rw' at column 3");
-    expect("--size 4 \"R M'\"", 2, NULL, "no middle slice on an even cube");
-    expect("--size 4 \"R Q\"", 2, NULL, "unknown move");
-    expect("--facelets UUUURRRRFFFFDDDDLLLLBBB", 2, NULL, "not 6·N²");
-    expect("--size 3 --facelets UUUURRRRFFFFDDDDLLLLBBBB", 2, NULL, "6·N² = 54");
-    expect("--facelets UUUURRRRFFFFDDDDLLLLBBBX", 2, NULL, "seventh symbol 'X' at facelet 24");
-    expect("--facelets UUUURRRRFFFFDDDDLLLLBBBR", 2, NULL, "'R' shows 5 times, not N² = 4");
+    tu_nnn_expect("--size 1 R", 1, NULL, "--size");
+    tu_nnn_expect("--size 1025 R", 1, NULL, "--size");
+    tu_nnn_expect("R U", 1, NULL, "needs --size");
+    tu_nnn_expect("--size 5 \"R U\"", 0, "(OBTM", NULL); /* solved: tests/cli/test_78_nnn_solver_cli.c */
+    tu_nnn_expect("--help", 0, "--stages", NULL);
+    tu_nnn_expect("--size 4 \"R 5Rw\"", 2, NULL, "'5Rw' at column 3");
+    tu_nnn_expect("--size 4 \"R M'\"", 2, NULL, "no middle slice on an even cube");
+    tu_nnn_expect("--size 4 \"R Q\"", 2, NULL, "unknown move");
+    tu_nnn_expect("--facelets UUUURRRRFFFFDDDDLLLLBBB", 2, NULL, "not 6·N²");
+    tu_nnn_expect("--size 3 --facelets UUUURRRRFFFFDDDDLLLLBBBB", 2, NULL, "6·N² = 54");
+    tu_nnn_expect("--facelets UUUURRRRFFFFDDDDLLLLBBBX", 2, NULL, "seventh symbol 'X' at facelet 24");
+    tu_nnn_expect("--facelets UUUURRRRFFFFDDDDLLLLBBBR", 2, NULL, "'R' shows 5 times, not N² = 4");
 }
 
 /* --facelets - reads standard input: a 200x200x200 (too long for one

@@ -1,27 +1,10 @@
 /* godtab-solve nnn solving end to end: the answer text replayed through
  * --show against the solved net, --json, --stages, standard-input batch
  * (facelets and scrambles, a failing line), the exit codes. No database. */
-#include "test_util.h"
+#include "test_nnn_util.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static int nnn(const char *args, char **out, char **err)
-{
-    char cmd[16384];
-    snprintf(cmd, sizeof cmd, "%s/godtab-solve nnn %s", GODTAB_BIN, args);
-    return tu_run(cmd, out, err);
-}
-
-static void expect(const char *args, int code, const char *in_out, const char *in_err)
-{
-    char *out, *err;
-    int rc = nnn(args, &out, &err);
-    if (rc != code || (in_out && !strstr(out, in_out)) || (in_err && !strstr(err, in_err)))
-        fail_msg("nnn %s: exit %d (wanted %d)\nstdout: %s\nstderr: %s", args, rc, code, out, err);
-    free(out);
-    free(err);
-}
 
 /* Solves SCRAMBLE on an N-cube, then checks that SCRAMBLE + answer draws
  * the solved net (no rotation, and no turn of an odd cube's middle layer, in
@@ -31,14 +14,14 @@ static void solve_and_replay(int n, const char *scramble)
 {
     char args[8192], *out, *err, *net, *solved;
     snprintf(args, sizeof args, "--size %d \"%s\"", n, scramble);
-    assert_int_equal(nnn(args, &out, &err), 0);
+    assert_int_equal(tu_nnn(args, &out, &err), 0);
     char *counts = strstr(out, "(OBTM ");
     assert_non_null(counts);
     *counts = 0;
     snprintf(args, sizeof args, "--size %d --show \"%s %s\"", n, scramble, out);
-    assert_int_equal(nnn(args, &net, NULL), 0);
+    assert_int_equal(tu_nnn(args, &net, NULL), 0);
     snprintf(args, sizeof args, "--size %d --show \"\"", n);
-    assert_int_equal(nnn(args, &solved, NULL), 0);
+    assert_int_equal(tu_nnn(args, &solved, NULL), 0);
     assert_string_equal(net, solved);
     free(out);
     free(err);
@@ -63,15 +46,15 @@ static void test_solve_replayed(void **state)
 static void test_output_forms(void **state)
 {
     (void)state;
-    expect("--size 4 \"\"", 0, "(OBTM 0, STM 0)", NULL);
-    expect("--size 3 \"R U R' U'\"", 0, "U R U' R' (OBTM 4, STM 4)", NULL);
-    expect("--size 5 --json \"R U Rw\"", 0, "\"size\":5,\"moves\":\"", NULL);
-    expect("--size 5 --json \"R U Rw\"", 0, "\"seconds\":{\"contours\":", NULL);
-    expect("--size 5 --json --stages \"R U Rw\"", 0, "\"stages\":[{\"name\":\"contours\"", NULL);
-    expect("--size 6 --stages \"R U 2Rw\"", 0, "interieur: ", NULL);
-    expect("--size 6 --stages \"R U 2Rw\"", 0, "cube3: ", NULL);
-    expect("--facelets UUUURRRRFFFFDDDDLLLLBBBB", 0, "(OBTM 0, STM 0)", NULL);
-    expect("--size 5 \"R U x 2F\"", 0, "(OBTM", NULL); /* rotations: solved as the centres say */
+    tu_nnn_expect("--size 4 \"\"", 0, "(OBTM 0, STM 0)", NULL);
+    tu_nnn_expect("--size 3 \"R U R' U'\"", 0, "U R U' R' (OBTM 4, STM 4)", NULL);
+    tu_nnn_expect("--size 5 --json \"R U Rw\"", 0, "\"size\":5,\"moves\":\"", NULL);
+    tu_nnn_expect("--size 5 --json \"R U Rw\"", 0, "\"seconds\":{\"contours\":", NULL);
+    tu_nnn_expect("--size 5 --json --stages \"R U Rw\"", 0, "\"stages\":[{\"name\":\"contours\"", NULL);
+    tu_nnn_expect("--size 6 --stages \"R U 2Rw\"", 0, "interieur: ", NULL);
+    tu_nnn_expect("--size 6 --stages \"R U 2Rw\"", 0, "cube3: ", NULL);
+    tu_nnn_expect("--facelets UUUURRRRFFFFDDDDLLLLBBBB", 0, "(OBTM 0, STM 0)", NULL);
+    tu_nnn_expect("--size 5 \"R U x 2F\"", 0, "(OBTM", NULL); /* rotations: solved as the centres say */
 }
 
 static void test_batch(void **state)
@@ -105,12 +88,12 @@ static void test_batch(void **state)
 static void test_exit_codes(void **state)
 {
     (void)state;
-    expect("--size 4 \"R 5Rw\"", 2, NULL, "too many layers");
-    expect("--size 4 M", 2, NULL, "no middle slice");
+    tu_nnn_expect("--size 4 \"R 5Rw\"", 2, NULL, "too many layers");
+    tu_nnn_expect("--size 4 M", 2, NULL, "no middle slice");
     /* a 3x3x3 with one edge flipped: illegal, exit 3, nothing printed */
-    expect("--facelets UUUUURUUURURRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", 3, NULL, "middle edge");
-    expect("--size 0 R", 1, NULL, "--size");
-    expect("--size 4 --show", 1, NULL, "needs a query");
+    tu_nnn_expect("--facelets UUUUURUUURURRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", 3, NULL, "middle edge");
+    tu_nnn_expect("--size 0 R", 1, NULL, "--size");
+    tu_nnn_expect("--size 4 --show", 1, NULL, "needs a query");
 }
 
 int main(void)

@@ -63,15 +63,10 @@ static void raw_delete(const char *path, const char *key)
     MDB_env *env;
     MDB_txn *txn;
     MDB_dbi dbi;
-    assert_int_equal(mdb_env_create(&env), 0);
-    assert_int_equal(mdb_env_set_mapsize(env, (size_t)1 << 30), 0);
-    assert_int_equal(mdb_env_open(env, path, 0, 0664), 0);
-    assert_int_equal(mdb_txn_begin(env, NULL, 0, &txn), 0);
-    assert_int_equal(mdb_dbi_open(txn, NULL, 0, &dbi), 0);
+    tu_lmdb_begin(path, &env, &txn, &dbi);
     MDB_val k = {strlen(key), (void *)key};
     assert_int_equal(mdb_del(txn, dbi, &k, NULL), 0);
-    assert_int_equal(mdb_txn_commit(txn), 0);
-    mdb_env_close(env);
+    tu_lmdb_commit(env, txn);
 }
 
 static void test_catalogue_round_trip_and_every_bit_flip(void **state)
