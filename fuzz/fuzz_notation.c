@@ -31,14 +31,14 @@ static int same_turn(int n, gt_turn a, gt_turn b)
 /* Formats the turns one space apart and parses the text back. */
 static void check_round_trip(int n, const gt_turn *turns, int count)
 {
-    static char text[CAP_MAX * 9 + 1];
+    static char text[CAP_MAX * GT_NOTATION_TOKEN_MAX + 1];
     gt_turn back[CAP_MAX];
     size_t len = 0;
     int count_back = -1;
     text[0] = 0;
     for (int i = 0; i < count; i++) {
-        char buf[8];
-        gt_notation_format(n, turns[i], buf);
+        char buf[GT_NOTATION_TOKEN_MAX];
+        gt_notation_format_cap(n, turns[i], buf, (int)sizeof buf);
         FZ_CHECK(memchr(buf, 0, sizeof buf) != NULL && buf[0] != 0);
         len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i ? " " : "", buf);
     }

@@ -41,8 +41,8 @@ static void print_cube_turns(const gt_puzdef *def)
         goto free_map;
     printf("cube: %dx%dx%d, generators as turns:", map->n, map->n, map->n);
     for (int k = 0; k < def->ngens; k++) {
-        char move[8];
-        gt_notation_format(map->n, map->gen_turn[k], move);
+        char move[GT_NOTATION_TOKEN_MAX];
+        gt_notation_format_cap(map->n, map->gen_turn[k], move, (int)sizeof move);
         printf(" %s=%s", def->names[k], move);
     }
     printf("\n");

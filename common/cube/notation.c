@@ -124,6 +124,31 @@ static const char *face_layers(int n, const layer_prefix *x, int wide, gt_turn *
     return NULL;
 }
 
+/* A range block "a-bRw" or "a-br" (layers a..b from the face, 1 <= a <= b <= n),
+ * as cubing.js writes a block of inner layers: one STM move however many
+ * layers it holds. x holds a; s points after the '-'. Returns NULL (t set,
+ * *s advanced past the face letter and its 'w'), or why it is refused;
+ * *s == NULL when it is no range at all. */
+static const char *range_layers(int n, const layer_prefix *x, const char **s, gt_turn *t)
+{
+    layer_prefix y;
+    const char *p = read_prefix(*s, &y);
+    int lower = *p && strchr("urfdlb", *p), face = face_index(lower ? (char)toupper((unsigned char)*p) : *p);
+    if (!y.digits || face < 0 || (!lower && p[1] != 'w')) {
+        *s = NULL;
+        return NULL;
+    }
+    *s = p + (lower ? 1 : 2);
+    t->face = (uint8_t)face;
+    if (x->leading_zero || y.leading_zero)
+        return "leading zero in the layer range of";
+    if (x->value == 0 || y.value > n || x->value > y.value)
+        return "layer range out of 1..n in";
+    t->lo = (uint16_t)(x->value - 1);
+    t->hi = (uint16_t)(y.value - 1);
+    return NULL;
+}
+
 /* A token without a layer count: r (Rw), a slice M E S, a rotation x y z.
  * Returns 0, or -1 if c starts no such token. */
 static int plain_token(int n, char c, gt_turn *t, unsigned *kind)
@@ -158,7 +183,14 @@ static int read_token(int n, const char *text, const char **p, unsigned allow, g
     unsigned kind;
     int face = face_index(*s);
     *t = (gt_turn){0, 0, 0, 1};
-    if (face >= 0) {
+    if (x.digits && *s == '-') {
+        const char *after = s + 1;
+        why = range_layers(n, &x, &after, t);
+        if (!after)
+            return fail(err, text, start, word_length(start, 1), "unknown move");
+        s = after;
+        kind = GT_NOTATION_WIDE;
+    } else if (face >= 0) {
         int wide = s[1] == 'w';
         s += 1 + wide;
         t->face = (uint8_t)face;
@@ -230,8 +262,10 @@ void gt_notation_format_cap(int n, gt_turn t, char *buf, int cap)
         snprintf(base, sizeof base, t.hi == 1 ? "%cw" : "%d%cw", t.hi == 1 ? f : t.hi + 1, f);
     else if (t.lo == 1 && t.hi == n - 2 && (t.face == GT_FACE_L || t.face == GT_FACE_D || t.face == GT_FACE_F))
         snprintf(base, sizeof base, "%c", t.face == GT_FACE_L ? 'M' : t.face == GT_FACE_D ? 'E' : 'S');
-    else
+    else if (t.lo == t.hi)
         snprintf(base, sizeof base, "%d%c", t.lo + 1, f);
+    else
+        snprintf(base, sizeof base, "%d-%d%cw", t.lo + 1, t.hi + 1, f);
     snprintf(buf, (size_t)cap, "%s%s", base, suffix[t.quarters & 3]);
 }
 

@@ -3,6 +3,7 @@
  *   faces     U D R L F B            one outer layer
  *   wide      Rw (kRw: k layers), r   the outer layers 0..1 (0..k-1)
  *   layers    kR (SiGN)               the k-th layer from R alone
+ *   ranges    a-bRw, a-br             layers a..b from R (cubing.js), one block
  *   slices    M E S                   the middle layers, turning as L, D, F
  *   rotations x y z                   the whole cube, turning as R, U, F
  *   suffixes  none, ' (or ’), 2, 2'   clockwise, anticlockwise, half turn
@@ -39,8 +40,8 @@ typedef struct gt_turn {
 /* The largest cube the parser takes (the N×N×N model's GT_NNN_MAX). */
 #define GT_NOTATION_NMAX 1024
 
-/* The longest token gt_notation_format_cap writes ("1024Rw2'"), NUL included. */
-#define GT_NOTATION_TOKEN_MAX 12
+/* The longest token gt_notation_format_cap writes ("1023-1024Rw2'"), NUL included. */
+#define GT_NOTATION_TOKEN_MAX 16
 
 /* Which kinds of token a caller accepts. */
 enum {
@@ -66,7 +67,8 @@ int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, i
                       gt_parse_error *err);
 
 /* Writes a turn in notation ("R", "U2", "F'", "x", "Rw", "M'") into buf (>= 8 bytes;
- * enough for n <= 999). */
+ * enough for n <= 999 except layer ranges past "2-9Rw2'": those need
+ * gt_notation_format_cap). */
 void gt_notation_format(int n, gt_turn turn, char *buf);
 
 /* The same into buf of cap bytes (GT_NOTATION_TOKEN_MAX is enough for any n). */

@@ -243,8 +243,8 @@ static void run_notation(const golden_case *c, result *r)
     r->rc = GT_OK;
     r->out[0] = 0;
     for (int i = 0; i < count; i++) {
-        char buf[8];
-        gt_notation_format(n, turns[i], buf);
+        char buf[GT_NOTATION_TOKEN_MAX];
+        gt_notation_format_cap(n, turns[i], buf, (int)sizeof buf);
         len += (size_t)snprintf(r->out + len, sizeof r->out - len, "%s%s", i ? " " : "", buf);
     }
     rc = gt_notation_parse(n, r->out, GT_NOTATION_ALL, back, NOTATION_CAP, &count_back, NULL);

@@ -22,6 +22,11 @@ static int plans_to_weigh(int n)
     return n > 256 ? 1 : 24;
 }
 
+/* A 4x4x4's lines hold one column besides b: nothing to join in blocks. */
+#ifndef GT_NNN_BLOCK_MIN
+#define GT_NNN_BLOCK_MIN 5
+#endif
+
 typedef struct cmove {
     int face, layer, q;
 } cmove;
@@ -150,6 +155,11 @@ static int solve_face(gt_nnn *c, int T, const int *solved, gt_nnn_moves *mv)
 {
     int n = c->n;
     long base = (long)T * n * n;
+    if (n >= GT_NNN_BLOCK_MIN) {
+        int rc = gt_nnn_centres_blocks(c, T, solved, mv);
+        if (rc)
+            return rc;
+    }
     for (int r = 1; r < n - 1; r++)
         for (int col = 1; col < n - 1; col++) {
             long t = base + (long)r * n + col;

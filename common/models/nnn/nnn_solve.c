@@ -12,6 +12,11 @@ const char *const gt_nnn_stage_names[GT_NNN_STAGES] = {"contours", "interieur", 
 
 void gt_nnn_moves_push(gt_nnn_moves *mv, int face, int layer, int q)
 {
+    gt_nnn_moves_push_block(mv, face, layer, layer, q);
+}
+
+void gt_nnn_moves_push_block(gt_nnn_moves *mv, int face, int lo, int hi, int q)
+{
     q &= 3;
     if (q == 0 || mv->err)
         return;
@@ -25,7 +30,7 @@ void gt_nnn_moves_push(gt_nnn_moves *mv, int face, int layer, int q)
         mv->m = m;
         mv->cap = cap;
     }
-    mv->m[mv->count++] = (gt_turn){.face = (uint8_t)face, .lo = (uint16_t)layer, .hi = (uint16_t)layer,
+    mv->m[mv->count++] = (gt_turn){.face = (uint8_t)face, .lo = (uint16_t)lo, .hi = (uint16_t)hi,
                                    .quarters = (uint8_t)q};
 }
 
