@@ -9,6 +9,7 @@
 #include "gt_error.h"
 #include "nnn.h"
 #include "nnn_solve.h"
+#include "nnn_solve_internal.h"
 #include "rng.h"
 
 #include <stdlib.h>
@@ -143,6 +144,57 @@ static void test_even_parities(void **state)
     }
 }
 
+static long centres_of_colour(const gt_nnn *c, int face)
+{
+    long k = 0;
+    for (int r = 1; r < c->n - 1; r++)
+        for (int col = 1; col < c->n - 1; col++)
+            k += c->f[(long)face * c->n * c->n + (long)r * c->n + col] == face;
+    return k;
+}
+
+/* The block stage's own colour bookkeeping (3-cycles written straight into
+ * the facelets) must equal its turns replayed on the model; it must place
+ * centres of U, use blocks of several layers, and keep a solved face. */
+static void test_centre_blocks(void **state)
+{
+    (void)state;
+    static const int sizes[] = {5, 8, 13, 30};
+    gt_rng rng;
+    gt_rng_seed(&rng, 7712);
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        int n = sizes[i], solved[6] = {0};
+        gt_nnn c, r;
+        gt_nnn_moves mv = {0};
+        assert_int_equal(gt_nnn_init(&c, n), GT_OK);
+        assert_int_equal(gt_nnn_init(&r, n), GT_OK);
+        gt_nnn_random(&c, &rng);
+        memcpy(r.f, c.f, (size_t)gt_nnn_facelets(n));
+        long before = centres_of_colour(&c, 0);
+        assert_int_equal(gt_nnn_centres_blocks(&c, 0, solved, &mv), GT_OK);
+        gt_nnn_apply(&r, mv.m, mv.count);
+        assert_memory_equal(c.f, r.f, (size_t)gt_nnn_facelets(n));
+        if (n >= 8) /* N = 5: a plan must place 2 centres in 8 turns, often none does */
+            assert_true(centres_of_colour(&c, 0) > before);
+        long blocks = 0;
+        for (long k = 0; k < mv.count; k++)
+            blocks += mv.m[k].lo < mv.m[k].hi && mv.m[k].lo > 0;
+        if (n >= 13)
+            assert_true(blocks > 0);
+        /* D next, with U solved: U's centres stay as they are */
+        solved[0] = 1;
+        long u = centres_of_colour(&c, 0);
+        mv.count = 0;
+        assert_int_equal(gt_nnn_centres_blocks(&c, 3, solved, &mv), GT_OK);
+        assert_int_equal(centres_of_colour(&c, 0), u);
+        gt_nnn_apply(&r, mv.m, mv.count);
+        assert_memory_equal(c.f, r.f, (size_t)gt_nnn_facelets(n));
+        free(mv.m);
+        gt_nnn_free(&c);
+        gt_nnn_free(&r);
+    }
+}
+
 static void test_cancel(void **state)
 {
     (void)state;
@@ -160,7 +212,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables_cover_every_cycle), cmocka_unit_test(test_random_states),
         cmocka_unit_test(test_scrambles_and_solved),     cmocka_unit_test(test_even_parities),
-        cmocka_unit_test(test_cancel),
+        cmocka_unit_test(test_cancel),                   cmocka_unit_test(test_centre_blocks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
