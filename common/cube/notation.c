@@ -1,4 +1,5 @@
 #include "notation.h"
+#include "notation_internal.h"
 #include "facecube.h"
 #include "gt_error.h"
 
@@ -19,13 +20,15 @@ static int face_index(char c)
     }
 }
 
-/* Can a token start with c? (Tokens may be written together: "RU2".) */
-static int starts_token(char c)
+/* May c follow a move directly? (Tokens may be written together, "RU2",
+ * and the alg syntax's brackets, separators, pauses and comments too.) */
+static int may_follow(char c)
 {
     switch (c) {
     case 'U': case 'R': case 'F': case 'D': case 'L': case 'B':
     case 'u': case 'r': case 'f': case 'd': case 'l': case 'b':
     case 'M': case 'E': case 'S': case 'x': case 'y': case 'z':
+    case '(': case ')': case '[': case ']': case ',': case ':': case '.': case '/':
         return 1;
     default:
         return c >= '0' && c <= '9';
@@ -37,7 +40,7 @@ static int starts_token(char c)
  * its column. */
 #define QUOTE_MAX 24
 
-static int fail(gt_parse_error *err, const char *text, const char *start, int length, const char *why)
+int gt_notation_fail(gt_parse_error *err, const char *text, const char *start, int length, const char *why)
 {
     if (err) {
         err->offset = (int)(start - text);
@@ -58,27 +61,6 @@ static int word_length(const char *start, int from)
     return len;
 }
 
-/* Reads a suffix at *p: returns quarter turns (1, 2, 3) and advances. */
-static int read_suffix(const char **p)
-{
-    const char *s = *p;
-    int q = 1;
-    if (*s == '2') {
-        q = 2;
-        s++;
-        if (*s == '\'') s++;
-        else if ((unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0x99) s += 3;
-    } else if (*s == '\'') {
-        q = 3;
-        s++;
-    } else if ((unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0x99) {
-        q = 3;
-        s += 3;
-    }
-    *p = s;
-    return q;
-}
-
 /* A SiGN layer-count prefix ("3" of 3Rw). Digits past NUMBER_CAP are still
  * consumed, so the error names the whole token, but no longer accumulated:
  * no signed overflow on "R29999999999", and nothing wraps when the count is
@@ -97,6 +79,28 @@ static const char *read_prefix(const char *p, layer_prefix *x)
     for (; isdigit((unsigned char)*p); p++, x->digits++)
         if (x->value <= NUMBER_CAP)
             x->value = x->value * 10 + (*p - '0');
+    return p;
+}
+
+static int is_prime(const char *s)
+{
+    return *s == '\'' || ((unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0x99);
+}
+
+const char *gt_notation_read_amount(const char *p, long *amount, const char **why)
+{
+    layer_prefix x;
+    p = read_prefix(p, &x);
+    *why = NULL;
+    *amount = x.digits ? x.value : 1;
+    if (x.leading_zero)
+        *why = "leading zero in the amount of";
+    else if (x.value > NUMBER_CAP)
+        *why = "amount too large in";
+    if (is_prime(p)) {
+        *amount = -*amount;
+        p += *p == '\'' ? 1 : 3;
+    }
     return p;
 }
 
@@ -172,10 +176,8 @@ static int plain_token(int n, char c, gt_turn *t, unsigned *kind)
     return 0;
 }
 
-/* Reads the token at *p (not whitespace) into t and advances; 0 or
- * GT_ERR_PARSE (err filled in, naming the token). */
-static int read_token(int n, const char *text, const char **p, unsigned allow, gt_turn *t,
-                      gt_parse_error *err)
+int gt_notation_read_move(int n, const char *text, const char **p, unsigned allow, gt_turn *t,
+                          gt_parse_error *err)
 {
     const char *start = *p, *why = NULL;
     layer_prefix x;
@@ -187,7 +189,7 @@ static int read_token(int n, const char *text, const char **p, unsigned allow, g
         const char *after = s + 1;
         why = range_layers(n, &x, &after, t);
         if (!after)
-            return fail(err, text, start, word_length(start, 1), "unknown move");
+            return gt_notation_fail(err, text, start, word_length(start, 1), "unknown move");
         s = after;
         kind = GT_NOTATION_WIDE;
     } else if (face >= 0) {
@@ -197,45 +199,27 @@ static int read_token(int n, const char *text, const char **p, unsigned allow, g
         why = face_layers(n, &x, wide, t, &kind);
     } else if (x.digits || !*s || plain_token(n, *s, t, &kind) != 0) {
         /* a layer count is for face letters only: 2x, 2M, 2r are unknown */
-        return fail(err, text, start, word_length(start, 1), "unknown move");
+        return gt_notation_fail(err, text, start, word_length(start, 1), "unknown move");
     } else {
         s++;
         if (kind == GT_NOTATION_SLICES && n < 3)
-            return fail(err, text, start, (int)(s - start), "no slice move on this cube:");
+            return gt_notation_fail(err, text, start, (int)(s - start), "no slice move on this cube:");
         if (kind == GT_NOTATION_SLICES && n % 2 == 0 && (allow & GT_NOTATION_SLICES_ODD_ONLY))
-            return fail(err, text, start, (int)(s - start), "no middle slice on an even cube:");
+            return gt_notation_fail(err, text, start, (int)(s - start), "no middle slice on an even cube:");
     }
-    t->quarters = (uint8_t)read_suffix(&s);
-    if (*s && !isspace((unsigned char)*s) && !starts_token(*s))
-        return fail(err, text, start, word_length(start, (int)(s - start) + 1), "unknown move");
+    long amount;
+    const char *bad_amount;
+    s = gt_notation_read_amount(s, &amount, &bad_amount);
+    t->quarters = (uint8_t)(((amount % 4) + 4) % 4);
+    if (*s && !isspace((unsigned char)*s) && !may_follow(*s))
+        return gt_notation_fail(err, text, start, word_length(start, (int)(s - start) + 1), "unknown move");
+    if (!why)
+        why = bad_amount;
     if (why)
-        return fail(err, text, start, (int)(s - start), why);
+        return gt_notation_fail(err, text, start, (int)(s - start), why);
     if (!(allow & kind))
-        return fail(err, text, start, (int)(s - start), "move not allowed here:");
+        return gt_notation_fail(err, text, start, (int)(s - start), "move not allowed here:");
     *p = s;
-    return GT_OK;
-}
-
-int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, int cap, int *count,
-                      gt_parse_error *err)
-{
-    if (n < 2 || n > GT_NOTATION_NMAX || !text || !count || cap < 0 || (cap > 0 && !turns))
-        return GT_ERR_INVAL;
-    int k = 0, rc;
-    const char *p = text;
-    for (;;) {
-        while (*p && isspace((unsigned char)*p))
-            p++;
-        if (!*p)
-            break;
-        gt_turn t;
-        if ((rc = read_token(n, text, &p, allow, &t, err)) != GT_OK)
-            return rc;
-        if (k == cap)
-            return GT_ERR_RANGE;
-        turns[k++] = t;
-    }
-    *count = k;
     return GT_OK;
 }
 

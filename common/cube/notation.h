@@ -6,9 +6,18 @@
  *   ranges    a-bRw, a-br             layers a..b from R (cubing.js), one block
  *   slices    M E S                   the middle layers, turning as L, D, F
  *   rotations x y z                   the whole cube, turning as R, U, F
- *   suffixes  none, ' (or ’), 2, 2'   clockwise, anticlockwise, half turn
+ *   amounts   none, ' (or ’), 2, 2'   clockwise, anticlockwise, half turn;
+ *             any count k and k' (cubing.js: R3 is R', R4 nothing)
  *
  * Tokens may be separated by whitespace or written together ("RU2R'").
+ * The alg syntax of cubing.js (alg.c) is read around them:
+ *   (A)k, (A)'     A repeated k times, A inverted (k and ' as amounts)
+ *   [A, B]         the commutator A B A' B'
+ *   [A: B]         the conjugate A B A'
+ *   .              a pause, ignored
+ *   // ...         a comment to the end of the line
+ * nested up to GT_NOTATION_DEPTH_MAX, expanding to at most
+ * GT_NOTATION_EXPAND_MAX turns (past either: GT_ERR_PARSE).
  *
  * The layer count k is a plain decimal without a leading zero:
  *   kRw  1 <= k <= n: the k outer layers; 1Rw is R, and nRw is every layer,
@@ -55,6 +64,13 @@ enum {
     GT_NOTATION_SLICES_ODD_ONLY = 16,
 };
 
+/* Bounds of the alg syntax: an alg expanding past this many turns, or
+ * brackets nested deeper, is refused (GT_ERR_PARSE, exit 2). */
+#define GT_NOTATION_EXPAND_MAX 1000000L
+#define GT_NOTATION_EXPAND_MAX_TEXT "1,000,000"
+#define GT_NOTATION_DEPTH_MAX 64
+#define GT_NOTATION_DEPTH_MAX_TEXT "64"
+
 /* Parses `text` into at most `cap` turns on an n×n×n cube (2 <= n <=
  * GT_NOTATION_NMAX; the facelet permutations of facecube.h stop at
  * GT_FACECUBE_NMAX, the N×N×N model of common/models/nnn goes to 1024). Returns 0 (*count set), GT_ERR_PARSE, GT_ERR_RANGE if
@@ -65,6 +81,11 @@ enum {
  * a token longer than 24 bytes is quoted as its first 24 and "..."). */
 int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, int cap, int *count,
                       gt_parse_error *err);
+
+/* The same into a malloc'd array of the alg's own length (*turns NULL when
+ * it has none; free it): GT_OK, GT_ERR_PARSE, GT_ERR_NOMEM, GT_ERR_INVAL. */
+int gt_notation_parse_alloc(int n, const char *text, unsigned allow, gt_turn **turns, long *count,
+                            gt_parse_error *err);
 
 /* Writes a turn in notation ("R", "U2", "F'", "x", "Rw", "M'") into buf (>= 8 bytes;
  * enough for n <= 999 except layer ranges past "2-9Rw2'": those need

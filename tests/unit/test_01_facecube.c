@@ -185,7 +185,10 @@ static void test_notation_errors_say_where(void **state)
     assert_int_equal(gt_notation_parse(2, "R M", GT_NOTATION_ALL, t, 16, &k, &err), GT_ERR_PARSE);
     assert_int_equal(gt_notation_parse(3, "R Rw", GT_NOTATION_FACES, t, 16, &k, &err), GT_ERR_PARSE);
     assert_non_null(strstr(err.message, "not allowed"));
-    assert_int_equal(gt_notation_parse(3, "R3", GT_NOTATION_ALL, t, 16, &k, &err), GT_ERR_PARSE);
+    /* R3 is R' (cubing.js amounts); a bare count is no move */
+    assert_int_equal(gt_notation_parse(3, "R3", GT_NOTATION_ALL, t, 16, &k, &err), GT_OK);
+    assert_int_equal(t[0].quarters, 3);
+    assert_int_equal(gt_notation_parse(3, "R 3", GT_NOTATION_ALL, t, 16, &k, &err), GT_ERR_PARSE);
     assert_int_equal(gt_notation_parse(3, "R U F", GT_NOTATION_ALL, t, 2, &k, &err), GT_ERR_RANGE);
 }
 

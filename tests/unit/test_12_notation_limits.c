@@ -76,8 +76,9 @@ static void test_wrapping_and_huge_counts(void **state)
     expect_refused(4, "4294967298R", 0, 11, "too many layers in '4294967298R'");
     expect_refused(4, "2147483648R", 0, 11, "too many layers");
     expect_refused(4, "18446744073709551618Rw", 0, 22, "too many layers");
-    /* the digits after R2 start a token of their own */
-    expect_refused(3, "R29999999999", 2, 10, "unknown move '9999999999'");
+    /* an amount past 100,000 is refused as a whole; digits alone are no move */
+    expect_refused(3, "R29999999999", 0, 12, "amount too large in 'R29999999999'");
+    expect_refused(3, "(R U)4294967298", 0, 15, "amount too large");
     expect_refused(3, "R2 29999999999", 3, 11, "unknown move");
     /* 5,000 digits: read to the end, quoted up to 24 bytes */
     static char huge[6000];

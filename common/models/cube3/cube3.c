@@ -370,17 +370,15 @@ int gt_cube3_from_facelets(const char *text, gt_cube3 *out, char letters[7],
 
 int gt_cube3_from_scramble(const char *text, gt_cube3 *out, gt_parse_error *err)
 {
-    size_t cap = strlen(text) + 1;
-    gt_turn *turns = malloc(cap * sizeof *turns);
+    gt_turn *turns;
     uint8_t colours[GT_CUBE3_FACELETS], next[GT_CUBE3_FACELETS], frame[GT_FACES];
     uint16_t perm[GT_CUBE3_FACELETS];
-    int count = 0, rc;
-    if (!turns)
-        return GT_ERR_NOMEM;
-    if ((rc = gt_notation_parse(3, text, GT_NOTATION_ALL, turns, (int)cap, &count, err)) != 0)
-        goto free_turns;
+    long count = 0;
+    int rc;
+    if ((rc = gt_notation_parse_alloc(3, text, GT_NOTATION_ALL, &turns, &count, err)) != 0)
+        return rc;
     gt_facecube_solved(3, colours);
-    for (int i = 0; i < count; i++) {
+    for (long i = 0; i < count; i++) {
         if ((rc = gt_notation_turn_perm(3, turns[i], perm)) != 0)
             goto free_turns;
         gt_facecube_apply(3, perm, colours, next);

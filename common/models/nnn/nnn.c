@@ -159,23 +159,7 @@ int gt_nnn_parse(int n, const char *text, gt_turn **turns, long *count, gt_parse
 {
     if (!text || !turns || !count || n < GT_NNN_MIN || n > GT_NNN_MAX)
         return GT_ERR_INVAL;
-    *turns = NULL;
-    *count = 0;
-    size_t len = strlen(text);
-    if (len >= (size_t)INT32_MAX)
-        return GT_ERR_INVAL;
-    int cap = (int)len + 1, k = 0; /* every token takes at least one byte */
-    gt_turn *t = malloc((size_t)cap * sizeof *t);
-    if (!t)
-        return GT_ERR_NOMEM;
-    int rc = gt_notation_parse(n, text, GT_NOTATION_ALL | GT_NOTATION_SLICES_ODD_ONLY, t, cap, &k, err);
-    if (rc || k == 0) {
-        free(t);
-        return rc;
-    }
-    *turns = t;
-    *count = k;
-    return GT_OK;
+    return gt_notation_parse_alloc(n, text, GT_NOTATION_ALL | GT_NOTATION_SLICES_ODD_ONLY, turns, count, err);
 }
 
 int gt_nnn_scramble(gt_nnn *c, const char *text, gt_parse_error *err)
