@@ -4,8 +4,10 @@
  * (the *_internal.h headers, alloc.h, textbuf.h, rng.h, cube3_sym.h, ...) is
  * private to the library and may change without notice.
  *
- * Compile with -Icommon and every common/ subfolder on the include path (the
- * Makefile's LIB_DIRS) and -fopenmp; link:
+ * Installed (make install): #include <godtab/godtab.h> and build with
+ * `pkg-config --cflags --libs godtab`. From the source tree: compile with
+ * -Icommon and every common/ subfolder on the include path (the Makefile's
+ * LIB_DIRS) and -fopenmp; link:
  *
  *   build/libgodtab.a -llmdb -lzstd -lgmp -lm -fopenmp
  *
@@ -48,6 +50,9 @@
 #include "cube3_search.h" /* gt_cube3_solver, gt_cube3_search: optimal 3x3x3 solving (IDA*) */
 #include "cube3_tables.h" /* gt_cube3_moves, gt_cube3_family: 3x3x3 move tables, pattern databases */
 #include "floppy.h"       /* gt_floppy: the 1x3x3 Floppy (one folder, one registry line) */
+#include "cube3_twophase.h" /* gt_cube3_twophase_*: near-optimal 3x3x3 answers in milliseconds */
+#include "nnn.h"          /* gt_nnn: N×N×N cubes (N = 2..1024), notation, facelets, legality */
+#include "nnn_solve.h"    /* gt_nnn_solve: seed 002's reduction by commutators */
 
 /* groups */
 #include "permgroup.h"    /* gt_perm_*, gt_group_*: permutations, Schreier-Sims chains */
@@ -55,5 +60,9 @@
 #include "group_words.h"  /* gt_words_*: group elements as (shortened) words in the generators */
 #include "group_short.h"  /* shortest words near the identity, by meet in the middle */
 #include "cubegroup.h"    /* gt_cubegroup_*: cube definitions matched to the facelet geometry */
+#include "cubecount.h"    /* gt_cubecount_positions: exact N×N×N position counts (GMP) */
+
+/* the version (GT_VERSION; gt_version_text in catalog.h) */
+#include "gt_version.h"
 
 #endif

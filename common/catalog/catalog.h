@@ -57,4 +57,9 @@ void gt_catalog_unload(const char *name, gt_puzzle *puzzle, gt_table *table);
  * gt_catalog_load; the caller sets env->out. */
 void gt_catalog_report_env(gt_db *db, int threads, gt_report_env *env);
 
+/* The version line of the programs' --version: godtab's version, the table
+ * format it writes, and the LMDB, zstd and GMP it runs with.
+ * Parameters: buf of cap bytes (160 is enough). */
+void gt_version_text(char *buf, size_t cap);
+
 #endif

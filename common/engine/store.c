@@ -6,6 +6,7 @@
 #include "store_guard.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <lmdb.h>
 #include <omp.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zstd.h>
 #include <zstd_errors.h>
 
@@ -28,12 +30,58 @@
 /* The message of the last failed gt_db_open in this thread (no db to hold it). */
 static _Thread_local char open_error[256];
 
+/* The source tree the programs were built in (the Makefile's CURDIR). */
+#ifndef GODTAB_TREE
+#define GODTAB_TREE ""
+#endif
+
+/* Is this process's executable inside the build tree (bin/, build/...)? An
+ * installed program is not, and must not write into a tree that may be gone. */
+static int run_from_tree(void)
+{
+    char exe[4096];
+    size_t len = strlen(GODTAB_TREE);
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (!len || n <= 0)
+        return !len; /* a build without a tree: its compiled default */
+    exe[n] = 0;
+    return !strncmp(exe, GODTAB_TREE, len) && exe[len] == '/';
+}
+
+static char xdg_path[4096];
+
+/* $XDG_DATA_HOME/godtab/godtab.lmdb, $XDG_DATA_HOME defaulting to
+ * ~/.local/share (the XDG base directory specification). */
+static void xdg_default(void)
+{
+    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (data && *data == '/')
+        snprintf(xdg_path, sizeof xdg_path, "%s/godtab/godtab.lmdb", data);
+    else if (home && *home)
+        snprintf(xdg_path, sizeof xdg_path, "%s/.local/share/godtab/godtab.lmdb", home);
+    else
+        snprintf(xdg_path, sizeof xdg_path, "%s", "godtab.lmdb");
+}
+
 const char *gt_db_default_path(const char *explicit_path)
 {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
     if (explicit_path && *explicit_path)
         return explicit_path;
     const char *env = getenv("GODTAB_DB");
-    return env && *env ? env : GODTAB_DEFAULT_DB;
+    if (env && *env)
+        return env;
+    if (run_from_tree())
+        return GODTAB_DEFAULT_DB;
+    pthread_once(&once, xdg_default);
+    return xdg_path;
+}
+
+void gt_store_versions(char *buf, size_t cap)
+{
+    int major, minor, patch;
+    mdb_version(&major, &minor, &patch);
+    snprintf(buf, cap, "LMDB %d.%d.%d, zstd %s", major, minor, patch, ZSTD_versionString());
 }
 
 int gt_store_fail(gt_db *db, int code, const char *fmt, ...)

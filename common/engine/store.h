@@ -41,9 +41,18 @@ enum {
     GT_DB_WRITE = 1, /* create the directory and environment if missing */
 };
 
-/* The database path to use: `explicit_path` if not NULL, else $GODTAB_DB if
- * set and non-empty, else the build's default (tables/godtab.lmdb in the repo). */
+/* The database path to use:
+ *   1. `explicit_path` if not NULL or empty (a program's --db);
+ *   2. else $GODTAB_DB if set and non-empty;
+ *   3. else, for a program run from its build tree (its executable under
+ *      the tree), the tree's tables/godtab.lmdb;
+ *   4. else $XDG_DATA_HOME/godtab/godtab.lmdb ($XDG_DATA_HOME defaulting to
+ *      ~/.local/share): where an installed program keeps its tables.
+ * Return values: the path (static storage for 4; never NULL). */
 const char *gt_db_default_path(const char *explicit_path);
+
+/* Writes the storage libraries' versions ("LMDB 0.9.24, zstd 1.5.4") into buf. */
+void gt_store_versions(char *buf, size_t cap);
 
 /* Opens the environment at path. The map (the most the database may grow
  * to) is 256 GiB of address space, or $GODTAB_MAP_SIZE bytes if set; a write

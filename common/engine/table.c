@@ -1,4 +1,5 @@
 #include "table.h"
+#include "gt_version.h"
 #include "gt_error.h"
 #include "store_guard.h"
 #include "textbuf.h"
@@ -10,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#define GT_GENERATOR "godtab 0.1.0"
+#define GT_GENERATOR "godtab " GT_VERSION
 
 static const char *const encoding_names[] = {"byte", "nibble", "mod3", "parity1"};
 
