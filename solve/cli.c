@@ -264,8 +264,36 @@ static void block_answer(batch_block *b, gt_cli_answer_fn answer, void *ctx, int
     }
 }
 
-/* Prints a block's answers in order, failing lines on stderr. Returns the
- * exit code so far; a fatal one (the table, not the line) stops the batch. */
+static int batch_json;
+
+void gt_cli_batch_json(int on)
+{
+    batch_json = on;
+}
+
+/* A failed line's place in the output, so that output line k still answers
+ * input line k: {"line","query","error":{"code","kind","message"}} with
+ * --json, else "error: MESSAGE". */
+static void print_failed_line(long line_no, const char *query, int status, const char *message)
+{
+    int code = gt_exit_code(status);
+    if (!batch_json) {
+        printf("error: %s\n", message);
+        return;
+    }
+    char buf[8192];
+    size_t len = (size_t)snprintf(buf, sizeof buf, "{\"line\":%ld,\"query\":", line_no);
+    if (gt_cli_json_string(buf, sizeof buf - 256, &len, query) != 0)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "\"%.64s...\"", ""); /* too long to quote */
+    len += (size_t)snprintf(buf + len, sizeof buf - len, ",\"error\":{\"code\":%d,\"kind\":\"%s\",\"message\":",
+                            code, gt_exit_kind(code));
+    if (gt_cli_json_string(buf, sizeof buf - 3, &len, message) == 0)
+        printf("%s}}\n", buf);
+}
+
+/* Prints a block's answers in order, failing lines on stderr and in their
+ * place on stdout. Returns the exit code so far; a fatal one (the table,
+ * not the line) stops the batch. */
 static int block_print(const batch_block *b, long first_line, int exit_code, int *fatal)
 {
     for (size_t i = 0; i < b->n; i++) {
@@ -277,6 +305,7 @@ static int block_print(const batch_block *b, long first_line, int exit_code, int
             putchar_unlocked('\n');
             continue;
         }
+        print_failed_line(first_line + (long)i, b->nul_at[i] ? "" : b->lines[i], b->status[i], b->errors[i]);
         fflush(stdout);
         fprintf(stderr, "godtab-solve: line %ld: %s\n", first_line + (long)i, b->errors[i]);
         int code = gt_exit_code(b->status[i]);

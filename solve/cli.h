@@ -24,6 +24,7 @@ enum {
     GT_CLI_FORMAT = 1 << 6,   /* --format F (values: the command's formats) */
     GT_CLI_STATE = 1 << 7,    /* --facelets S (the command's state option) */
     GT_CLI_RANDOM = 1 << 8,   /* --random N [--seed S] */
+    GT_CLI_SVG = 1 << 9,      /* --svg FILE: the picture of a single query */
 };
 
 /* --format values. */
@@ -39,6 +40,7 @@ typedef struct gt_cli_options {
     long random;           /* --random N, or -1 */
     uint64_t seed;
     int have_seed;
+    const char *svg;       /* --svg FILE, or NULL */
     int first_word;        /* argv index of the first query word (== argc: none) */
 } gt_cli_options;
 
@@ -98,6 +100,12 @@ typedef int (*gt_cli_answer_fn)(void *ctx, const char *line, char *out, size_t c
 int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap, int parallel_ok,
                  int threads);
 
+/* Pipe-friendly batches: every non-skipped input line gives exactly one
+ * output line, in order. A failed line also prints, in its place on stdout,
+ * "error: MESSAGE", or with --json (gt_cli_parse calls this) the object
+ * {"line":N,"query":"...","error":{"code":C,"kind":"...","message":"..."}}. */
+void gt_cli_batch_json(int on);
+
 /* Answers one query given on the command line: the answer on stdout, or its
  * one-line error on stderr. Returns the exit code. */
 int gt_cli_answer_one(gt_cli_answer_fn answer, void *ctx, const char *query, size_t answer_cap);
@@ -117,6 +125,14 @@ long gt_cli_parse_count(const char *option, const char *value, long min, long ma
 /* Writes n move names (names[moves[i]]) space-separated into buf, NUL-
  * terminated; stops before a name that would not fit. Returns the length. */
 size_t gt_cli_format_moves(const char *const *names, const uint8_t *moves, int n, char *buf, size_t cap);
+
+/* Writes text to path (the --svg picture). Returns 0, or prints one line
+ * and returns GT_EXIT_STORAGE. */
+int gt_cli_write_file(const char *path, const char *text);
+
+/* 1 when --show may draw in colour: standard output is a terminal and
+ * NO_COLOR is unset or empty (https://no-color.org). */
+int gt_cli_colour(void);
 
 /* The exit code of a failed --help-style parse: see gt_cli_parse. */
 #define GT_CLI_HELP_SHOWN (-1)

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { MAX_OPTIONS = 32 };
 
@@ -27,6 +28,7 @@ static const struct {
     {GT_CLI_RANDOM, {"random", required_argument, NULL, 'r'}, "r:"},
     {GT_CLI_RANDOM, {"seed", required_argument, NULL, 'S'}, "S:"},
     {GT_CLI_THREADS, {"threads", required_argument, NULL, 't'}, "t:"},
+    {GT_CLI_SVG, {"svg", required_argument, NULL, 'g'}, "g:"},
 };
 
 /* "a", "a or b", "a, b or c" from a space-separated list. */
@@ -128,7 +130,7 @@ static int take_option(const gt_cli_command *cmd, void *ctx, int opt, const char
         o->metric = arg;
         return 0;
     case 'a': o->all = 1; return 0;
-    case 'j': o->json = 1; return 0;
+    case 'j': o->json = 1; gt_cli_batch_json(1); return 0;
     case 's': o->show = 1; return 0;
     case 'd':
         /* the store reads "" as "not given" (GODTAB_DB, then the default):
@@ -138,6 +140,11 @@ static int take_option(const gt_cli_command *cmd, void *ctx, int opt, const char
         o->db_path = arg;
         return 0;
     case 'f': o->state = arg; return 0;
+    case 'g':
+        if (!*arg)
+            return value_error("--svg", "a file name", arg);
+        o->svg = arg;
+        return 0;
     case 'F': return parse_format(cmd, arg, o);
     case 'r': return (o->random = gt_cli_parse_count("--random", arg, 0, 1000000000L)) < 0 ? GT_EXIT_USAGE : 0;
     case 'S': return parse_seed(arg, o);
@@ -198,4 +205,23 @@ size_t gt_cli_format_moves(const char *const *names, const uint8_t *moves, int n
         len += k;
     }
     return len;
+}
+
+int gt_cli_write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    int bad = !f || fputs(text, f) == EOF;
+    if (f && fclose(f) != 0)
+        bad = 1;
+    if (bad) {
+        fprintf(stderr, "godtab-solve: cannot write %s: %s\n", path, strerror(errno));
+        return GT_EXIT_STORAGE;
+    }
+    return GT_EXIT_OK;
+}
+
+int gt_cli_colour(void)
+{
+    const char *no = getenv("NO_COLOR");
+    return isatty(STDOUT_FILENO) && !(no && *no);
 }

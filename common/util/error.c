@@ -36,3 +36,10 @@ int gt_exit_code(int err)
     default:               return GT_EXIT_INTERNAL;
     }
 }
+
+const char *gt_exit_kind(int code)
+{
+    static const char *const kinds[] = {"ok",      "usage",    "malformed", "impossible", "missing", "corrupt",
+                                        "storage", "mismatch", "partial",   "internal",   "limit"};
+    return code >= 0 && code <= GT_EXIT_TIMEOUT ? kinds[code] : "internal";
+}

@@ -48,4 +48,9 @@ enum {
     GT_EXIT_TIMEOUT  = 10,  /* search stopped by --timeout / --max-depth without an answer */
 };
 
+/* The one-word kind of an exit code, for error objects in JSON:
+ * "ok", "usage", "malformed", "impossible", "missing", "corrupt", "storage",
+ * "mismatch", "partial", "internal", "limit" (exit codes 0..10 in order). */
+const char *gt_exit_kind(int code);
+
 #endif

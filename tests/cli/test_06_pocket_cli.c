@@ -195,7 +195,7 @@ static void test_stdin_batch(void **state)
     assert_true(asprintf(&cmd, "printf \"R U\\n\\n# comment\\nR U Q\\nR2\\n\" | %s/godtab-solve pocket --db %s", GODTAB_BIN,
                          db) > 0);
     assert_int_equal(tu_run(cmd, &out, &err), GT_EXIT_PARTIAL);
-    assert_string_equal(out, "U' R' (2)\nR2 (1)\n");
+    assert_string_equal(out, "U' R' (2)\nerror: unknown move 'Q' at column 5\nR2 (1)\n");
     assert_non_null(strstr(err, "line 4: unknown move 'Q'"));
     free(cmd);
     free(out);
@@ -203,7 +203,7 @@ static void test_stdin_batch(void **state)
     assert_true(asprintf(&cmd, "printf \"UUUURRRRFFFFDDDDLLLLBBBB\\nUUUU\\n\" | %s/godtab-solve pocket --db %s --format facelets",
                          GODTAB_BIN, db) > 0);
     assert_int_equal(tu_run(cmd, &out, &err), GT_EXIT_PARTIAL);
-    assert_string_equal(out, "(0)\n");
+    assert_string_equal(out, "(0)\nerror: facelets: 4 stickers, a 2x2x2 has 24\n");
     assert_non_null(strstr(err, "line 2:"));
     free(cmd);
     free(out);

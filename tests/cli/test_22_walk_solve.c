@@ -51,7 +51,14 @@ static void test_floppy_answers(void **state)
 static void test_floppy_batch_and_errors(void **state)
 {
     (void)state;
-    expect("R F\\n\\n# comment\\nR X\\nB\\n", "floppy", GT_EXIT_PARTIAL, "F R (2)\nB (1)\n",
+    expect("R F\\n\\n# comment\\nR X\\nB\\n", "floppy", GT_EXIT_PARTIAL,
+           "F R (2)\nerror: unknown move 'X' at column 3\nB (1)\n", "line 4: unknown move 'X' at column 3");
+    /* --json: one object a line, the failed one in its place (README) */
+    expect("R F\\n\\n# comment\\nR X\\nB\\n", "floppy --json", GT_EXIT_PARTIAL,
+           "{\"puzzle\":\"floppy\",\"metric\":\"htm\",\"distance\":2,\"solution\":\"F R\"}\n"
+           "{\"line\":4,\"query\":\"R X\",\"error\":{\"code\":2,\"kind\":\"malformed\","
+           "\"message\":\"unknown move 'X' at column 3\"}}\n"
+           "{\"puzzle\":\"floppy\",\"metric\":\"htm\",\"distance\":1,\"solution\":\"B\"}\n",
            "line 4: unknown move 'X' at column 3");
     expect("1234/0000\\n", "floppy --format state", 0, "(0)\n", NULL);
     expect(NULL, "floppy 'R X'", GT_EXIT_PARSE, "", "unknown move 'X'");

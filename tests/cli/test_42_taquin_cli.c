@@ -213,11 +213,19 @@ static void test_batch(void **state)
     assert_int_equal(solve(f, "", "110/101/100\\n111\\n\\n# comment\\n00I/000/I00\\nI0I/000/I0I\\n",
                            &out, &err),
                      GT_EXIT_PARTIAL);
-    char *second = strchr(out, '\n');
-    assert_non_null(second);
-    *second++ = 0;
-    check_answer(3, 3, "110/101/100", out);
-    assert_int_equal(check_answer(3, 3, "I0I/000/I0I", second), 4);
+    /* one output line an input line: failed lines as "error: ..." in place */
+    char *line[4], *p = out;
+    for (int k = 0; k < 4; k++) {
+        line[k] = p;
+        p = strchr(p, '\n');
+        assert_non_null(p);
+        *p++ = 0;
+    }
+    assert_string_equal(p, "");
+    check_answer(3, 3, "110/101/100", line[0]);
+    assert_string_equal(line[1], "error: wrong length: 3 tiles, a 3x3 board has 9");
+    assert_true(!strncmp(line[2], "error: illegal configuration: diagonal invariant fails", 54));
+    assert_int_equal(check_answer(3, 3, "I0I/000/I0I", line[3]), 4);
     assert_non_null(strstr(err, "line 2: wrong length: 3 tiles"));
     assert_non_null(strstr(err, "line 5: illegal configuration: diagonal invariant fails"));
     free(out);

@@ -93,7 +93,7 @@ static void test_batch(void **state)
     int rc = solve("--corners-only", "R U\\nnot a move\\n\\n# comment\\nUUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\\nF2\\n",
                    &out, &err);
     assert_int_equal(rc, GT_EXIT_PARTIAL);
-    assert_string_equal(out, "U' R' (2)\n(0)\nF2 (1)\n");
+    assert_string_equal(out, "U' R' (2)\nerror: unknown move 'not' at column 1\n(0)\nF2 (1)\n");
     assert_non_null(strstr(err, "line 2:"));
     free(out);
     free(err);
