@@ -38,6 +38,7 @@
 
 /* catalog */
 #include "catalog.h"      /* gt_catalog_find, gt_catalog_load/unload: families and tables by name */
+#include "query.h"        /* gt_query_*: text queries on tables by name (what python/godtab.py calls) */
 
 /* cube */
 #include "facecube.h"     /* gt_facecube_*: n×n×n facelet geometry and turns */

@@ -1,0 +1,168 @@
+/* Text in, text out over catalog tables (query.h). */
+#include "query.h"
+#include "catalog.h"
+#include "cube3.h"
+#include "cube3_search.h"
+#include "cube3_sym.h"
+#include "cube3_tables.h"
+#include "solve.h"
+#include "spec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct gt_query {
+    const char *name;
+    const gt_table_spec *spec;
+    const gt_family *family;
+    gt_puzzle *puzzle;
+    gt_table *table;
+};
+
+int gt_query_open(gt_db *db, const char *table, gt_query **out)
+{
+    *out = NULL;
+    const gt_table_spec *spec = gt_catalog_find(table);
+    if (!spec)
+        return GT_ERR_NOTFOUND;
+    const gt_family *family = gt_catalog_family_of(spec);
+    if (!family || !family->query || !family->query->parse)
+        return GT_ERR_INVAL;
+    gt_query *q = calloc(1, sizeof *q);
+    if (!q)
+        return GT_ERR_NOMEM;
+    *q = (gt_query){.name = spec->name, .spec = spec, .family = family};
+    int rc = gt_catalog_load(db, spec->name, &q->puzzle, &q->table);
+    if (rc) {
+        free(q);
+        return rc;
+    }
+    *out = q;
+    return GT_OK;
+}
+
+void gt_query_close(gt_query *q)
+{
+    if (!q)
+        return;
+    gt_catalog_unload(q->name, q->puzzle, q->table);
+    free(q);
+}
+
+/* The moves, named by the descriptor, one space apart. */
+static int format_moves(const gt_puzzle *p, const uint8_t *moves, int n, char *out, size_t cap)
+{
+    size_t len = 0;
+    if (cap == 0)
+        return GT_ERR_RANGE;
+    out[0] = 0;
+    for (int i = 0; i < n; i++) {
+        const char *name = p->move_names[moves[i]];
+        size_t k = strlen(name);
+        if (len + k + 2 > cap)
+            return GT_ERR_RANGE;
+        if (i)
+            out[len++] = ' ';
+        memcpy(out + len, name, k + 1);
+        len += k;
+    }
+    return GT_OK;
+}
+
+int gt_query_solve(const gt_query *q, int format, const char *text, char *solution, size_t cap, int *distance,
+                   gt_parse_error *err)
+{
+    const gt_query_hooks *h = q->family->query;
+    uint64_t index;
+    uint8_t moves[GT_MAX_DEPTH];
+    int n = 0, rc;
+    void *pos = calloc(1, h->position_bytes ? h->position_bytes : 1);
+    if (!pos)
+        return GT_ERR_NOMEM;
+    if ((rc = h->parse(q->spec, format, text, pos, &index, err)) != GT_OK)
+        goto free_pos;
+    if ((rc = gt_solve_walk(q->puzzle, q->table, index, moves, GT_MAX_DEPTH, &n)) != GT_OK)
+        goto free_pos;
+    if (h->solves && !h->solves(q->spec, pos, moves, n)) {
+        rc = GT_ERR_CORRUPT; /* never an answer that does not solve */
+        goto free_pos;
+    }
+    *distance = n;
+    rc = format_moves(q->puzzle, moves, n, solution, cap);
+free_pos:
+    free(pos);
+    return rc;
+}
+
+int gt_query_distribution(const gt_query *q, uint64_t *count, int cap, int *max_depth)
+{
+    const gt_distribution *d = &q->table->meta.distribution;
+    *max_depth = d->max_depth;
+    if (d->max_depth + 1 > cap)
+        return GT_ERR_RANGE;
+    memcpy(count, d->count, (size_t)(d->max_depth + 1) * sizeof *count);
+    return GT_OK;
+}
+
+/* ---- the 3x3x3 ---- */
+
+struct gt_query_cube3 {
+    gt_table *t[3]; /* corners, flip-slice-twist, fss */
+    gt_cube3_solver *solver;
+};
+
+void gt_query_cube3_close(gt_query_cube3 *q)
+{
+    if (!q)
+        return;
+    gt_cube3_solver_free(q->solver);
+    for (int i = 0; i < 3; i++)
+        gt_table_free(q->t[i]);
+    free(q);
+}
+
+int gt_query_cube3_open(gt_db *db, int corners_only, gt_query_cube3 **out)
+{
+    *out = NULL;
+    gt_query_cube3 *q = calloc(1, sizeof *q);
+    if (!q)
+        return GT_ERR_NOMEM;
+    int rc = gt_catalog_map(db, GT_CUBE3_CORNERS_TABLE, &q->t[0]);
+    if (rc == GT_OK && !corners_only) {
+        rc = gt_db_map_table(db, GT_CUBE3_FSS_TABLE, &q->t[2]);
+        if (rc == GT_ERR_NOTFOUND)
+            rc = gt_catalog_map(db, GT_CUBE3_FST_TABLE, &q->t[1]);
+        if (rc == GT_ERR_NOTFOUND) /* the corners alone: slow, but exact */
+            rc = GT_OK;
+    }
+    if (rc == GT_OK)
+        rc = gt_cube3_solver_open(q->t[0], q->t[1], q->t[2], GT_CUBE3_TABLES_IN_PLACE, &q->solver);
+    if (rc) {
+        gt_query_cube3_close(q);
+        return rc;
+    }
+    *out = q;
+    return GT_OK;
+}
+
+int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, double timeout, char *solution,
+                         size_t cap, int *distance, gt_parse_error *err)
+{
+    gt_cube3 c;
+    gt_cube3_search_options o = {.metric = GT_CUBE3_HTM, .threads = 0, .timeout = timeout};
+    gt_cube3_search_result r;
+    memset(&r, 0, sizeof r);
+    int rc = format == GT_QUERY_STATE ? gt_cube3_from_facelets(text, &c, NULL, NULL, err)
+                                      : gt_cube3_from_scramble(text, &c, err);
+    if (rc)
+        return rc;
+    rc = gt_cube3_search(q->solver, &c, &o, &r);
+    if (rc == GT_OK) {
+        *distance = r.distance;
+        rc = gt_cube3_format_moves(r.moves, r.length, solution, cap);
+    } else if (rc == GT_ERR_TIMEOUT) {
+        *distance = r.lower_bound;
+    }
+    gt_cube3_search_result_free(&r);
+    return rc;
+}

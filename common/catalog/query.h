@@ -1,0 +1,64 @@
+/* Text in, text out: catalog tables answering queries by name, for
+ * programs and language bindings that would rather not hold the model's
+ * structs (python/godtab.py calls these through ctypes).
+ *
+ *   gt_query *q;
+ *   gt_query_open(db, "pocket-htm", &q);
+ *   gt_query_solve(q, GT_QUERY_MOVES, "R U R' U'", buf, sizeof buf, &distance, &err);
+ *   gt_query_close(q);
+ *
+ * Every answer is replayed on the model before it is returned. */
+#ifndef GODTAB_QUERY_H
+#define GODTAB_QUERY_H
+
+#include "gt_error.h"
+#include "store.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct gt_query gt_query;
+
+/* Loads the catalog table `table` (checked as gt_catalog_load does) for
+ * queries in its family's syntax.
+ * Return values: GT_OK, GT_ERR_NOTFOUND (unknown name or not built),
+ * GT_ERR_INVAL (a family without text queries: cube3, use
+ * gt_query_cube3_open), GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_NOMEM,
+ * GT_ERR_STORAGE. */
+int gt_query_open(gt_db *db, const char *table, gt_query **out);
+void gt_query_close(gt_query *q);
+
+/* Solves one query: format GT_QUERY_MOVES (a scramble) or GT_QUERY_STATE
+ * (the family's state syntax: facelets, a board). Writes one optimal
+ * solution, moves one space apart, into solution and its length into
+ * *distance.
+ * Return values: GT_OK, GT_ERR_PARSE or GT_ERR_ILLEGAL (err filled in; err
+ * may be NULL), GT_ERR_RANGE (cap too small), GT_ERR_CORRUPT (the table
+ * lies, or the answer failed its replay). */
+int gt_query_solve(const gt_query *q, int format, const char *text, char *solution, size_t cap, int *distance,
+                   gt_parse_error *err);
+
+/* The table's per-depth counts: count[d] for d = 0..*max_depth (at most cap
+ * entries written). Return values: GT_OK, GT_ERR_RANGE (cap too small). */
+int gt_query_distribution(const gt_query *q, uint64_t *count, int cap, int *max_depth);
+
+/* ---- the 3x3x3, optimally ---- */
+
+typedef struct gt_query_cube3 gt_query_cube3;
+
+/* Maps the cube3 tables in place: the corners, and the strongest edge table
+ * present (cube3-fss16-twist, else cube3-flipslice-twist; corners_only, or
+ * neither built: the corners alone, slow past ~12 moves).
+ * Return values: as gt_query_open. */
+int gt_query_cube3_open(gt_db *db, int corners_only, gt_query_cube3 **out);
+void gt_query_cube3_close(gt_query_cube3 *q);
+
+/* One optimal HTM solution of a scramble or 54 facelets (format as above)
+ * within timeout seconds (0: none), written like gt_query_solve's.
+ * Return values: GT_OK, GT_ERR_PARSE, GT_ERR_ILLEGAL, GT_ERR_TIMEOUT (none
+ * proven in time: *distance is then the proven lower bound), GT_ERR_RANGE,
+ * GT_ERR_CORRUPT, GT_ERR_NOMEM. */
+int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, double timeout, char *solution,
+                         size_t cap, int *distance, gt_parse_error *err);
+
+#endif

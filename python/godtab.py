@@ -1,0 +1,163 @@
+"""godtab from Python: open a database, solve pocket, floppy, taquin and
+3x3x3 queries, read distributions.
+
+Standard library only: ctypes over libgodtab.so (common/catalog/query.h).
+The library is found as $GODTAB_LIB, else the build tree's
+build/libgodtab.so.* beside this file, else the installed libgodtab.so.MAJOR.
+
+    import godtab
+    with godtab.Database() as db:                 # --db / $GODTAB_DB / the default
+        print(db.solve("pocket-htm", "R U R' U'")) # ("U R U' R'", 4)
+        print(db.distribution("pocket-htm"))       # [1, 9, 54, ...]
+
+Errors raise godtab.Error, whose .code is the documented exit code
+(docs/exit-codes.md) and .kind its name ("malformed", "missing", ...).
+"""
+
+import ctypes
+import ctypes.util
+import glob
+import os
+
+QUERY_MOVES = 0
+QUERY_STATE = 1
+_MAX_DEPTH = 64
+
+
+class _ParseError(ctypes.Structure):
+    _fields_ = [("offset", ctypes.c_int), ("length", ctypes.c_int), ("message", ctypes.c_char * 160)]
+
+
+def _find_library():
+    explicit = os.environ.get("GODTAB_LIB")
+    if explicit:
+        return explicit
+    here = os.path.dirname(os.path.abspath(__file__))
+    built = sorted(glob.glob(os.path.join(here, "..", "build", "libgodtab.so.*.*")))
+    if built:
+        return built[-1]
+    return ctypes.util.find_library("godtab") or "libgodtab.so.0"
+
+
+def _load():
+    lib = ctypes.CDLL(_find_library())
+    vp, cp, ip = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int
+    sigs = {
+        "gt_strerror": (cp, [ip]),
+        "gt_exit_code": (ip, [ip]),
+        "gt_exit_kind": (cp, [ip]),
+        "gt_version_text": (None, [cp, ctypes.c_size_t]),
+        "gt_db_default_path": (cp, [cp]),
+        "gt_db_open": (ip, [ctypes.POINTER(vp), cp, ip]),
+        "gt_db_close": (None, [vp]),
+        "gt_query_open": (ip, [vp, cp, ctypes.POINTER(vp)]),
+        "gt_query_close": (None, [vp]),
+        "gt_query_solve": (ip, [vp, ip, cp, cp, ctypes.c_size_t, ctypes.POINTER(ip), ctypes.POINTER(_ParseError)]),
+        "gt_query_distribution": (ip, [vp, ctypes.POINTER(ctypes.c_uint64), ip, ctypes.POINTER(ip)]),
+        "gt_query_cube3_open": (ip, [vp, ip, ctypes.POINTER(vp)]),
+        "gt_query_cube3_close": (None, [vp]),
+        "gt_query_cube3_solve": (ip, [vp, ip, cp, ctypes.c_double, cp, ctypes.c_size_t, ctypes.POINTER(ip),
+                                      ctypes.POINTER(_ParseError)]),
+    }
+    for name, (res, args) in sigs.items():
+        fn = getattr(lib, name)
+        fn.restype, fn.argtypes = res, args
+    return lib
+
+
+_lib = _load()
+
+
+class Error(Exception):
+    """A godtab error: .code is the exit code, .kind its name, .rc the GT_ERR_* value."""
+
+    def __init__(self, rc, message=None):
+        self.rc = rc
+        self.code = _lib.gt_exit_code(rc)
+        self.kind = _lib.gt_exit_kind(self.code).decode()
+        super().__init__(message or _lib.gt_strerror(rc).decode())
+
+
+def _check(rc, err=None):
+    if rc != 0:
+        text = err.message.decode(errors="replace") if err is not None and err.message else None
+        raise Error(rc, text)
+
+
+def version():
+    """godtab's version line, as the programs' --version print it."""
+    buf = ctypes.create_string_buffer(192)
+    _lib.gt_version_text(buf, len(buf))
+    return buf.value.decode()
+
+
+class Database:
+    """A godtab database opened read-only; tables are loaded on first use."""
+
+    def __init__(self, path=None):
+        """path: the database; else $GODTAB_DB; else, for this file in a
+        source tree, the tree's tables/godtab.lmdb; else the library's
+        default ($XDG_DATA_HOME/godtab/godtab.lmdb)."""
+        self._db = ctypes.c_void_p()
+        tree_db = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tables", "godtab.lmdb")
+        if not path and not os.environ.get("GODTAB_DB") and os.path.isdir(tree_db):
+            path = os.path.normpath(tree_db)
+        self.path = _lib.gt_db_default_path(path.encode() if path else None).decode()
+        _check(_lib.gt_db_open(ctypes.byref(self._db), self.path.encode(), 0))
+        self._tables = {}
+        self._cube3 = None
+
+    def close(self):
+        for q in self._tables.values():
+            _lib.gt_query_close(q)
+        self._tables.clear()
+        if self._cube3:
+            _lib.gt_query_cube3_close(self._cube3)
+            self._cube3 = None
+        if self._db:
+            _lib.gt_db_close(self._db)
+            self._db = ctypes.c_void_p()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _table(self, name):
+        if name not in self._tables:
+            q = ctypes.c_void_p()
+            _check(_lib.gt_query_open(self._db, name.encode(), ctypes.byref(q)))
+            self._tables[name] = q
+        return self._tables[name]
+
+    def solve(self, table, query, state=False):
+        """One optimal solution of a scramble (or, state=True, a state written
+        out: facelets, a taquin board) with the table named: (moves, length)."""
+        out = ctypes.create_string_buffer(4096)
+        dist, err = ctypes.c_int(), _ParseError()
+        rc = _lib.gt_query_solve(self._table(table), QUERY_STATE if state else QUERY_MOVES, query.encode(), out,
+                                 len(out), ctypes.byref(dist), ctypes.byref(err))
+        _check(rc, err)
+        return out.value.decode(), dist.value
+
+    def distribution(self, table):
+        """The table's count of states at each distance 0..God's number."""
+        counts, top = (ctypes.c_uint64 * (_MAX_DEPTH + 1))(), ctypes.c_int()
+        _check(_lib.gt_query_distribution(self._table(table), counts, len(counts), ctypes.byref(top)))
+        return [counts[d] for d in range(top.value + 1)]
+
+    def solve_cube3(self, query, state=False, timeout=0.0, corners_only=False):
+        """An optimal HTM solution of a 3x3x3 scramble (or 54 facelets):
+        (moves, length). Needs the tables of `godtab-gen cube3` (with only
+        cube3-corners built, the corners alone: exact but slow past ~12)."""
+        if self._cube3 is None:
+            q = ctypes.c_void_p()
+            _check(_lib.gt_query_cube3_open(self._db, 1 if corners_only else 0, ctypes.byref(q)))
+            self._cube3 = q
+        out = ctypes.create_string_buffer(256)
+        dist, err = ctypes.c_int(), _ParseError()
+        rc = _lib.gt_query_cube3_solve(self._cube3, QUERY_STATE if state else QUERY_MOVES, query.encode(),
+                                       float(timeout), out, len(out), ctypes.byref(dist), ctypes.byref(err))
+        _check(rc, err)
+        return out.value.decode(), dist.value

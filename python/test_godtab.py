@@ -1,0 +1,89 @@
+"""python3 -m unittest for python/godtab.py (run by `make test`): a real
+database built by godtab-gen in a temporary directory, answers compared with
+godtab-solve's, errors mapped to the documented exit codes."""
+
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+import godtab
+
+BIN = os.environ.get("GODTAB_BIN", os.path.join(os.path.dirname(__file__), "..", "bin"))
+POCKET_HTM = [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]
+
+
+def cli(*args, stdin=None):
+    r = subprocess.run([os.path.join(BIN, "godtab-solve"), *args], input=stdin, capture_output=True, text=True)
+    return r.returncode, r.stdout
+
+
+class GodtabTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="godtab-py-")
+        cls.path = os.path.join(cls.dir, "db")
+        subprocess.run([os.path.join(BIN, "godtab-gen"), "--quiet", "--db", cls.path, "pocket", "floppy",
+                        "taquin-3x3", "cube3-corners"], check=True, capture_output=True)
+        cls.db = godtab.Database(cls.path)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.db.close()
+        shutil.rmtree(cls.dir)
+
+    def test_version(self):
+        self.assertRegex(godtab.version(), r"^godtab \d+\.\d+\.\d+ ")
+
+    def test_pocket_equals_cli(self):
+        for scramble in ["R U R' U'", "R2 U2 F'", "x R U2", ""]:
+            for table in ["pocket-htm", "pocket-qtm"]:
+                moves, n = self.db.solve(table, scramble)
+                code, out = cli(table, "--db", self.path, scramble)
+                self.assertEqual(code, 0)
+                self.assertEqual(out, "%s(%d)\n" % (moves + " " if moves else "", n))
+
+    def test_states(self):
+        self.assertEqual(self.db.solve("pocket-htm", "UUUURRRRFFFFDDDDLLLLBBBB", state=True), ("", 0))
+        moves, n = self.db.solve("taquin-3x3", "110/101/100", state=True)
+        self.assertEqual(n, 5)
+        self.assertEqual(cli("taquin", "--db", self.path, "110/101/100")[1], moves + " (5)\n")
+        self.assertEqual(self.db.solve("floppy-htm", "R F L B"), ("B L F R", 4))
+
+    def test_distribution(self):
+        self.assertEqual(self.db.distribution("pocket-htm"), POCKET_HTM)
+        self.assertEqual(sum(self.db.distribution("pocket-qtm")), 3674160)
+        self.assertEqual(len(self.db.distribution("pocket-qtm")), 15)  # God's number 14
+
+    def test_cube3(self):
+        moves, n = self.db.solve_cube3("R U R' U' F2", corners_only=True)
+        self.assertEqual(n, 5)
+        self.assertEqual(moves, "F2 U R U' R'")
+        self.assertEqual(self.db.solve_cube3("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", state=True),
+                         ("", 0))
+
+    def test_errors(self):
+        with self.assertRaises(godtab.Error) as e:
+            self.db.solve("pocket-htm", "R Q")
+        self.assertEqual((e.exception.code, e.exception.kind), (2, "malformed"))
+        self.assertIn("unknown move 'Q' at column 3", str(e.exception))
+        with self.assertRaises(godtab.Error) as e:
+            self.db.solve("pocket-htm", "UUUURRRRFFFFDDDDLLLLBBBU", state=True)
+        self.assertEqual(e.exception.code, 2)
+        with self.assertRaises(godtab.Error) as e:
+            self.db.solve("taquin-4x4", "0000/0000/0000/0000", state=True)
+        self.assertEqual((e.exception.code, e.exception.kind), (4, "missing"))
+        with self.assertRaises(godtab.Error) as e:
+            self.db.solve("no-such-table", "R")
+        self.assertEqual(e.exception.code, 4)
+        with self.assertRaises(godtab.Error) as e:
+            self.db.solve_cube3("UUUUUUUFURRRRRRRRRFUFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", state=True)
+        self.assertEqual((e.exception.code, e.exception.kind), (3, "impossible"))
+        with self.assertRaises(godtab.Error) as e:
+            godtab.Database(os.path.join(self.dir, "absent"))
+        self.assertEqual(e.exception.code, 4)
+
+
+if __name__ == "__main__":
+    unittest.main()
