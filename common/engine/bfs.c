@@ -181,6 +181,9 @@ typedef struct level_space {
     uint64_t *list, *next_list, list_cap;
     int have_list;
     row_space rows;
+    /* the split space (gt_bfs_run_ranked): this rank's states [lo, hi) */
+    const gt_bfs_comm *comm;
+    uint64_t lo, hi;
 } level_space;
 
 static uint64_t expand_coords(level_space *s, uint8_t *dist, uint8_t depth, uint64_t frontier,
@@ -243,36 +246,24 @@ static int valid_puzzle(const gt_puzzle *p)
                       : p->n_coords > 0 && p->solved < p->n_states);
 }
 
-int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_out,
-               gt_distribution *distribution)
+/* Sums a level's count over the ranks (one rank: itself). */
+static int level_sum(const level_space *s, uint64_t *v)
 {
-    if (!valid_puzzle(p) || !dist_out || !distribution)
-        return GT_ERR_INVAL;
-    int threads = opts && opts->threads > 0 ? opts->threads : omp_get_max_threads();
-    /* Below a million states a level takes less than a thread wake-up (and a
-     * scheduler tick when the other core is busy): stay on one thread. */
-    if (p->n_states < (1u << 20))
-        threads = 1;
-    /* Big tables are read at random: huge pages spare most TLB misses. */
-    uint8_t *dist = p->n_states >= GT_BFS_HUGE_STATES ? gt_alloc_huge(p->n_states) : malloc(p->n_states);
-    if (!dist)
-        return GT_ERR_NOMEM;
-    memset(dist, GT_UNREACHED, p->n_states);
-    memset(distribution, 0, sizeof *distribution);
-    level_space space;
-    int rc = space_init(p, &space);
+    return s->comm && s->comm->ranks > 1 ? s->comm->sum(s->comm->ctx, v, 1) : GT_OK;
+}
+
+/* The level loop of every BFS: levels until one finds nothing, with
+ * cancellation, the depth guard and progress. frontier: the states at
+ * depth 0 (counted over every rank). */
+static int run_levels(level_space *s, uint8_t *dist, uint64_t frontier, const gt_bfs_options *opts, int threads,
+                      gt_distribution *distribution)
+{
+    const gt_puzzle *p = s->p;
     double start = omp_get_wtime();
-    uint64_t frontier, reached;
-    if (p->levels) {
-        frontier = p->levels->seed(p, dist);
-    } else {
-        dist[p->solved] = 0;
-        frontier = 1;
-    }
-    reached = frontier;
+    uint64_t reached = frontier;
+    int depth = 0, rc = GT_OK;
     distribution->count[0] = frontier;
-    int depth = 0;
-    while (frontier > 0 && rc == GT_OK) {
+    while (frontier > 0) {
         if (opts && opts->cancel && *opts->cancel) {
             rc = GT_ERR_INTERRUPT;
             break;
@@ -281,7 +272,7 @@ int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_ou
             rc = GT_ERR_RANGE;
             break;
         }
-        uint64_t found = space.expand(&space, dist, (uint8_t)depth, frontier, p->n_states - reached, threads, &rc);
+        uint64_t found = s->expand(s, dist, (uint8_t)depth, frontier, p->n_states - reached, threads, &rc);
         if (rc || found == 0)
             break;
         depth++;
@@ -291,14 +282,222 @@ int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_ou
         if (opts && opts->progress)
             opts->progress(opts->progress_user, depth, reached, p->n_states, omp_get_wtime() - start);
     }
+    distribution->max_depth = depth;
+    distribution->reached = reached;
+    return rc;
+}
+
+/* Threads for a table of n states: below a million states a level takes
+ * less than a thread wake-up (and a scheduler tick when the other core is
+ * busy), so one. */
+static int bfs_threads(const gt_bfs_options *opts, uint64_t n)
+{
+    int threads = opts && opts->threads > 0 ? opts->threads : omp_get_max_threads();
+    return n < (1u << 20) ? 1 : threads;
+}
+
+int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_out,
+               gt_distribution *distribution)
+{
+    if (!valid_puzzle(p) || !dist_out || !distribution)
+        return GT_ERR_INVAL;
+    int threads = bfs_threads(opts, p->n_states);
+    /* Big tables are read at random: huge pages spare most TLB misses. */
+    uint8_t *dist = p->n_states >= GT_BFS_HUGE_STATES ? gt_alloc_huge(p->n_states) : malloc(p->n_states);
+    if (!dist)
+        return GT_ERR_NOMEM;
+    memset(dist, GT_UNREACHED, p->n_states);
+    memset(distribution, 0, sizeof *distribution);
+    level_space space;
+    int rc = space_init(p, &space);
+    uint64_t frontier = 1;
+    if (p->levels) {
+        frontier = p->levels->seed(p, dist);
+    } else {
+        dist[p->solved] = 0;
+    }
+    if (rc == GT_OK)
+        rc = run_levels(&space, dist, frontier, opts, threads, distribution);
     space_free(&space);
     if (rc) {
         free(dist);
         return rc;
     }
-    distribution->max_depth = depth;
-    distribution->reached = reached;
     *dist_out = dist;
+    return GT_OK;
+}
+
+/* ---- the BFS split over ranks ---- */
+
+/* The rank owning state t: the r with start(r) <= t < start(r + 1). */
+static int owner_of(uint64_t n, int ranks, uint64_t t)
+{
+    int r = (int)((unsigned __int128)t * (unsigned)ranks / n);
+    while (r + 1 < ranks && gt_bfs_slice_start(n, r + 1, ranks) <= t)
+        r++;
+    while (r > 0 && gt_bfs_slice_start(n, r, ranks) > t)
+        r--;
+    return r;
+}
+
+/* One round's outgoing states: one growable array a rank. */
+typedef struct outbox {
+    uint64_t **to, *n, *cap, *recv, nrecv, recv_cap;
+} outbox;
+
+static int outbox_push(outbox *o, int k, uint64_t t)
+{
+    if (o->n[k] == o->cap[k]) {
+        uint64_t cap = o->cap[k] ? 2 * o->cap[k] : 4096;
+        uint64_t *grown = realloc(o->to[k], cap * sizeof *grown);
+        if (!grown)
+            return GT_ERR_NOMEM;
+        o->to[k] = grown;
+        o->cap[k] = cap;
+    }
+    o->to[k][o->n[k]++] = t;
+    return GT_OK;
+}
+
+/* Expands the frontier states of slice cells [from, to): neighbours this
+ * rank owns are marked at once, the others queued for their owners. */
+static int expand_slice(level_space *s, uint8_t *dist, uint8_t depth, uint64_t from, uint64_t to, outbox *o)
+{
+    const gt_puzzle *p = s->p;
+    const uint8_t next = (uint8_t)(depth + 1);
+    int rc = GT_OK;
+    for (uint64_t i = from; i < to && rc == GT_OK; i++) {
+        if (dist[i] != depth)
+            continue;
+        gt_puzzle_rows rows = gt_puzzle_split(p, s->lo + i);
+        for (int m = 0; m < p->n_moves && rc == GT_OK; m++) {
+            uint64_t t = gt_puzzle_at(&rows, m);
+            if (t >= s->lo && t < s->hi) { /* threads race here as in expand_forward: same value */
+                uint8_t v = load_relaxed(&dist[t - s->lo]);
+                __atomic_store_n(&dist[t - s->lo], v == GT_UNREACHED ? next : v, __ATOMIC_RELAXED);
+            } else
+                rc = outbox_push(o, owner_of(p->n_states, s->comm->ranks, t), t);
+        }
+    }
+    return rc;
+}
+
+/* Cells [from, to) on `threads` threads, each queueing into its own
+ * outbox, then the outboxes joined into boxes[threads] for the exchange. */
+static int expand_round(level_space *s, uint8_t *dist, uint8_t depth, uint64_t from, uint64_t to, int threads,
+                        outbox *boxes)
+{
+    int ranks = s->comm->ranks, rc = GT_OK;
+    for (int t = 0; t <= threads; t++) /* (a team may get fewer threads than asked) */
+        memset(boxes[t].n, 0, (size_t)ranks * sizeof *boxes[t].n);
+#pragma omp parallel num_threads(threads)
+    {
+        int t = omp_get_thread_num(), n = omp_get_num_threads();
+        int r = expand_slice(s, dist, depth, from + (to - from) * (uint64_t)t / (uint64_t)n,
+                             from + (to - from) * (uint64_t)(t + 1) / (uint64_t)n, &boxes[t]);
+        if (r) {
+#pragma omp critical
+            rc = r;
+        }
+    }
+    outbox *all = &boxes[threads];
+    for (int t = 0; t < threads && rc == GT_OK; t++)
+        for (int k = 0; k < ranks && rc == GT_OK; k++)
+            for (uint64_t i = 0; i < boxes[t].n[k] && rc == GT_OK; i++)
+                rc = outbox_push(all, k, boxes[t].to[k][i]);
+    return rc;
+}
+
+/* One level in rounds: expand up to `batch` cells of the slice, exchange,
+ * mark what came in; until no rank has cells left. Every rank makes the
+ * same collective calls, so a rank with a shorter slice sends empty rounds.
+ * (A rank that fails locally stops calling them: the program aborts the
+ * whole job then, as MPI programs do.) */
+static uint64_t expand_ranked(level_space *s, uint8_t *dist, uint8_t depth, uint64_t frontier,
+                              uint64_t unreached, int threads, int *rc)
+{
+    (void)frontier, (void)unreached;
+    const gt_bfs_comm *c = s->comm;
+    uint64_t n_local = s->hi - s->lo, batch = c->batch ? c->batch : (1u << 20), pos = 0, more = 1;
+    outbox *boxes = (outbox *)s->list, *o = &boxes[threads];
+    while (more && *rc == GT_OK) {
+        uint64_t end = pos + batch < n_local ? pos + batch : n_local;
+        *rc = expand_round(s, dist, depth, pos, end, threads, boxes);
+        pos = end;
+        if (*rc == GT_OK)
+            *rc = c->exchange(c->ctx, o->to, o->n, &o->recv, &o->nrecv, &o->recv_cap);
+        for (uint64_t i = 0; *rc == GT_OK && i < o->nrecv; i++)
+            if (dist[o->recv[i] - s->lo] == GT_UNREACHED)
+                dist[o->recv[i] - s->lo] = (uint8_t)(depth + 1);
+        more = pos < n_local;
+        if (*rc == GT_OK)
+            *rc = level_sum(s, &more);
+    }
+    uint64_t found = count_value(dist, n_local, (uint8_t)(depth + 1), threads);
+    if (*rc == GT_OK)
+        *rc = level_sum(s, &found);
+    return found;
+}
+
+/* count outboxes: one a thread and the joined one. */
+static void outboxes_free(outbox *boxes, int count, int ranks)
+{
+    for (int b = 0; boxes && b < count; b++) {
+        for (int k = 0; k < ranks && boxes[b].to; k++)
+            free(boxes[b].to[k]);
+        free(boxes[b].to);
+        free(boxes[b].n);
+        free(boxes[b].cap);
+        free(boxes[b].recv);
+    }
+    free(boxes);
+}
+
+static outbox *outboxes_new(int count, int ranks)
+{
+    outbox *boxes = calloc((size_t)count, sizeof *boxes);
+    for (int b = 0; boxes && b < count; b++) {
+        boxes[b].to = calloc((size_t)ranks, sizeof *boxes[b].to);
+        boxes[b].n = calloc((size_t)ranks, sizeof *boxes[b].n);
+        boxes[b].cap = calloc((size_t)ranks, sizeof *boxes[b].cap);
+        if (!boxes[b].to || !boxes[b].n || !boxes[b].cap) {
+            outboxes_free(boxes, count, ranks);
+            return NULL;
+        }
+    }
+    return boxes;
+}
+
+int gt_bfs_run_ranked(const gt_puzzle *p, const gt_bfs_options *opts, const gt_bfs_comm *comm,
+                      uint8_t **slice_out, uint64_t *lo, uint64_t *hi, gt_distribution *distribution)
+{
+    if (!valid_puzzle(p) || p->levels || !comm || comm->ranks < 1 || comm->rank < 0 ||
+        comm->rank >= comm->ranks || !comm->exchange || !comm->sum || !slice_out || !distribution)
+        return GT_ERR_INVAL;
+    level_space space = {.p = p, .expand = expand_ranked, .comm = comm,
+                         .lo = gt_bfs_slice_start(p->n_states, comm->rank, comm->ranks),
+                         .hi = gt_bfs_slice_start(p->n_states, comm->rank + 1, comm->ranks)};
+    uint64_t n_local = space.hi - space.lo;
+    int threads = bfs_threads(opts, n_local);
+    uint8_t *dist = malloc(n_local ? n_local : 1);
+    outbox *boxes = outboxes_new(threads + 1, comm->ranks);
+    int rc = dist && boxes ? GT_OK : GT_ERR_NOMEM;
+    space.list = (uint64_t *)boxes; /* the split space keeps its outboxes where lists would be */
+    memset(distribution, 0, sizeof *distribution);
+    if (rc == GT_OK) {
+        memset(dist, GT_UNREACHED, n_local);
+        if (p->solved >= space.lo && p->solved < space.hi)
+            dist[p->solved - space.lo] = 0;
+        rc = run_levels(&space, dist, 1, opts, threads, distribution);
+    }
+    outboxes_free(boxes, threads + 1, comm->ranks);
+    if (rc) {
+        free(dist);
+        return rc;
+    }
+    *slice_out = dist;
+    *lo = space.lo;
+    *hi = space.hi;
     return GT_OK;
 }
 

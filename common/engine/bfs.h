@@ -46,6 +46,44 @@ typedef struct gt_bfs_options {
 int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_out,
                gt_distribution *distribution);
 
+/* ---- the BFS split over ranks (docs/distributed.md) ----
+ *
+ * Rank r of R owns the states [lo, hi) = [n·r/R, n·(r+1)/R) and holds only
+ * their distances. Each level, every rank expands its own frontier forwards
+ * and hands the neighbours it does not own to their owners through
+ * comm->exchange, in rounds of at most comm->batch states a rank, so memory
+ * stays flat; the owners mark the unreached ones. The level loop is
+ * gt_bfs_run's own (one rank is the single-process case: the same levels,
+ * the same distances). The communicator is the caller's: MPI in
+ * mpi/godtab-gen-mpi.c, threads in the tests; the library links no MPI. */
+typedef struct gt_bfs_comm {
+    int rank, ranks;
+    uint64_t batch; /* states a rank expands per exchange round (0: 1 << 20) */
+    /* Collective. send[k][0..nsend[k]) go to rank k; what the other ranks
+     * sent to this one is written to *recv (grown with realloc; *recv_cap
+     * its capacity in states), *nrecv states. Returns GT_OK or a GT_ERR_*. */
+    int (*exchange)(void *ctx, uint64_t *const *send, const uint64_t *nsend, uint64_t **recv, uint64_t *nrecv,
+                    uint64_t *recv_cap);
+    /* Collective: v[0..n) summed over the ranks, in place. */
+    int (*sum)(void *ctx, uint64_t *v, int n);
+    void *ctx;
+} gt_bfs_comm;
+
+/* The first state rank `rank` of `ranks` owns of n states. */
+static inline uint64_t gt_bfs_slice_start(uint64_t n, int rank, int ranks)
+{
+    return (uint64_t)((unsigned __int128)n * (unsigned)rank / (unsigned)ranks);
+}
+
+/* Runs the BFS on comm->ranks ranks (call it on every rank). Parameters:
+ * p must have coordinates (a level-hook descriptor cannot be split: its
+ * expansion reads any cell). Return values: GT_OK (*slice_out: malloc'd
+ * distances of this rank's states [*lo, *hi); *distribution: the whole
+ * table's, on every rank), GT_ERR_INVAL, GT_ERR_NOMEM, GT_ERR_RANGE,
+ * GT_ERR_INTERRUPT, or the communicator's error (every rank returns it). */
+int gt_bfs_run_ranked(const gt_puzzle *p, const gt_bfs_options *opts, const gt_bfs_comm *comm,
+                      uint8_t **slice_out, uint64_t *lo, uint64_t *hi, gt_distribution *distribution);
+
 /* Counts the distribution of a distance array (GT_UNREACHED entries are not
  * counted). threads as above. */
 void gt_distribution_count(const uint8_t *dist, uint64_t n, int threads, gt_distribution *out);

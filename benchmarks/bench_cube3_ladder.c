@@ -1,0 +1,146 @@
+/* The 3x3x3 table ladder, measured (issue 15): for each edge table the
+ * database holds (cube3-flipslice-twist, cube3-fss16-twist; with the corner
+ * table), the same seeded random-state cubes are solved optimally on one
+ * thread and on two, read in place (the default --load map) and copied
+ * (--load copy). It prints, per rung: the table's bytes, CPU seconds per
+ * cube (median), nodes per cube (median), nodes per CPU second, and the
+ * answers' lengths, which must agree across rungs.
+ *
+ * Environment: GODTAB_BENCH_LADDER_CUBES (default 4 cubes),
+ * GODTAB_BENCH_LADDER_TIMEOUT (seconds a search, default 300; a search that
+ * runs out counts as "> limit"), GODTAB_BENCH_LADDER_SEED (default
+ * 20261124). Needs `godtab-gen cube3` (or cube3-flipslice-twist); skips,
+ * saying so, without an edge table. */
+#include "bench_util.h"
+#include "cube3.h"
+#include "cube3_search.h"
+#include "cube3_sym.h"
+#include "cube3_tables.h"
+#include "gt_error.h"
+#include "rng.h"
+#include "store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_CUBES 64
+
+typedef struct rung {
+    const char *name; /* the edge table */
+    int slot;         /* gt_cube3_solver_open's argument: 1 fst, 2 fss */
+} rung;
+
+static const rung rungs[] = {{GT_CUBE3_FST_TABLE, 1}, {GT_CUBE3_FSS_TABLE, 2}};
+
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static long env_long(const char *name, long fallback, long lo, long hi)
+{
+    const char *v = getenv(name);
+    long x = v ? atol(v) : fallback;
+    return x < lo || x > hi ? fallback : x;
+}
+
+typedef struct run_stats {
+    double cpu[MAX_CUBES], nodes[MAX_CUBES], wall_total, cpu_total, nodes_total;
+    int length[MAX_CUBES], timeouts;
+} run_stats;
+
+/* Solves every cube with one solver and thread count. */
+static void run(const gt_cube3_solver *s, const gt_cube3 *cubes, int n, int threads, double limit, run_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    for (int i = 0; i < n; i++) {
+        gt_cube3_search_options o = {.threads = threads, .timeout = limit};
+        gt_cube3_search_result r;
+        double c0 = cpu_now(), w0 = bench_now();
+        int rc = gt_cube3_search(s, &cubes[i], &o, &r);
+        st->cpu[i] = cpu_now() - c0;
+        st->wall_total += bench_now() - w0;
+        st->cpu_total += st->cpu[i];
+        st->nodes[i] = (double)r.nodes;
+        st->nodes_total += (double)r.nodes;
+        st->length[i] = rc == GT_OK ? r.distance : -r.lower_bound;
+        st->timeouts += rc != GT_OK;
+        gt_cube3_search_result_free(&r);
+    }
+}
+
+static void print_stats(const char *rung_name, const char *load, int threads, int n, run_stats *st)
+{
+    char lengths[MAX_CUBES * 5] = "";
+    size_t len = 0;
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(lengths + len, sizeof lengths - len, "%s%s%d", i ? " " : "",
+                                st->length[i] < 0 ? ">=" : "", abs(st->length[i]));
+    double cpu_med = bench_median(st->cpu, n), nodes_med = bench_median(st->nodes, n);
+    printf("  %-22s %-4s %d thread%s  CPU s/cube median %7.2f  wall total %7.1f s  nodes/cube median %9.3g  "
+           "%8.3g nodes/CPU-s  lengths %s%s\n",
+           rung_name, load, threads, threads > 1 ? "s" : " ", cpu_med, st->wall_total, nodes_med,
+           st->cpu_total > 0 ? st->nodes_total / st->cpu_total : 0, lengths,
+           st->timeouts ? "  (some ran out of time)" : "");
+    fflush(stdout);
+}
+
+/* One rung: its table mapped in place and copied, on 1 and 2 threads. */
+static void bench_rung(gt_db *db, const gt_table *corners, const rung *r, const gt_cube3 *cubes, int n,
+                       double limit)
+{
+    gt_table *edges = NULL;
+    gt_table_meta m;
+    if (gt_db_get_meta(db, r->name, &m) != GT_OK || gt_db_map_table(db, r->name, &edges) != GT_OK) {
+        printf("  %-22s not built (godtab-gen %s)\n", r->name, r->name);
+        return;
+    }
+    printf("  %-22s %.2f GB stored, %.2f GB of data\n", r->name, (double)m.stored_bytes / 1e9,
+           (double)m.raw_bytes / 1e9);
+    for (int how = GT_CUBE3_TABLES_IN_PLACE; how <= GT_CUBE3_TABLES_COPY; how++) {
+        gt_cube3_solver *s = NULL;
+        const gt_table *fst = r->slot == 1 ? edges : NULL, *fss = r->slot == 2 ? edges : NULL;
+        if (gt_cube3_solver_open(corners, fst, fss, how, &s) != GT_OK) {
+            printf("  %-22s the solver could not start\n", r->name);
+            continue;
+        }
+        for (int threads = 1; threads <= 2; threads++) {
+            run_stats st;
+            run(s, cubes, n, threads, limit, &st);
+            print_stats(r->name, how == GT_CUBE3_TABLES_COPY ? "copy" : "map", threads, n, &st);
+        }
+        gt_cube3_solver_free(s);
+    }
+    gt_table_free(edges);
+}
+
+int main(void)
+{
+    const char *path = gt_db_default_path(NULL);
+    int n = (int)env_long("GODTAB_BENCH_LADDER_CUBES", 4, 1, MAX_CUBES);
+    double limit = (double)env_long("GODTAB_BENCH_LADDER_TIMEOUT", 300, 1, 86400);
+    gt_rng rng = {(uint64_t)env_long("GODTAB_BENCH_LADDER_SEED", 20261124, 0, 1L << 62)};
+    gt_db *db = NULL;
+    gt_table *corners = NULL;
+    gt_cube3 cubes[MAX_CUBES];
+    if (gt_db_open(&db, path, GT_DB_READONLY) != GT_OK || gt_db_map_table(db, GT_CUBE3_CORNERS_TABLE, &corners)) {
+        printf("cube3 ladder: skipped: no cube3 tables in %s (build them with: godtab-gen cube3)\n", path);
+        if (db)
+            gt_db_close(db);
+        return 0;
+    }
+    for (int i = 0; i < n; i++)
+        gt_cube3_random_state(&rng, &cubes[i]);
+    printf("cube3 ladder: %d random-state cubes (seed %llu), %.0f s limit a search, HTM; the same cubes on "
+           "every rung\n", n, (unsigned long long)env_long("GODTAB_BENCH_LADDER_SEED", 20261124, 0, 1L << 62),
+           limit);
+    for (size_t k = 0; k < sizeof rungs / sizeof *rungs; k++)
+        bench_rung(db, corners, &rungs[k], cubes, n, limit);
+    gt_table_free(corners);
+    gt_db_close(db);
+    return 0;
+}
