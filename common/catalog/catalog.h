@@ -57,6 +57,21 @@ void gt_catalog_unload(const char *name, gt_puzzle *puzzle, gt_table *table);
  * gt_catalog_load; the caller sets env->out. */
 void gt_catalog_report_env(gt_db *db, int threads, gt_report_env *env);
 
+/* How a table was built, for its metadata. */
+typedef struct gt_catalog_build {
+    int threads;                /* threads (all ranks together) */
+    double seconds;             /* BFS and encoding */
+    const char *generator_note; /* NULL, or appended to the generator line ("4 ranks") */
+} gt_catalog_build;
+
+/* Stores a finished BFS of spec's puzzle p: checks the spec's published
+ * counts, encodes dist as the spec says, fills *meta and writes the table in
+ * one transaction (the previous table stays on any failure).
+ * Return values: GT_OK, GT_ERR_MISMATCH (not stored), GT_ERR_NOMEM, the
+ * store's GT_ERR_STORAGE / GT_ERR_CORRUPT (gt_db_last_error says more). */
+int gt_catalog_store_dist(gt_db *db, const gt_table_spec *spec, const gt_puzzle *p, const uint8_t *dist,
+                          const gt_distribution *d, const gt_catalog_build *b, gt_table_meta *meta);
+
 /* The version line of the programs' --version: godtab's version, the table
  * format it writes, and the LMDB, zstd and GMP it runs with.
  * Parameters: buf of cap bytes (160 is enough). */

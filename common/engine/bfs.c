@@ -181,9 +181,12 @@ typedef struct level_space {
     uint64_t *list, *next_list, list_cap;
     int have_list;
     row_space rows;
-    /* the split space (gt_bfs_run_ranked): this rank's states [lo, hi) */
+    /* the split space (gt_bfs_run_ranked): this rank's states [lo, hi);
+     * for pulled levels, every rank's first state and bitmap offset (bytes)
+     * and the frontier of all ranks, one bit a state */
     const gt_bfs_comm *comm;
-    uint64_t lo, hi;
+    uint64_t lo, hi, *start, *seg;
+    uint8_t *bits;
 } level_space;
 
 static uint64_t expand_coords(level_space *s, uint8_t *dist, uint8_t depth, uint64_t frontier,
@@ -382,6 +385,24 @@ static int expand_slice(level_space *s, uint8_t *dist, uint8_t depth, uint64_t f
     return rc;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static uint64_t sort_unique(uint64_t *v, uint64_t n)
+{
+    if (n < 2)
+        return n;
+    qsort(v, n, sizeof *v, cmp_u64);
+    uint64_t k = 1;
+    for (uint64_t i = 1; i < n; i++)
+        if (v[i] != v[k - 1])
+            v[k++] = v[i];
+    return k;
+}
+
 /* Cells [from, to) on `threads` threads, each queueing into its own
  * outbox, then the outboxes joined into boxes[threads] for the exchange. */
 static int expand_round(level_space *s, uint8_t *dist, uint8_t depth, uint64_t from, uint64_t to, int threads,
@@ -405,7 +426,74 @@ static int expand_round(level_space *s, uint8_t *dist, uint8_t depth, uint64_t f
         for (int k = 0; k < ranks && rc == GT_OK; k++)
             for (uint64_t i = 0; i < boxes[t].n[k] && rc == GT_OK; i++)
                 rc = outbox_push(all, k, boxes[t].to[k][i]);
+    /* A state reached from several frontier states of the round is sent
+     * once: sorted, duplicates dropped (the exchange volume, halved or so). */
+    for (int k = 0; k < ranks && rc == GT_OK; k++)
+        all->n[k] = sort_unique(all->to[k], all->n[k]);
     return rc;
+}
+
+/* ---- pulled levels: the frontier as a bitmap of every rank's states ---- */
+
+/* Slices start at multiples of 64, so rank r's bits are bytes
+ * start(r)/8 on: the whole frontier is one bitmap indexed by state. */
+static int frontier_bit(const level_space *s, uint64_t t)
+{
+    return (s->bits[t >> 3] >> (t & 7)) & 1;
+}
+
+/* The level from the unreached side, as expand_backward: every rank shares
+ * its frontier as bits (comm->allgather), then each unreached state of the
+ * slice looks for a neighbour in it. Exchanged: N/8 bytes a rank, however
+ * many states the level finds. */
+static int pull_level(level_space *s, uint8_t *dist, uint8_t depth, int threads)
+{
+    const gt_bfs_comm *c = s->comm;
+    int ranks = c->ranks;
+    uint64_t n_local = s->hi - s->lo, counts[GT_BFS_MAX_RANKS];
+    uint8_t *mine = s->bits + s->seg[c->rank]; /* s->lo is a multiple of 64 */
+    memset(mine, 0, s->seg[c->rank + 1] - s->seg[c->rank]);
+    for (uint64_t i = 0; i < n_local; i++)
+        if (dist[i] == depth)
+            mine[i >> 3] |= (uint8_t)(1u << (i & 7));
+    for (int r = 0; r < ranks; r++)
+        counts[r] = s->seg[r + 1] - s->seg[r];
+    int rc = c->allgather(c->ctx, s->bits, counts, s->seg);
+    if (rc)
+        return rc;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 4096)
+    for (int64_t i = 0; i < (int64_t)n_local; i++) {
+        if (dist[i] != GT_UNREACHED)
+            continue;
+        gt_puzzle_rows rows = gt_puzzle_split(s->p, s->lo + (uint64_t)i);
+        for (int m = 0; m < s->p->n_moves; m++)
+            if (frontier_bit(s, gt_puzzle_at(&rows, m))) {
+                dist[i] = (uint8_t)(depth + 1);
+                break;
+            }
+    }
+    return GT_OK;
+}
+
+/* The bitmap of pulled levels, made on first use; 0 if there is none (no
+ * allgather, too many ranks, or no memory): the level is pushed then. */
+static int pull_ready(level_space *s)
+{
+    const gt_bfs_comm *c = s->comm;
+    if (s->bits)
+        return 1;
+    if (!c->allgather || c->ranks > GT_BFS_MAX_RANKS)
+        return 0;
+    s->start = malloc((size_t)(c->ranks + 1) * sizeof *s->start);
+    s->seg = malloc((size_t)(c->ranks + 1) * sizeof *s->seg);
+    if (!s->start || !s->seg)
+        return 0;
+    for (int r = 0; r <= c->ranks; r++) {
+        s->start[r] = gt_bfs_slice_start(s->p->n_states, r, c->ranks);
+        s->seg[r] = (s->start[r] + 7) / 8; /* whole bytes but the last */
+    }
+    s->bits = calloc(s->seg[c->ranks] + 1, 1);
+    return s->bits != NULL;
 }
 
 /* One level in rounds: expand up to `batch` cells of the slice, exchange,
@@ -416,10 +504,21 @@ static int expand_round(level_space *s, uint8_t *dist, uint8_t depth, uint64_t f
 static uint64_t expand_ranked(level_space *s, uint8_t *dist, uint8_t depth, uint64_t frontier,
                               uint64_t unreached, int threads, int *rc)
 {
-    (void)frontier, (void)unreached;
     const gt_bfs_comm *c = s->comm;
     uint64_t n_local = s->hi - s->lo, batch = c->batch ? c->batch : (1u << 20), pos = 0, more = 1;
     outbox *boxes = (outbox *)s->list, *o = &boxes[threads];
+    /* From the unreached side once the frontier is a 16th of them:
+     * sooner than gt_bfs_run's backward levels (frontier >= unreached),
+     * since a pushed state also costs a sort and a trip through the
+     * network. Every rank sees the same global counts, so all choose alike. */
+    int pull = 16 * frontier >= unreached && pull_ready(s);
+    uint64_t ok = (uint64_t)pull;
+    if (c->ranks > 1 && (*rc = level_sum(s, &ok)) != GT_OK)
+        return 0;
+    if (ok == (uint64_t)c->ranks) {
+        more = 0;
+        *rc = pull_level(s, dist, depth, threads);
+    }
     while (more && *rc == GT_OK) {
         uint64_t end = pos + batch < n_local ? pos + batch : n_local;
         *rc = expand_round(s, dist, depth, pos, end, threads, boxes);
@@ -491,6 +590,9 @@ int gt_bfs_run_ranked(const gt_puzzle *p, const gt_bfs_options *opts, const gt_b
         rc = run_levels(&space, dist, 1, opts, threads, distribution);
     }
     outboxes_free(boxes, threads + 1, comm->ranks);
+    free(space.start);
+    free(space.seg);
+    free(space.bits);
     if (rc) {
         free(dist);
         return rc;

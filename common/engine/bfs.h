@@ -48,8 +48,8 @@ int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_ou
 
 /* ---- the BFS split over ranks (docs/distributed.md) ----
  *
- * Rank r of R owns the states [lo, hi) = [n·r/R, n·(r+1)/R) and holds only
- * their distances. Each level, every rank expands its own frontier forwards
+ * Rank r of R owns the states [lo, hi) (gt_bfs_slice_start: n·r/R rounded
+ * to 64) and holds only their distances. Each level, every rank expands its own frontier forwards
  * and hands the neighbours it does not own to their owners through
  * comm->exchange, in rounds of at most comm->batch states a rank, so memory
  * stays flat; the owners mark the unreached ones. The level loop is
@@ -66,13 +66,27 @@ typedef struct gt_bfs_comm {
                     uint64_t *recv_cap);
     /* Collective: v[0..n) summed over the ranks, in place. */
     int (*sum)(void *ctx, uint64_t *v, int n);
+    /* Optional (NULL: every level is pushed). Collective: rank r's
+     * counts[r] bytes at all + displs[r] are copied to every rank's `all`
+     * at the same place. Used for the levels where the frontier outgrows
+     * the unreached states: they are pulled, as gt_bfs_run's backward
+     * levels, against the frontier shared as one bit a state (N/8 bytes on
+     * every rank). */
+    int (*allgather)(void *ctx, uint8_t *all, const uint64_t *counts, const uint64_t *displs);
     void *ctx;
 } gt_bfs_comm;
 
-/* The first state rank `rank` of `ranks` owns of n states. */
+/* Ranks a pulled level handles (more: every level is pushed). */
+#define GT_BFS_MAX_RANKS 4096
+
+/* The first state rank `rank` of `ranks` owns of n states: n·rank/ranks
+ * rounded down to a multiple of 64, so that each rank's states are whole
+ * bytes (and words) of a one-bit-a-state bitmap. */
 static inline uint64_t gt_bfs_slice_start(uint64_t n, int rank, int ranks)
 {
-    return (uint64_t)((unsigned __int128)n * (unsigned)rank / (unsigned)ranks);
+    if (rank >= ranks)
+        return n;
+    return (uint64_t)((unsigned __int128)n * (unsigned)rank / (unsigned)ranks) & ~(uint64_t)63;
 }
 
 /* Runs the BFS on comm->ranks ranks (call it on every rank). Parameters:

@@ -21,6 +21,7 @@ typedef struct hub {
     uint64_t *const *send[MAX_RANKS];
     const uint64_t *nsend[MAX_RANKS];
     uint64_t sums[MAX_RANKS][4];
+    uint8_t *all[MAX_RANKS];
 } hub;
 
 typedef struct rank_ctx {
@@ -45,7 +46,8 @@ static int hub_exchange(void *ctx, uint64_t *const *send, const uint64_t *nsend,
     }
     *nrecv = 0;
     for (int k = 0; k < h->ranks; k++) {
-        memcpy(*recv + *nrecv, h->send[k][c->rank], h->nsend[k][c->rank] * sizeof **recv);
+        if (h->nsend[k][c->rank])
+            memcpy(*recv + *nrecv, h->send[k][c->rank], h->nsend[k][c->rank] * sizeof **recv);
         *nrecv += h->nsend[k][c->rank];
     }
     pthread_barrier_wait(&h->barrier); /* the senders' buffers are read: they may refill them */
@@ -67,10 +69,24 @@ static int hub_sum(void *ctx, uint64_t *v, int n)
     return GT_OK;
 }
 
+static int hub_allgather(void *ctx, uint8_t *all, const uint64_t *counts, const uint64_t *displs)
+{
+    rank_ctx *c = ctx;
+    hub *h = c->h;
+    h->all[c->rank] = all;
+    pthread_barrier_wait(&h->barrier);
+    for (int k = 0; k < h->ranks; k++)
+        if (k != c->rank)
+            memcpy(all + displs[k], h->all[k] + displs[k], counts[k]);
+    pthread_barrier_wait(&h->barrier);
+    return GT_OK;
+}
+
 typedef struct rank_run {
     rank_ctx ctx;
     const gt_puzzle *p;
     uint64_t batch;
+    int pull; /* offer the allgather (pulled levels) */
     uint8_t *slice;
     uint64_t lo, hi;
     gt_distribution d;
@@ -81,14 +97,16 @@ static void *rank_main(void *arg)
 {
     rank_run *r = arg;
     gt_bfs_comm comm = {.rank = r->ctx.rank, .ranks = r->ctx.h->ranks, .batch = r->batch,
-                        .exchange = hub_exchange, .sum = hub_sum, .ctx = &r->ctx};
+                        .exchange = hub_exchange, .sum = hub_sum, .allgather = r->pull ? hub_allgather : NULL,
+                        .ctx = &r->ctx};
     gt_bfs_options o = {.threads = 2};
     r->rc = gt_bfs_run_ranked(r->p, &o, &comm, &r->slice, &r->lo, &r->hi, &r->d);
     return NULL;
 }
 
-/* The table `name` split over `ranks` equals the single-process BFS. */
-static void check_split(const char *name, int ranks, uint64_t batch)
+/* The table `name` split over `ranks` equals the single-process BFS, with
+ * late levels pulled (pull) or every level pushed. */
+static void check_split_as(const char *name, int ranks, uint64_t batch, int pull)
 {
     const gt_table_spec *spec = gt_catalog_find(name);
     gt_puzzle *p;
@@ -102,7 +120,7 @@ static void check_split(const char *name, int ranks, uint64_t batch)
     pthread_t th[MAX_RANKS];
     pthread_barrier_init(&h.barrier, NULL, (unsigned)ranks);
     for (int r = 0; r < ranks; r++) {
-        run[r] = (rank_run){.ctx = {&h, r}, .p = p, .batch = batch};
+        run[r] = (rank_run){.ctx = {&h, r}, .p = p, .batch = batch, .pull = pull};
         assert_int_equal(pthread_create(&th[r], NULL, rank_main, &run[r]), 0);
     }
     uint64_t next = 0;
@@ -120,6 +138,12 @@ static void check_split(const char *name, int ranks, uint64_t batch)
     pthread_barrier_destroy(&h.barrier);
     free(whole);
     spec->free_puzzle(p);
+}
+
+static void check_split(const char *name, int ranks, uint64_t batch)
+{
+    check_split_as(name, ranks, batch, 1);
+    check_split_as(name, ranks, batch, 0);
 }
 
 static void test_pocket_both_metrics(void **state)

@@ -1,0 +1,357 @@
+/* godtab-gen-mpi: godtab-gen's tables built by a BFS split over MPI ranks
+ * (docs/distributed.md).
+ *
+ *   mpirun -n K godtab-gen-mpi [--db PATH] [--threads N] [--batch STATES] [--quiet] [--stats] TABLE ...
+ *
+ * --stats prints each level's figures on rank 0: new states, seconds, the
+ * states sent between ranks (8 bytes each; a pulled level's bitmap counted
+ * in the same 8-byte units) and rounds, and the peak memory. --push-only
+ * expands every level forwards (no N/8-byte bitmap on each rank). 
+ *
+ * Every rank runs the engine's BFS on its slice of the states
+ * (gt_bfs_run_ranked), exchanging neighbours with MPI_Alltoallv in bounded
+ * rounds; rank 0 then gathers the slices and stores the table exactly as
+ * godtab-gen does (gt_catalog_store_dist), so the stored data and checksum
+ * are the single-process build's. Only rank 0 opens the database: no shared
+ * filesystem is needed. A rank that fails, or dies, ends the whole job
+ * (MPI_Abort / mpirun), before rank 0 has written anything: the database
+ * keeps its previous tables. */
+#include "bfs.h"
+#include "catalog.h"
+#include "gt_error.h"
+#include "store.h"
+#include "table.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <mpi.h>
+#include <omp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct options {
+    const char *db_path;
+    int threads, quiet, stats, push_only;
+    uint64_t batch;
+    char **names;
+    int n_names;
+} options;
+
+typedef struct mpi_ctx {
+    int rank, ranks;
+    int *scount, *rcount, *sdisp, *rdisp;
+    uint64_t *sendbuf, send_cap;
+    int die_level; /* tests: this rank kills itself after that level (0: never) */
+    int stats;     /* --stats: per-level exchange figures on rank 0 */
+    uint64_t sent, rounds; /* this level so far: states sent to other ranks, exchange rounds */
+    uint64_t reached;      /* states reached before this level */
+    int node_threads;      /* default threads a rank: the node's cores shared by its ranks */
+    double level_start;
+} mpi_ctx;
+
+/* ---- the communicator ---- */
+
+static int mpi_exchange(void *ctx, uint64_t *const *send, const uint64_t *nsend, uint64_t **recv, uint64_t *nrecv,
+                        uint64_t *recv_cap)
+{
+    mpi_ctx *c = ctx;
+    uint64_t total = 0, in = 0;
+    for (int k = 0; k < c->ranks; k++) {
+        if (nsend[k] > INT_MAX || total + nsend[k] > INT_MAX)
+            return GT_ERR_RANGE; /* a round holds batch × moves states: far below */
+        c->sdisp[k] = (int)total;
+        c->scount[k] = (int)nsend[k];
+        total += nsend[k];
+    }
+    if (total > c->send_cap) {
+        uint64_t *grown = realloc(c->sendbuf, total * sizeof *grown);
+        if (!grown)
+            return GT_ERR_NOMEM;
+        c->sendbuf = grown;
+        c->send_cap = total;
+    }
+    for (int k = 0; k < c->ranks; k++)
+        if (nsend[k]) /* (an empty outbox may have no buffer yet) */
+            memcpy(c->sendbuf + c->sdisp[k], send[k], nsend[k] * sizeof *c->sendbuf);
+    MPI_Alltoall(c->scount, 1, MPI_INT, c->rcount, 1, MPI_INT, MPI_COMM_WORLD);
+    for (int k = 0; k < c->ranks; k++) {
+        c->rdisp[k] = (int)in;
+        in += (uint64_t)c->rcount[k];
+    }
+    if (in > *recv_cap) {
+        uint64_t *grown = realloc(*recv, in * sizeof *grown);
+        if (!grown)
+            return GT_ERR_NOMEM;
+        *recv = grown;
+        *recv_cap = in;
+    }
+    MPI_Alltoallv(c->sendbuf, c->scount, c->sdisp, MPI_UINT64_T, *recv, c->rcount, c->rdisp, MPI_UINT64_T,
+                  MPI_COMM_WORLD);
+    *nrecv = in;
+    c->sent += total;
+    c->rounds++;
+    return GT_OK;
+}
+
+/* The pulled levels' frontier bitmaps (MPI's counts are ints: slices up
+ * to 2^34 states a rank). */
+static int mpi_allgather(void *ctx, uint8_t *all, const uint64_t *counts, const uint64_t *displs)
+{
+    mpi_ctx *c = ctx;
+    for (int k = 0; k < c->ranks; k++) {
+        if (counts[k] > INT_MAX || displs[k] > INT_MAX)
+            return GT_ERR_RANGE;
+        c->scount[k] = (int)counts[k];
+        c->sdisp[k] = (int)displs[k];
+    }
+    c->sent += counts[c->rank] * (uint64_t)(c->ranks - 1) / 8; /* bytes to the others, in 8-byte units */
+    return MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, all, c->scount, c->sdisp, MPI_BYTE,
+                          MPI_COMM_WORLD) == MPI_SUCCESS ? GT_OK : GT_ERR_STORAGE;
+}
+
+static int mpi_sum(void *ctx, uint64_t *v, int n)
+{
+    (void)ctx;
+    return MPI_Allreduce(MPI_IN_PLACE, v, n, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD) == MPI_SUCCESS ? GT_OK
+                                                                                                 : GT_ERR_STORAGE;
+}
+
+/* Peak resident memory of this process, bytes (VmHWM). */
+static uint64_t peak_rss(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    uint64_t kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (!strncmp(line, "VmHWM:", 6))
+            kb = strtoull(line + 6, NULL, 10);
+    if (f)
+        fclose(f);
+    return kb * 1024;
+}
+
+/* After each level (every rank calls it): the level's figures, summed over
+ * the ranks, on rank 0's stderr. */
+static void progress(void *user, int depth, uint64_t reached, uint64_t total, double seconds)
+{
+    mpi_ctx *c = user;
+    uint64_t found = reached - c->reached;
+    c->reached = reached;
+    if (c->die_level && depth >= c->die_level)
+        raise(SIGKILL); /* the test of a rank that dies mid-build */
+    uint64_t sent = c->sent;
+    MPI_Reduce(c->rank ? &sent : MPI_IN_PLACE, &sent, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (c->rank == 0 && c->stats)
+        fprintf(stderr, "  level %2d: %10" PRIu64 " states in %8.3f s; %10" PRIu64 " states sent between ranks "
+                        "(%" PRIu64 " bytes, %.2f a new state) in %" PRIu64 " rounds; %" PRIu64 " of %" PRIu64 "\n",
+                depth, found, seconds - c->level_start, sent, sent * 8, found ? 8.0 * (double)sent / (double)found : 0,
+                c->rounds, reached, total);
+    else if (c->rank == 0 && !getenv("GODTAB_MPI_QUIET"))
+        fprintf(stderr, "depth %d: %" PRIu64 " new states, %.1f s\n", depth, found, seconds);
+    c->level_start = seconds;
+    c->sent = c->rounds = 0;
+}
+
+/* ---- gathering on rank 0, in pieces below MPI's int counts ---- */
+
+#define PIECE (1u << 30)
+
+static void gather(const mpi_ctx *c, uint64_t n, const uint8_t *slice, uint64_t lo, uint64_t hi, uint8_t *whole)
+{
+    if (c->rank != 0) {
+        for (uint64_t off = 0; off < hi - lo; off += PIECE)
+            MPI_Send(slice + off, (int)(hi - lo - off < PIECE ? hi - lo - off : PIECE), MPI_BYTE, 0, 1,
+                     MPI_COMM_WORLD);
+        return;
+    }
+    memcpy(whole + lo, slice, hi - lo);
+    for (int r = 1; r < c->ranks; r++) {
+        uint64_t a = gt_bfs_slice_start(n, r, c->ranks), b = gt_bfs_slice_start(n, r + 1, c->ranks);
+        for (uint64_t off = 0; off < b - a; off += PIECE)
+            MPI_Recv(whole + a + off, (int)(b - a - off < PIECE ? b - a - off : PIECE), MPI_BYTE, r, 1,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+}
+
+/* ---- one table ---- */
+
+static void print_summary(const gt_table_spec *spec, const gt_table_meta *m, const mpi_ctx *c, double bfs)
+{
+    printf("%s: %s\n  ", spec->name, spec->summary);
+    for (int d = 0; d <= m->distribution.max_depth; d++)
+        printf("%s%d:%" PRIu64, d ? " " : "", d, m->distribution.count[d]);
+    printf("\n  God's number %d; BFS %.1f ms on %d ranks x %d threads; checksum %016" PRIx64 "; stored %" PRIu64
+           " bytes\n",
+           m->distribution.max_depth, bfs * 1e3, c->ranks, m->threads / c->ranks, m->checksum, m->stored_bytes);
+}
+
+/* Builds one table on every rank; rank 0 stores it. Returns the exit code
+ * (the same on every rank). */
+static int build(const gt_table_spec *spec, gt_db *db, const options *o, mpi_ctx *c)
+{
+    gt_puzzle *p = NULL;
+    uint8_t *slice = NULL, *whole = NULL;
+    uint64_t lo, hi;
+    gt_distribution d;
+    int threads = o->threads > 0 ? o->threads : c->node_threads, rc = spec->make_puzzle(spec, &p);
+    c->reached = 1;
+    c->level_start = 0;
+    c->sent = c->rounds = 0;
+    gt_bfs_options bo = {threads, progress, c, NULL};
+    gt_bfs_comm comm = {c->rank, c->ranks, o->batch, mpi_exchange, mpi_sum, o->push_only ? NULL : mpi_allgather, c};
+    double t0 = MPI_Wtime();
+    if (rc == GT_OK)
+        rc = gt_bfs_run_ranked(p, &bo, &comm, &slice, &lo, &hi, &d);
+    if (rc != GT_OK) { /* the other ranks may wait in a collective: end them all */
+        fprintf(stderr, "godtab-gen-mpi: %s: rank %d: %s\n", spec->name, c->rank, gt_strerror(rc));
+        MPI_Abort(MPI_COMM_WORLD, gt_exit_code(rc));
+    }
+    double bfs = MPI_Wtime() - t0;
+    uint64_t rss = peak_rss(), rss_max = rss;
+    MPI_Reduce(c->rank ? &rss_max : MPI_IN_PLACE, &rss_max, 1, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+    if (c->rank == 0 && c->stats)
+        fprintf(stderr, "  memory: peak resident %.1f MB on the largest rank (its slice: %.1f MB)\n",
+                (double)rss_max / 1e6, (double)(hi - lo) / 1e6);
+    if (c->rank == 0 && !(whole = malloc(p->n_states)))
+        MPI_Abort(MPI_COMM_WORLD, GT_EXIT_INTERNAL);
+    gather(c, p->n_states, slice, lo, hi, whole);
+    if (c->rank == 0) {
+        char note[32];
+        gt_table_meta meta;
+        snprintf(note, sizeof note, "mpi %d ranks", c->ranks);
+        gt_catalog_build b = {threads * c->ranks, MPI_Wtime() - t0, note};
+        rc = gt_catalog_store_dist(db, spec, p, whole, &d, &b, &meta);
+        if (rc)
+            fprintf(stderr, "godtab-gen-mpi: %s: %s (%s); the previous table is kept\n", spec->name, gt_strerror(rc),
+                    rc == GT_ERR_MISMATCH ? "the counts differ from the published ones" : gt_db_last_error(db));
+        else if (!o->quiet)
+            print_summary(spec, &meta, c, bfs);
+    }
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    free(whole);
+    free(slice);
+    spec->free_puzzle(p);
+    return gt_exit_code(rc);
+}
+
+/* ---- the command line ---- */
+
+static int usage(int rank, const char *why)
+{
+    if (rank == 0)
+        fprintf(stderr, "godtab-gen-mpi: %s\nusage: mpirun -n K godtab-gen-mpi [--db PATH] [--threads N] "
+                        "[--batch STATES] [--push-only] [--quiet] [--stats] TABLE ...\n", why);
+    return GT_EXIT_USAGE;
+}
+
+static int parse(int argc, char **argv, int rank, options *o)
+{
+    *o = (options){0};
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--quiet") || !strcmp(a, "--stats") || !strcmp(a, "--push-only")) {
+            o->quiet |= a[2] == 'q';
+            o->stats |= a[2] == 's';
+            o->push_only |= a[2] == 'p';
+            continue;
+        }
+        if (i + 1 >= argc)
+            return usage(rank, "an option without its value");
+        if (!strcmp(a, "--db"))
+            o->db_path = argv[++i];
+        else if (!strcmp(a, "--threads"))
+            o->threads = atoi(argv[++i]);
+        else if (!strcmp(a, "--batch"))
+            o->batch = strtoull(argv[++i], NULL, 10);
+        else
+            return usage(rank, "unknown option");
+    }
+    o->names = argv + i;
+    o->n_names = argc - i;
+    if (o->threads < 0)
+        return usage(rank, "--threads wants a number >= 0");
+    return o->n_names > 0 ? 0 : usage(rank, "no table named");
+}
+
+/* Every table is checked before anything is built. */
+static int check_names(const options *o, int rank)
+{
+    for (int i = 0; i < o->n_names; i++) {
+        const gt_table_spec *s = gt_catalog_find(o->names[i]);
+        if (!s) {
+            if (rank == 0)
+                fprintf(stderr, "godtab-gen-mpi: unknown table '%s' (see godtab-gen --list)\n", o->names[i]);
+            return GT_EXIT_USAGE;
+        }
+    }
+    return 0;
+}
+
+static int run(const options *o, mpi_ctx *c)
+{
+    gt_db *db = NULL;
+    int code = check_names(o, c->rank);
+    if (!code && c->rank == 0) {
+        const char *path = gt_db_default_path(o->db_path);
+        int rc = gt_db_open(&db, path, GT_DB_WRITE);
+        if (rc) {
+            fprintf(stderr, "godtab-gen-mpi: %s: %s: %s\n", path, gt_strerror(rc), gt_db_last_error(NULL));
+            code = gt_exit_code(rc);
+        }
+    }
+    MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    for (int i = 0; i < o->n_names && !code; i++)
+        code = build(gt_catalog_find(o->names[i]), db, o, c);
+    if (db)
+        gt_db_close(db);
+    return code;
+}
+
+int main(int argc, char **argv)
+{
+    int provided, code;
+    options o;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    mpi_ctx c = {0};
+    MPI_Comm_rank(MPI_COMM_WORLD, &c.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &c.ranks);
+    /* ranks on this node share its cores (more threads than cores only thrash) */
+    MPI_Comm node;
+    int local = 1;
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) == MPI_SUCCESS) {
+        MPI_Comm_size(node, &local);
+        MPI_Comm_free(&node);
+    }
+    c.node_threads = omp_get_num_procs() / local > 0 ? omp_get_num_procs() / local : 1;
+    const char *die = getenv("GODTAB_MPI_DIE"); /* "RANK:LEVEL", for the tests */
+    if (die && atoi(die) == c.rank && strchr(die, ':'))
+        c.die_level = atoi(strchr(die, ':') + 1);
+    c.scount = calloc((size_t)c.ranks, sizeof(int));
+    c.rcount = calloc((size_t)c.ranks, sizeof(int));
+    c.sdisp = calloc((size_t)c.ranks, sizeof(int));
+    c.rdisp = calloc((size_t)c.ranks, sizeof(int));
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        char v[192];
+        gt_version_text(v, sizeof v);
+        if (c.rank == 0)
+            printf("godtab-gen-mpi: %s\n", v);
+        code = 0;
+    } else if (!c.scount || !c.rcount || !c.sdisp || !c.rdisp) {
+        code = GT_EXIT_INTERNAL;
+    } else {
+        code = parse(argc, argv, c.rank, &o);
+        c.stats = !code && o.stats;
+        if (!code)
+            code = run(&o, &c);
+    }
+    free(c.scount);
+    free(c.rcount);
+    free(c.sdisp);
+    free(c.rdisp);
+    free(c.sendbuf);
+    MPI_Finalize();
+    return code;
+}

@@ -1,0 +1,165 @@
+/* godtab-gen-mpi (issue 17, docs/distributed.md): the pocket tables built on
+ * 1, 2 and 4 MPI ranks (oversubscribed on this machine) are the
+ * single-process build's: same checksum, same data, same metadata apart
+ * from the rank count, and `godtab-gen --verify` finds them identical to a
+ * fresh build. A rank killed mid-build fails the job and leaves the stored
+ * table as it was. Skips, saying so, when godtab-gen-mpi was not built (no
+ * mpicc: `make test` installs Open MPI, so CI always runs it). */
+#include "test_util.h"
+
+#include "gt_error.h"
+#include "store.h"
+#include "table.h"
+
+#include <unistd.h>
+
+/* root allowed (CI runs as root); no leak check in the ranks: Open MPI
+ * keeps its own buffers to exit (ASan's other checks still run) */
+#define MPIRUN "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 GODTAB_MPI_QUIET=1 " \
+               "ASAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe -n "
+
+static char *dir;
+
+static int setup(void **state)
+{
+    (void)state;
+    dir = tu_mkdtemp();
+    char *cmd;
+    if (asprintf(&cmd, "%s/godtab-gen --quiet --db %s/single pocket", GODTAB_BIN, dir) < 0)
+        return -1;
+    int rc = tu_run(cmd, NULL, NULL);
+    free(cmd);
+    return rc;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    tu_rmrf(dir);
+    free(dir);
+    return 0;
+}
+
+static int have_mpi(void)
+{
+    if (access(GODTAB_BIN "/godtab-gen-mpi", X_OK) == 0 && system("command -v mpirun >/dev/null 2>&1") == 0)
+        return 1;
+    printf("godtab-gen-mpi: skipped (not built: no mpicc; Debian: apt-get install openmpi-bin libopenmpi-dev)\n");
+    return 0;
+}
+
+static void read_meta(const char *db_name, const char *table, gt_table_meta *m)
+{
+    char *path;
+    gt_db *db;
+    assert_true(asprintf(&path, "%s/%s", dir, db_name) > 0);
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+    assert_int_equal(gt_db_get_meta(db, table, m), GT_OK);
+    gt_db_close(db);
+    free(path);
+}
+
+/* Everything but who built it, when and how fast. */
+static void expect_same_meta(const gt_table_meta *a, const gt_table_meta *b)
+{
+    assert_string_equal(a->name, b->name);
+    assert_string_equal(a->puzzle, b->puzzle);
+    assert_string_equal(a->metric, b->metric);
+    assert_int_equal(a->n_states, b->n_states);
+    assert_int_equal(a->encoding, b->encoding);
+    assert_true(gt_distribution_equal(&a->distribution, &b->distribution));
+    assert_int_equal(a->checksum, b->checksum);
+    assert_int_equal(a->raw_bytes, b->raw_bytes);
+    assert_int_equal(a->stored_bytes, b->stored_bytes);
+    assert_int_equal(a->chunk_bytes, b->chunk_bytes);
+    assert_int_equal(a->format_version, b->format_version);
+}
+
+static void test_ranks_build_the_same_tables(void **state)
+{
+    (void)state;
+    if (!have_mpi())
+        return;
+    static const int ranks[] = {1, 2, 4};
+    static const char *const tables[] = {"pocket-htm", "pocket-qtm"};
+    for (size_t i = 0; i < sizeof ranks / sizeof *ranks; i++) {
+        char *cmd, *out, db_name[16];
+        snprintf(db_name, sizeof db_name, "r%d", ranks[i]);
+        assert_true(asprintf(&cmd, MPIRUN "%d %s/godtab-gen-mpi --batch 50000 --db %s/%s pocket-htm pocket-qtm",
+                             ranks[i], GODTAB_BIN, dir, db_name) > 0);
+        if (tu_run(cmd, &out, NULL) != 0)
+            fail_msg("%s failed: %s", cmd, out);
+        assert_non_null(strstr(out, "God's number 11"));
+        assert_non_null(strstr(out, "God's number 14"));
+        free(out);
+        free(cmd);
+        for (int t = 0; t < 2; t++) {
+            gt_table_meta single, split;
+            read_meta("single", tables[t], &single);
+            read_meta(db_name, tables[t], &split);
+            expect_same_meta(&single, &split);
+            char note[32];
+            snprintf(note, sizeof note, "mpi %d ranks", ranks[i]);
+            assert_non_null(strstr(split.generator, note));
+        }
+        assert_true(asprintf(&cmd, "%s/godtab-gen --quiet --verify --db %s/%s pocket", GODTAB_BIN, dir, db_name) > 0);
+        assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+        free(cmd);
+    }
+}
+
+static void test_a_killed_rank_keeps_the_old_table(void **state)
+{
+    (void)state;
+    if (!have_mpi())
+        return;
+    char *cmd, *err;
+    gt_table_meta before, after;
+    assert_true(asprintf(&cmd, "%s/godtab-gen --quiet --db %s/kill pocket-htm", GODTAB_BIN, dir) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+    free(cmd);
+    read_meta("kill", "pocket-htm", &before);
+    /* rank 1 of 2 kills itself after level 3 of the rebuild */
+    assert_true(asprintf(&cmd, "GODTAB_MPI_DIE=1:3 " MPIRUN "2 %s/godtab-gen-mpi --quiet --db %s/kill pocket-htm",
+                         GODTAB_BIN, dir) > 0);
+    assert_int_not_equal(tu_run(cmd, NULL, &err), 0);
+    free(cmd);
+    free(err);
+    read_meta("kill", "pocket-htm", &after);
+    expect_same_meta(&before, &after);
+    assert_string_equal(before.built_at, after.built_at);
+    assert_true(asprintf(&cmd, "%s/godtab-gen --quiet --verify --db %s/kill pocket-htm", GODTAB_BIN, dir) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+    free(cmd);
+}
+
+static void test_usage_errors(void **state)
+{
+    (void)state;
+    if (!have_mpi())
+        return;
+    char *cmd, *err;
+    assert_true(asprintf(&cmd, MPIRUN "2 %s/godtab-gen-mpi --db %s/u no-such-table", GODTAB_BIN, dir) > 0);
+    assert_int_equal(tu_run(cmd, NULL, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "unknown table 'no-such-table'"));
+    free(cmd);
+    free(err);
+    assert_true(asprintf(&cmd, MPIRUN "1 %s/godtab-gen-mpi --db %s/u", GODTAB_BIN, dir) > 0);
+    assert_int_equal(tu_run(cmd, NULL, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "no table named"));
+    free(cmd);
+    free(err);
+    assert_true(asprintf(&cmd, MPIRUN "1 %s/godtab-gen-mpi --version", GODTAB_BIN) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+    free(cmd);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ranks_build_the_same_tables),
+        cmocka_unit_test(test_a_killed_rank_keeps_the_old_table),
+        cmocka_unit_test(test_usage_errors),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
