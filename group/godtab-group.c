@@ -12,6 +12,7 @@
  * (group_cli.h); each subcommand is in group/cmd_*.c. Only group/ prints or
  * exits; the engine is in common/ (permgroup, puzdef, group_words,
  * cubegroup). Exit codes: docs/groups.md. */
+#include "catalog.h"
 #include "group_cli.h"
 #include "gt_error.h"
 
@@ -24,6 +25,7 @@ static const char usage_text[] =
     "       godtab-group member [--timeout SECONDS] [--progress] FILE PERM\n"
     "       godtab-group cube-def N [--faces LETTERS] [--inner]\n"
     "       godtab-group count N [--json]\n"
+    "       godtab-group --version\n"
     "\n"
     "FILE is a puzzle definition (docs/groups.md; examples in puzzles/).\n"
     "  order    prints the exact order of the group, its base and the orbit\n"
@@ -41,8 +43,8 @@ static const char usage_text[] =
     "           A member is written as a word in the generators, then shortened\n"
     "           (near the identity: a shortest word, by meet in the middle); for\n"
     "           a cube position the solution (the inverse word) is printed.\n"
-    "  cube-def prints the definition of the n×n×n cube (n = 2..16) on its 6n^2\n"
-    "           facelets (fixed centres of odd n left out), from common/facecube.c:\n"
+    "  cube-def prints the definition of the n×n×n cube (n = 2..26) on its 6n^2\n"
+    "           facelets (fixed centres of odd n left out), from common/cube/facecube.c:\n"
     "           --faces LETTERS keeps only these outer turns (default URFDLB),\n"
     "           --inner (n >= 4) adds the inner layer turns 2U..kU of each face,\n"
     "           k = n/2 rounded down (middle slices of odd n left out).\n"
@@ -173,6 +175,12 @@ int main(int argc, char **argv)
 {
     if (argc >= 2 && is_help(argv[1])) {
         fputs(usage_text, stdout);
+        return GT_EXIT_OK;
+    }
+    if (argc >= 2 && !strcmp(argv[1], "--version")) {
+        char v[192];
+        gt_version_text(v, sizeof v);
+        printf("godtab-group: %s\n", v);
         return GT_EXIT_OK;
     }
     if (argc < 2)

@@ -1,9 +1,10 @@
 /* godtab-solve nnn: the N×N×N cube, N = 2..1024 (docs/nnn.md): reading a
  * scramble or facelets, the legality verdict (--check), the net (--show),
  * uniformly random positions (--random) and the solver (seed 002's reduction,
- * common/models/nnn/nnn_solve.h). The program is the glue between the two
+ * common/models/nnn/nnn_solve.h). The program is the glue between the
  * models: the nnn solver's 3x3x3 stage is cube3's two-phase, passed as a
- * callback (a model may not include another). */
+ * callback (a model may not include another), and a 2x2x2 is answered
+ * optimally from the stored pocket-htm table when the database has it. */
 #include "cli.h"
 #include "cube3.h"
 #include "cube3_twophase.h"
@@ -11,16 +12,26 @@
 #include "gt_error.h"
 #include "nnn.h"
 #include "nnn_solve.h"
+#include "solve.h"
 #include "solve_commands.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define SHOW_MAX 32 /* --show draws nets up to 32x32x32 (a 64-column face) */
 
 #define NNN_SCRAMBLE_MAX 7 /* --random prints a scramble up to this size (the issue's N <= 7) */
 #define BATCH_CAP (1 << 24) /* one batch answer: 16 MB (about N <= 150) */
+
+/* The 2x2x2's optimal table. HTM, because for N = 2 a half-turn count is
+ * what OBTM and STM both count: every block holds an outer layer, and
+ * whole-cube rotations (all the pocket's fixed DBL corner leaves out)
+ * count 0. */
+#define POCKET_TABLE "pocket-htm"
+#define POSITION_MAX 256 /* bytes of the pocket query hooks' position */
 
 enum { OPT_SIZE = 256, OPT_CHECK, OPT_STAGES };
 
@@ -39,9 +50,10 @@ static void nnn_usage(FILE *out, const void *ctx)
 {
     (void)ctx;
     fprintf(out,
-            "usage: godtab-solve nnn [--size N] [--check] [--show] [--stages] [--json] (SCRAMBLE | --facelets S)\n"
-            "       godtab-solve nnn [--size N] [--check] [--stages] [--json] < queries (one a line)\n"
-            "       godtab-solve nnn --size N --random K [--seed S] [--json]\n"
+            "usage: godtab-solve nnn [--size N] [--check] [--show] [--stages] [--json] [--db PATH]\n"
+            "                        (SCRAMBLE | --facelets S)\n"
+            "       godtab-solve nnn [--size N] [--check] [--stages] [--json] [--db PATH] < queries (one a line)\n"
+            "       godtab-solve nnn --size N --random K [--seed S] [--json] [--db PATH]\n"
             "  --size N      the cube, N from 2 to %d (a scramble needs it; facelets give it by\n"
             "                their length)\n"
             "  SCRAMBLE      WCA/SiGN moves: R, Rw, 3Rw, 3R (layer 3 alone), r, M E S (odd N only),\n"
@@ -55,10 +67,14 @@ static void nnn_usage(FILE *out, const void *ctx)
             "                N = 7 also a scramble (the inverse of a solution, replayed first)\n"
             "  --stages      the solution split by stage (contours = edges, interieur =\n"
             "                centres, cube3 = the reduced cube), with each stage's counts\n"
-            "  --json        size, moves, OBTM, STM, seconds per stage\n"
+            "  --json        size, moves, OBTM, STM, optimal, seconds per stage\n"
+            "  --db PATH     where a 2x2x2 looks for the pocket-htm table (default: $GODTAB_DB,\n"
+            "                else the built-in path)\n"
             "Otherwise the query is solved (seed 002's reduction by commutators, then cube3's\n"
-            "two-phase): the moves in WCA/SiGN notation, then (OBTM n, STM m). Not optimal;\n"
-            "for optimal answers use godtab-solve pocket (2x2x2) and godtab-solve cube3.\n"
+            "two-phase): the moves in WCA/SiGN notation, then (OBTM n, STM m). Not optimal,\n"
+            "except a 2x2x2 when the database holds pocket-htm (godtab-gen pocket): then the\n"
+            "answer is optimal and says so ('optimal'). A 3x3x3 is the two-phase alone (at\n"
+            "most 22 moves); for proven optimal answers use godtab-solve cube3.\n"
             "With no query, standard input is read one query a line: facelets (one word of\n"
             "6·N² letters) or a scramble (needs --size); answers up to 16 MB a line.\n"
             "Exit codes: 0 ok, 1 usage (a size outside 2..%d), 2 malformed input (length not\n"
@@ -86,7 +102,7 @@ static int nnn_option(void *ctx, int opt, const char *arg)
 
 static const gt_cli_command nnn_command = {
     .name = "nnn",
-    .shared = GT_CLI_JSON | GT_CLI_SHOW | GT_CLI_STATE | GT_CLI_RANDOM,
+    .shared = GT_CLI_DB | GT_CLI_JSON | GT_CLI_SHOW | GT_CLI_STATE | GT_CLI_RANDOM,
     .state_option = "facelets",
     .own = nnn_options,
     .own_short = "",
@@ -201,12 +217,23 @@ static int read_query(const nnn_args *a, const char *scramble, const char *facel
 
 /* ---- solving ---- */
 
+/* The pocket table, looked for once, on the first 2x2x2 to solve. */
+typedef struct pocket_route {
+    int tried;
+    const gt_table_spec *spec;
+    const gt_query_hooks *hooks; /* the pocket family's: parse a facelet string, replay */
+    gt_db *db;
+    gt_puzzle *puzzle;
+    gt_table *table; /* NULL: not usable, the reduction answers */
+} pocket_route;
+
 /* Built once per process, on the first query to solve. */
 typedef struct nnn_ctx {
     const nnn_args *a;
     const gt_cli_options *o;
     gt_cube3_twophase_tables *tables;
     gt_nnn_solver *solver;
+    pocket_route pocket;
 } nnn_ctx;
 
 /* The 3x3x3 stage: cube3's two-phase (at most 22 moves, 1 s; a longer
@@ -227,13 +254,155 @@ static int cube3_stage(void *ctx, const uint8_t colours[54], gt_turn *out, int c
     return r.length;
 }
 
+/* Builds what the reduction needs, once. Batch lines are answered in
+ * parallel, and a 2x2x2 batch answered by the pocket table builds it only if
+ * a line falls back to the reduction: hence the critical section. */
 static int ctx_ready(nnn_ctx *x)
 {
-    if (!x->tables && gt_cube3_twophase_tables_build(&x->tables) != GT_OK)
-        return GT_ERR_NOMEM;
-    if (!x->solver && gt_nnn_solver_new(&x->solver) != GT_OK)
-        return GT_ERR_NOMEM;
-    return GT_OK;
+    int rc = GT_OK;
+#pragma omp critical(nnn_ctx)
+    {
+        if (!x->tables && gt_cube3_twophase_tables_build(&x->tables) != GT_OK)
+            rc = GT_ERR_NOMEM;
+        else if (!x->solver && gt_nnn_solver_new(&x->solver) != GT_OK)
+            rc = GT_ERR_NOMEM;
+    }
+    return rc;
+}
+
+/* ---- the 2x2x2 by the pocket table ---- */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Opens the database and loads pocket-htm through the catalog (its query
+ * hooks parse and replay, so no pocket header is named here). A database or
+ * table that is not there is today's case: silently the reduction. One that
+ * is there but unreadable is said once on stderr, and the reduction still
+ * answers: the table can only shorten an answer, never give one. */
+static void pocket_open(nnn_ctx *x, pocket_route *p)
+{
+    const char *path = gt_db_default_path(x->o->db_path);
+    const gt_family *family;
+    p->spec = gt_catalog_find(POCKET_TABLE);
+    family = p->spec ? gt_catalog_family_of(p->spec) : NULL;
+    p->hooks = family ? family->query : NULL;
+    if (!p->hooks || p->hooks->position_bytes > POSITION_MAX)
+        return;
+    int rc = gt_db_open(&p->db, path, GT_DB_READONLY);
+    if (rc == GT_OK && (rc = gt_catalog_load(p->db, POCKET_TABLE, &p->puzzle, &p->table)) != GT_OK) {
+        const char *why = gt_db_last_error(p->db);
+        if (rc != GT_ERR_NOTFOUND)
+            fprintf(stderr, "godtab-solve: nnn: table %s in %s cannot be used (%s%s%s); 2x2x2 answers "
+                    "are not optimal (rebuild it with: godtab-gen pocket)\n", POCKET_TABLE, path,
+                    gt_strerror(rc), *why ? ": " : "", why);
+        gt_db_close(p->db);
+        p->db = NULL;
+        p->puzzle = NULL;
+        p->table = NULL;
+    } else if (rc != GT_OK && rc != GT_ERR_NOTFOUND) {
+        fprintf(stderr, "godtab-solve: nnn: the database at %s cannot be read (%s); 2x2x2 answers are not "
+                "optimal\n", path, gt_db_last_error(NULL));
+    }
+}
+
+/* The route, or NULL. Batch lines are answered in parallel: the first 2x2x2
+ * opens the table inside the critical section, which also publishes it to
+ * the other threads. */
+static const pocket_route *pocket_ready(nnn_ctx *x)
+{
+    pocket_route *p = &x->pocket;
+    int usable;
+#pragma omp critical(nnn_pocket)
+    {
+        if (!p->tried) {
+            p->tried = 1;
+            pocket_open(x, p);
+        }
+        usable = p->table != NULL;
+    }
+    return usable ? p : NULL;
+}
+
+static void pocket_close(pocket_route *p)
+{
+    if (p->table)
+        gt_catalog_unload(POCKET_TABLE, p->puzzle, p->table);
+    if (p->db)
+        gt_db_close(p->db);
+}
+
+/* The pocket's move names as nnn turns, replayed on the nnn model like
+ * every answer of the reduction, and counted; all in the cube3 stage (the
+ * reduced cube of N = 2 is the cube itself). */
+static int pocket_solution(const gt_nnn *c, const char *names, gt_nnn_solution *sol)
+{
+    gt_parse_error err;
+    gt_nnn z;
+    int rc = gt_nnn_parse(2, names, &sol->moves, &sol->count, &err);
+    if (rc != GT_OK)
+        return GT_ERR_CORRUPT;
+    if ((rc = gt_nnn_init(&z, 2)) != GT_OK)
+        return rc;
+    memcpy(z.f, c->f, (size_t)gt_nnn_facelets(2));
+    gt_nnn_apply(&z, sol->moves, sol->count);
+    rc = gt_nnn_is_solved(&z) ? GT_OK : GT_ERR_CORRUPT;
+    gt_nnn_free(&z);
+    sol->stage_count[GT_NNN_STAGE_CUBE3] = sol->count;
+    sol->obtm = gt_nnn_count_obtm(2, sol->moves, sol->count);
+    sol->stm = gt_nnn_count_stm(2, sol->moves, sol->count);
+    return rc;
+}
+
+/* An optimal answer for a 2x2x2 from the pocket table: GT_OK, or an error
+ * (no table, or one whose answer failed a replay), after which the caller
+ * uses the reduction. */
+static int pocket_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
+{
+    const pocket_route *p = c->n == 2 ? pocket_ready(x) : NULL;
+    _Alignas(max_align_t) unsigned char pos[POSITION_MAX];
+    char facelets[6 * 2 * 2 + 1], names[GT_MAX_DEPTH * 4];
+    uint8_t moves[GT_MAX_DEPTH];
+    uint64_t index;
+    gt_parse_error pe;
+    int len = 0, rc;
+    double t0 = now();
+    memset(sol, 0, sizeof *sol);
+    if (!p)
+        return GT_ERR_NOTFOUND;
+    gt_nnn_to_facelets(c, NULL, facelets);
+    rc = p->hooks->parse(p->spec, GT_QUERY_STATE, facelets, pos, &index, &pe);
+    if (rc == GT_OK)
+        rc = gt_solve_walk(p->puzzle, p->table, index, moves, GT_MAX_DEPTH, &len);
+    if (rc == GT_OK && !p->hooks->solves(p->spec, pos, moves, len))
+        rc = GT_ERR_CORRUPT;
+    if (rc == GT_OK) {
+        gt_cli_format_moves(p->puzzle->move_names, moves, len, names, sizeof names);
+        rc = pocket_solution(c, names, sol);
+    }
+    sol->seconds[GT_NNN_STAGE_CUBE3] = now() - t0;
+    if (rc != GT_OK)
+        gt_nnn_solution_free(sol);
+    return rc;
+}
+
+/* The answer for c: the pocket table's for a 2x2x2 when it is there
+ * (*optimal = 1), else the reduction's. */
+static int solve_position(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol, int *optimal)
+{
+    int rc = pocket_solve(x, c, sol);
+    *optimal = rc == GT_OK;
+    if (*optimal)
+        return GT_OK;
+    if (rc == GT_ERR_CORRUPT) /* the table lied: say so, and answer without it */
+        fprintf(stderr, "godtab-solve: nnn: table %s gave an answer that failed its replay (rebuild it with: "
+                "godtab-gen pocket); answering by the reduction\n", POCKET_TABLE);
+    rc = ctx_ready(x);
+    return rc == GT_OK ? gt_nnn_solve(x->solver, c, cube3_stage, x->tables, sol) : rc;
 }
 
 /* A growing text buffer (the answer of a large cube runs to many MB). */
@@ -274,8 +443,9 @@ static int sb_moves(sbuf *b, int n, const gt_turn *m, long count)
     return 0;
 }
 
-/* The answer: text, --stages lines or JSON. */
-static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, sbuf *b)
+/* The answer: text, --stages lines or JSON; an optimal one (the pocket
+ * table's) says so. */
+static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, int optimal, sbuf *b)
 {
     char num[256];
     long first = 0;
@@ -283,7 +453,8 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
     if (json) {
         snprintf(num, sizeof num, "{\"puzzle\":\"nnn\",\"size\":%d,\"moves\":\"", n);
         rc |= sb_add(b, num) | sb_moves(b, n, sol->moves, sol->count);
-        snprintf(num, sizeof num, "\",\"obtm\":%ld,\"stm\":%ld,\"seconds\":{", sol->obtm, sol->stm);
+        snprintf(num, sizeof num, "\",\"obtm\":%ld,\"stm\":%ld,\"optimal\":%s,\"seconds\":{", sol->obtm, sol->stm,
+                 optimal ? "true" : "false");
         rc |= sb_add(b, num);
         for (int s = 0; s < GT_NNN_STAGES; s++) {
             snprintf(num, sizeof num, "%s\"%s\":%.6f", s ? "," : "", gt_nnn_stage_names[s], sol->seconds[s]);
@@ -312,7 +483,8 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
     if (json)
         return rc | sb_add(b, "}");
     rc |= sb_moves(b, n, sol->moves, sol->count);
-    snprintf(num, sizeof num, "%s(OBTM %ld, STM %ld)", sol->count ? " " : "", sol->obtm, sol->stm);
+    snprintf(num, sizeof num, "%s(OBTM %ld, STM %ld)%s", sol->count ? " " : "", sol->obtm, sol->stm,
+             optimal ? " optimal" : "");
     return rc | sb_add(b, num);
 }
 
@@ -322,9 +494,7 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
 static int scramble_of(nnn_ctx *x, const gt_nnn *c, gt_nnn *check, char **text, long *obtm, long *stm)
 {
     gt_nnn_solution sol;
-    int rc = ctx_ready(x);
-    if (rc == GT_OK)
-        rc = gt_nnn_solve(x->solver, c, cube3_stage, x->tables, &sol);
+    int optimal, rc = solve_position(x, c, &sol, &optimal);
     if (rc != GT_OK)
         return rc;
     long n = sol.count;
@@ -408,11 +578,9 @@ static int solve_text(nnn_ctx *x, const gt_nnn *c, char **text, char *err, size_
 {
     gt_nnn_solution sol;
     sbuf b = {0};
-    int rc = ctx_ready(x);
-    if (rc == GT_OK)
-        rc = gt_nnn_solve(x->solver, c, cube3_stage, x->tables, &sol);
+    int optimal, rc = solve_position(x, c, &sol, &optimal);
     if (rc == GT_OK) {
-        rc = format_solution(x, c->n, &sol, &b) ? GT_ERR_NOMEM : GT_OK;
+        rc = format_solution(x, c->n, &sol, optimal, &b) ? GT_ERR_NOMEM : GT_OK;
         gt_nnn_solution_free(&sol);
     }
     if (rc == GT_ERR_CORRUPT)
@@ -551,7 +719,7 @@ int gt_cmd_nnn(int argc, char **argv)
             return GT_EXIT_USAGE;
         }
     }
-    nnn_ctx x = {&a, &o, NULL, NULL};
+    nnn_ctx x = {&a, &o, NULL, NULL, {0}};
     if (words && o.state) {
         fprintf(stderr, "godtab-solve: nnn: give either SCRAMBLE or --facelets S (see --help)\n");
         return GT_EXIT_USAGE;
@@ -563,7 +731,9 @@ int gt_cmd_nnn(int argc, char **argv)
             fprintf(stderr, "godtab-solve: nnn: --show needs a query (SCRAMBLE or --facelets S)\n");
             return GT_EXIT_USAGE;
         }
-        if (!a.check && ctx_ready(&x) != GT_OK) {
+        /* the reduction's tables are built before the threads start (out
+         * of memory is said once), unless a 2x2x2 batch has the pocket's */
+        if (!a.check && !(a.size == 2 && pocket_ready(&x)) && ctx_ready(&x) != GT_OK) {
             fprintf(stderr, "godtab-solve: nnn: out of memory\n");
             return GT_EXIT_INTERNAL;
         }
@@ -580,5 +750,6 @@ int gt_cmd_nnn(int argc, char **argv)
     gt_nnn_solver_free(x.solver);
     if (x.tables)
         gt_cube3_twophase_tables_free(x.tables);
+    pocket_close(&x.pocket);
     return code;
 }

@@ -13,7 +13,13 @@
 
 enum { GT_FACE_U, GT_FACE_R, GT_FACE_F, GT_FACE_D, GT_FACE_L, GT_FACE_B, GT_FACES };
 
-#define GT_FACECUBE_NMAX 16
+/* 26 is the largest cube whose moving facelets fit a definition file's
+ * 4096 points (26: 4,056; 27: 4,368), which is what the facelet permutations
+ * are built for (godtab-group cube-def); the N×N×N model
+ * (common/models/nnn) needs no permutation and goes to 1024. Facelet numbers
+ * fit uint16_t far past that. GT_FACELETS_MAX (4,056) sizes callers' arrays,
+ * so stack buffers of it stay a few KB. */
+#define GT_FACECUBE_NMAX 26
 #define GT_FACELETS_MAX (6 * GT_FACECUBE_NMAX * GT_FACECUBE_NMAX)
 
 /* The face letters in facelet order: "URFDLB". */
@@ -30,7 +36,8 @@ int gt_facecube_facelet_at(int n, const int xyz[3]);
  * from that face inwards (0 = the face itself, n-1 = the opposite face), by
  * `quarters` quarter turns clockwise as seen looking at the face (1, 2 or 3).
  * Convention: the sticker at facelet i moves to facelet perm[i].
- * Returns 0 or GT_ERR_INVAL. */
+ * Returns 0 or GT_ERR_INVAL (n outside 2..GT_FACECUBE_NMAX, a bad face or
+ * layer range). */
 int gt_facecube_turn(int n, int face, int lo, int hi, int quarters, uint16_t *perm);
 
 /* colours_out[perm[i]] = colours_in[i] for the 6*n*n facelets (in and out may

@@ -43,12 +43,16 @@ static int piece_kind(int n, const int key[3])
     return k;
 }
 
+/* The pieces of a matched cube (n <= GT_CUBEGROUP_MATCH_NMAX): sized for
+ * that, 3 KB on the stack, rather than for GT_FACELETS_MAX (130 KB). */
+#define PIECES_MAX GT_CUBEGROUP_MATCH_FACELETS
+
 typedef struct pieces {
     int n, count;
-    int key[GT_FACELETS_MAX][3];
-    int nf[GT_FACELETS_MAX];
-    int facelet[GT_FACELETS_MAX][3];
-    int piece_of_facelet[GT_FACELETS_MAX];
+    int key[PIECES_MAX][3];
+    int nf[PIECES_MAX];
+    int facelet[PIECES_MAX][3];
+    int piece_of_facelet[PIECES_MAX];
 } pieces;
 
 static void pieces_init(int n, pieces *P)
@@ -89,12 +93,12 @@ int gt_cubegroup_moving_facelets(int n, int *facelets)
 
 #define MAX_TURNS 64
 #define SEARCH_BUDGET 2000000L
-#define MATCH_MAX_POINTS 96 /* the 4x4x4; the recursion keeps two arrays of this per level */
+#define MATCH_MAX_POINTS GT_CUBEGROUP_MATCH_FACELETS /* the 4x4x4; the recursion keeps two arrays of this per level */
 
 typedef struct matcher {
     int d, ngens, nturns;
     const gt_point *gen[GT_PUZDEF_MAX_GENS];
-    uint16_t turn[MAX_TURNS][GT_FACELETS_MAX]; /* on moving indices 0..d-1 */
+    uint16_t turn[MAX_TURNS][MATCH_MAX_POINTS]; /* on moving indices 0..d-1 */
     gt_turn turn_desc[MAX_TURNS];
     int gen_hint[GT_PUZDEF_MAX_GENS];
     unsigned char compatible[GT_PUZDEF_MAX_GENS][MAX_TURNS]; /* same cycle type */
@@ -205,7 +209,7 @@ int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map)
 {
     int rc = GT_ERR_NOTFOUND;
     int n = def->degree == 24 ? 2 : def->degree == 48 ? 3 : def->degree == 96 ? 4 : 0;
-    int moving[GT_FACELETS_MAX], index_of[GT_FACELETS_MAX];
+    int moving[MATCH_MAX_POINTS], index_of[MATCH_MAX_POINTS];
     matcher *m = NULL;
     if (!n || def->ngens > GT_PUZDEF_MAX_GENS)
         goto out;
@@ -224,7 +228,7 @@ int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map)
     for (int face = 0; face < GT_FACES; face++)
         for (int layer = 0; layer < n / 2; layer++)
             for (int q = 1; q <= 3; q++) {
-                uint16_t perm[GT_FACELETS_MAX];
+                uint16_t perm[MATCH_MAX_POINTS];
                 gt_turn t = {(uint8_t)face, (uint8_t)layer, (uint8_t)layer, (uint8_t)q};
                 gt_notation_turn_perm(n, t, perm);
                 int ok = 1;
@@ -236,7 +240,7 @@ int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map)
                     m->turn[m->nturns][i] = (uint16_t)index_of[perm[moving[i]]];
                 m->turn_desc[m->nturns++] = t;
             }
-    int hg[GT_FACELETS_MAX + 1], ht[GT_FACELETS_MAX + 1];
+    int hg[MATCH_MAX_POINTS + 1], ht[MATCH_MAX_POINTS + 1];
     for (int k = 0; k < def->ngens; k++) {
         m->gen[k] = def->gens + (size_t)k * d;
         m->assign[k] = -1;
@@ -304,9 +308,13 @@ int gt_cubegroup_scramble_position(const gt_cubegroup_map *map, const char *text
     int n = map->n, rc;
     enum { CAP = 4096 };
     gt_turn *turns = malloc(CAP * sizeof *turns);
-    uint16_t pos[GT_FACELETS_MAX], tp[GT_FACELETS_MAX];
+    uint16_t pos[GT_CUBEGROUP_MATCH_FACELETS], tp[GT_CUBEGROUP_MATCH_FACELETS];
     gt_parse_error perr;
     int count = 0;
+    if (n < 2 || n > GT_CUBEGROUP_MATCH_NMAX) { /* a map comes from gt_cubegroup_match */
+        free(turns);
+        return GT_ERR_INVAL;
+    }
     if (!turns)
         return GT_ERR_NOMEM;
     rc = gt_notation_parse(n, text, GT_NOTATION_ALL, turns, CAP, &count, &perr);
@@ -347,13 +355,13 @@ int gt_cubegroup_facelet_position(const gt_cubegroup_map *map, const char *text,
                              gt_puzdef_error *err)
 {
     int n = map->n, total = 6 * n * n;
-    if (n > 3)
+    if (n < 2 || n > 3)
         return GT_ERR_INVAL;
-    char buf[GT_FACELETS_MAX + 1];
+    char buf[6 * 3 * 3 + 1];
     if ((int)strlen(text) != total)
         return fail_col(err, 1, "a facelet string has %s letters", n == 2 ? "24" : "54");
     memcpy(buf, text, (size_t)total + 1);
-    int colour[GT_FACELETS_MAX];
+    int colour[6 * 3 * 3];
     for (int f = 0; f < total; f++) {
         const char *c = strchr(gt_face_letters, buf[f]);
         if (!buf[f] || !c) {
@@ -364,8 +372,8 @@ int gt_cubegroup_facelet_position(const gt_cubegroup_map *map, const char *text,
     }
     pieces P;
     pieces_init(n, &P);
-    int used[GT_FACELETS_MAX] = {0};
-    uint16_t pos[GT_FACELETS_MAX];
+    int used[PIECES_MAX] = {0};
+    uint16_t pos[6 * 3 * 3];
     for (int s = 0; s < P.count; s++) {
         /* The piece in slot s is the home piece with the same set of colours. */
         int home = -1;
@@ -455,20 +463,22 @@ static void row_times(const int v[3], const int R[3][3], int out[3])
         out[j] = v[0] * R[0][j] + v[1] * R[1][j] + v[2] * R[2][j];
 }
 
-void gt_cubegroup_random_assembly(int n, gt_rng *rng, uint16_t *facelet_perm)
+int gt_cubegroup_random_assembly(int n, gt_rng *rng, uint16_t *facelet_perm)
 {
     int R[24][3][3], nrot = rotations(R);
     pieces P;
+    if (n < 2 || n > GT_CUBEGROUP_MATCH_NMAX)
+        return GT_ERR_INVAL;
     pieces_init(n, &P);
     for (int f = 0; f < 6 * n * n; f++)
         facelet_perm[f] = (uint16_t)f;
     /* Pieces of one kind (same sorted |coordinates|) form one orbit of the
      * rotation group: shuffle each kind. */
-    int done[GT_FACELETS_MAX] = {0};
+    int done[PIECES_MAX] = {0};
     for (int a = 0; a < P.count; a++) {
         if (done[a] || (n % 2 == 1 && piece_kind(n, P.key[a]) == 1))
             continue;
-        int members[GT_FACELETS_MAX], cnt = 0;
+        int members[PIECES_MAX], cnt = 0;
         for (int b = 0; b < P.count; b++) {
             int sa[3], sb[3];
             for (int i = 0; i < 3; i++) {
@@ -486,7 +496,7 @@ void gt_cubegroup_random_assembly(int n, gt_rng *rng, uint16_t *facelet_perm)
                 done[b] = 1;
             }
         }
-        int target[GT_FACELETS_MAX];
+        int target[PIECES_MAX];
         memcpy(target, members, (size_t)cnt * sizeof *target);
         for (int i = cnt - 1; i > 0; i--) {
             int j = (int)gt_rng_below(rng, (uint64_t)(i + 1)), t = target[i];
@@ -514,6 +524,7 @@ void gt_cubegroup_random_assembly(int n, gt_rng *rng, uint16_t *facelet_perm)
             }
         }
     }
+    return GT_OK;
 }
 
 static int det3(const int a[3], const int b[3], const int c[3])
@@ -525,11 +536,11 @@ static int det3(const int a[3], const int b[3], const int c[3])
 /* The sign of the permutation of the pieces of one kind. */
 static int piece_sign(const pieces *P, const uint16_t *pos, int kind_n, int kind)
 {
-    int slot_of[GT_FACELETS_MAX], list[GT_FACELETS_MAX], cnt = 0;
+    int slot_of[PIECES_MAX], list[PIECES_MAX], cnt = 0;
     for (int a = 0; a < P->count; a++)
         if (piece_kind(kind_n, P->key[a]) == kind)
             list[cnt++] = a;
-    gt_point p[GT_FACELETS_MAX];
+    gt_point p[PIECES_MAX];
     for (int i = 0; i < cnt; i++)
         slot_of[list[i]] = i;
     for (int i = 0; i < cnt; i++)
@@ -537,11 +548,13 @@ static int piece_sign(const pieces *P, const uint16_t *pos, int kind_n, int kind
     return gt_perm_sign(cnt, p);
 }
 
-void gt_cubegroup_invariants_of(int n, const uint16_t *pos, gt_cubegroup_invariants *inv)
+int gt_cubegroup_invariants_of(int n, const uint16_t *pos, gt_cubegroup_invariants *inv)
 {
     pieces P;
-    pieces_init(n, &P);
     memset(inv, 0, sizeof *inv);
+    if (n < 2 || n > GT_CUBEGROUP_MATCH_NMAX)
+        return GT_ERR_INVAL;
+    pieces_init(n, &P);
     for (int a = 0; a < P.count; a++) {
         int kind = piece_kind(n, P.key[a]);
         if (kind == 3) {
@@ -597,6 +610,7 @@ void gt_cubegroup_invariants_of(int n, const uint16_t *pos, gt_cubegroup_invaria
     inv->corner_sign = piece_sign(&P, pos, n, 3);
     inv->edge_sign = n >= 3 ? piece_sign(&P, pos, n, 2) : 1;
     inv->centre_sign = n >= 4 ? piece_sign(&P, pos, n, 1) : 1;
+    return GT_OK;
 }
 
 int gt_cubegroup_piece_facelets(int n, int facelet, int *out)

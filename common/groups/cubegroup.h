@@ -21,12 +21,19 @@
 #include "permgroup.h"
 #include "puzdef.h"
 
+/* Matching (and the seed 003 functions below, which work on matched cubes)
+ * is for n = 2..4 (24, 48 or 96 points): its search, and these arrays, are
+ * sized for that and not for GT_FACELETS_MAX, so a map stays small on the
+ * stack although facecube.h goes to n = 26. */
+#define GT_CUBEGROUP_MATCH_NMAX 4
+#define GT_CUBEGROUP_MATCH_FACELETS (6 * GT_CUBEGROUP_MATCH_NMAX * GT_CUBEGROUP_MATCH_NMAX)
+
 typedef struct gt_cubegroup_map {
-    int n;                                   /* cube size */
-    int degree;                              /* the definition's number of points */
-    int facelet_of_point[GT_FACELETS_MAX];   /* point (0-based) -> facelet */
-    int point_of_facelet[GT_FACELETS_MAX];   /* facelet -> point, -1 for a fixed centre */
-    gt_turn gen_turn[GT_PUZDEF_MAX_GENS];    /* the turn each generator is */
+    int n;                                              /* cube size, 2..GT_CUBEGROUP_MATCH_NMAX */
+    int degree;                                         /* the definition's number of points */
+    int facelet_of_point[GT_CUBEGROUP_MATCH_FACELETS];  /* point (0-based) -> facelet */
+    int point_of_facelet[GT_CUBEGROUP_MATCH_FACELETS];  /* facelet -> point, -1 for a fixed centre */
+    gt_turn gen_turn[GT_PUZDEF_MAX_GENS];               /* the turn each generator is */
 } gt_cubegroup_map;
 
 /* The facelets that are points for an n-cube (see above), in facelet order;
@@ -72,8 +79,9 @@ int gt_cubegroup_format_word(const gt_cubegroup_map *map, int len, const int *ge
  * n-cube (facelet space, 6n² entries, centres of n = 3 fixed): every piece is
  * placed in a random slot of its kind by a random rotation of the cube that
  * takes its home to that slot, so pieces keep their shape (no sticker
- * peeling) but twists, flips and parities are arbitrary. */
-void gt_cubegroup_random_assembly(int n, gt_rng *rng, uint16_t *facelet_perm);
+ * peeling) but twists, flips and parities are arbitrary.
+ * Return values: GT_OK, GT_ERR_INVAL (n outside 2..GT_CUBEGROUP_MATCH_NMAX). */
+int gt_cubegroup_random_assembly(int n, gt_rng *rng, uint16_t *facelet_perm);
 
 typedef struct gt_cubegroup_invariants {
     int corner_twist;      /* sum of the corner twists mod 3 */
@@ -83,8 +91,10 @@ typedef struct gt_cubegroup_invariants {
     int centre_sign;       /* n = 4: the 24 centre pieces */
 } gt_cubegroup_invariants;
 
-/* The invariants of a facelet-space position that is an assembly (as above). */
-void gt_cubegroup_invariants_of(int n, const uint16_t *facelet_perm, gt_cubegroup_invariants *inv);
+/* The invariants of a facelet-space position that is an assembly (as above).
+ * Return values: GT_OK, GT_ERR_INVAL (n outside 2..GT_CUBEGROUP_MATCH_NMAX;
+ * *inv zeroed). */
+int gt_cubegroup_invariants_of(int n, const uint16_t *facelet_perm, gt_cubegroup_invariants *inv);
 
 /* Seed 003's conditions for the group of all outer (n = 2, 3) or all outer
  * and inner (n = 4) quarter turns: n = 2: twist 0; n = 3: twist 0, flip 0,
@@ -103,7 +113,8 @@ void gt_cubegroup_to_points(const gt_cubegroup_map *map, const uint16_t *facelet
 /* The largest n a definition is written for: its moving facelets (6n², less
  * the 6 fixed centres for odd n) must fit the definition format's
  * GT_PERM_MAX_DEGREE = 4096 points (n = 26: 4,056; n = 27: 4,368), and
- * facecube.h must model the n (GT_FACECUBE_NMAX). */
+ * facecube.h must model the n (GT_FACECUBE_NMAX, 26: the same limit, so
+ * both give 26; the minimum keeps it right if either moves). */
 #define GT_CUBEGROUP_DEF_NMAX_POINTS 26
 #define GT_CUBEGROUP_DEF_NMAX \
     (GT_FACECUBE_NMAX < GT_CUBEGROUP_DEF_NMAX_POINTS ? GT_FACECUBE_NMAX : GT_CUBEGROUP_DEF_NMAX_POINTS)

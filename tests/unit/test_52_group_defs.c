@@ -6,6 +6,9 @@
 #include "cubegroup.h"
 #include "gt_error.h"
 #include "puzdef.h"
+#include "rng.h"
+
+#include <gmp.h>
 
 #define PUZ(name) GODTAB_ROOT "/puzzles/" name
 #define SEED001 GODTAB_ROOT "/../shared/seeds/001_22f2ec174b3243ee.txt"
@@ -212,6 +215,88 @@ static void test_cube_recognition(void **state)
     free(map);
 }
 
+/* Definitions past the old facelet limit of 16, up to the format's 4096
+ * points (n = 26): every generator is the geometry's layer turn, written on
+ * the moving facelets, and the outer turns' group is the supercube's (a
+ * quick check that the 4,056-point file is a working definition; the full
+ * --inner order takes about a minute, docs/nnn.md). */
+static void check_big_definition(int n, int inner)
+{
+    size_t cap = 1 << 18;
+    char *text = malloc(cap);
+    int moving[GT_FACELETS_MAX], index_of[GT_FACELETS_MAX];
+    uint16_t perm[GT_FACELETS_MAX];
+    gt_puzdef *def;
+    gt_puzdef_error err;
+    assert_non_null(text);
+    assert_int_equal(gt_cubegroup_definition_text(n, "URFDLB", inner, text, (int)cap), GT_OK);
+    assert_int_equal(gt_puzdef_parse(text, &def, &err), GT_OK);
+    int d = gt_cubegroup_moving_facelets(n, moving);
+    assert_int_equal(def->degree, d);
+    assert_int_equal(d, 6 * n * n - (n % 2 ? 6 : 0));
+    assert_int_equal(def->ngens, 6 * (inner ? n / 2 : 1));
+    for (int f = 0; f < 6 * n * n; f++)
+        index_of[f] = -1;
+    for (int i = 0; i < d; i++)
+        index_of[moving[i]] = i;
+    for (int k = 0; k < def->ngens; k++) {
+        int face = k % 6, layer = k / 6;
+        assert_int_equal(gt_facecube_turn(n, face, layer, layer, 1, perm), GT_OK);
+        for (int i = 0; i < d; i++)
+            assert_int_equal(def->gens[(size_t)k * d + i], index_of[perm[moving[i]]]);
+    }
+    gt_puzdef_free(def);
+    free(text);
+}
+
+static void test_big_definitions(void **state)
+{
+    (void)state;
+    uint16_t perm[GT_FACELETS_MAX];
+    assert_int_equal(GT_FACECUBE_NMAX, 26);
+    assert_int_equal(GT_CUBEGROUP_DEF_NMAX, 26);
+    check_big_definition(17, 1);
+    check_big_definition(26, 0);
+    check_big_definition(26, 1);
+    assert_int_equal(gt_facecube_turn(26, GT_FACE_U, 0, 25, 1, perm), GT_OK);
+    assert_int_equal(gt_facecube_turn(27, GT_FACE_U, 0, 0, 1, perm), GT_ERR_INVAL);
+    char small[64];
+    assert_int_equal(gt_cubegroup_definition_text(27, "U", 0, small, sizeof small), GT_ERR_INVAL);
+    /* the outer turns of the 26-cube: a 3x3x3 with turnable face centres */
+    static char text[1 << 17];
+    assert_int_equal(gt_cubegroup_definition_text(26, "URFDLB", 0, text, sizeof text), GT_OK);
+    gt_puzdef *def;
+    gt_puzdef_error err;
+    gt_group *g;
+    const gt_point *gens[GT_PUZDEF_MAX_GENS];
+    assert_int_equal(gt_puzdef_parse(text, &def, &err), GT_OK);
+    gt_puzdef_gen_ptrs(def, gens);
+    assert_int_equal(gt_group_create(def->degree, def->ngens, gens, NULL, &g), GT_OK);
+    mpz_t order, want;
+    mpz_inits(order, want, NULL);
+    gt_group_order(g, order);
+    mpz_set_str(want, "88580102706155225088000", 10); /* 4^6/2 · 43,252,003,274,489,856,000 */
+    assert_int_equal(mpz_cmp(order, want), 0);
+    mpz_clears(order, want, NULL);
+    gt_group_free(g);
+    gt_puzdef_free(def);
+}
+
+/* The seed 003 functions work on matched cubes (n <= 4) and refuse others,
+ * rather than overrun their piece arrays. */
+static void test_match_limits(void **state)
+{
+    (void)state;
+    uint16_t pos[GT_FACELETS_MAX];
+    gt_cubegroup_invariants inv;
+    gt_rng rng = {1};
+    assert_int_equal(gt_cubegroup_random_assembly(4, &rng, pos), GT_OK);
+    assert_int_equal(gt_cubegroup_invariants_of(4, pos, &inv), GT_OK);
+    assert_int_equal(gt_cubegroup_random_assembly(5, &rng, pos), GT_ERR_INVAL);
+    assert_int_equal(gt_cubegroup_invariants_of(5, pos, &inv), GT_ERR_INVAL);
+    assert_int_equal(gt_cubegroup_invariants_of(1, pos, &inv), GT_ERR_INVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +306,8 @@ int main(void)
         cmocka_unit_test(test_generated_definitions),
         cmocka_unit_test(test_seed_generators_copied),
         cmocka_unit_test(test_cube_recognition),
+        cmocka_unit_test(test_big_definitions),
+        cmocka_unit_test(test_match_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

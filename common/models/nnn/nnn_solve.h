@@ -6,7 +6,8 @@
  *       turn; an odd orbit first gets one quarter turn of its layer;
  *   II  "l'intérieur des faces": centres, face by face (U D L F, then R B),
  *       by the pure 3-cycle [a, X^e b X^-e] (a, b parallel inner layers),
- *       mapped to every face by the rotations of the cube;
+ *       mapped to every face by the rotations of the cube; first with a a
+ *       set of layers (block turns), a whole row of centres a commutator;
  *   III the reduced cube as a 3x3x3, solved by a caller-supplied solver
  *       (a model may not include another model: the program passes cube3's
  *       two-phase as a callback). Even N needs no parity algorithm: stage I
