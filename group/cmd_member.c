@@ -61,15 +61,22 @@ static int print_not_a_perm(const gt_puzdef *def, const char *text, const char *
     return GT_EXIT_PARSE;
 }
 
-/* A cube position: 6n² capital letters and nothing else are a facelet
- * string (a scramble that long without blanks or suffixes would be read as
- * one too), anything else a scramble. */
+/* A cube position: 6n² characters with no blank or quote and no more than
+ * six different ones are a facelet string, in any colour scheme (a scramble
+ * that long without blanks or suffixes would be read as one too), anything
+ * else a scramble. */
 static int read_position(const gt_cubegroup_map *map, const char *text, gt_point *perm)
 {
     gt_puzdef_error err;
     int n = map->n, total = 6 * n * n, facelets = (int)strlen(text) == total && n <= 3;
-    for (int k = 0; facelets && k < total; k++)
-        facelets = isupper((unsigned char)text[k]);
+    char seen[256] = {0};
+    int kinds = 0;
+    for (int k = 0; facelets && k < total; k++) {
+        unsigned char ch = (unsigned char)text[k];
+        facelets = isgraph(ch) && ch != '\'' && ch != '(' && ch != '[';
+        kinds += !seen[ch]++;
+    }
+    facelets = facelets && kinds <= 7; /* seven: refused as facelets, naming the seventh */
     int rc = facelets ? gt_cubegroup_facelet_position(map, text, perm, &err)
                       : gt_cubegroup_scramble_position(map, text, perm, &err);
     return rc < 0 ? print_perm_error(facelets ? "facelets" : "scramble", &err, rc) : GT_EXIT_OK;

@@ -351,6 +351,93 @@ free_turns:
     return rc;
 }
 
+/* ---- any colour scheme, as godtab-solve reads facelets ---- */
+
+/* The six symbols of a facelet string, each n² times, in order of first
+ * appearance. Returns GT_OK or GT_ERR_PARSE (err: past six symbols the
+ * rarest one, which is most likely the stray, else a symbol whose count is
+ * not n², at its first column). */
+static int scheme_symbols(int n, const char *text, char sym[6], gt_puzdef_error *err)
+{
+    int total = 6 * n * n, count[256] = {0}, kinds = 0, odd = -1;
+    for (int f = 0; f < total; f++)
+        if (!count[(unsigned char)text[f]]++) {
+            if (kinds < 6)
+                sym[kinds] = text[f];
+            kinds++;
+        }
+    for (int f = 0; f < total; f++) {
+        int c = count[(unsigned char)text[f]];
+        if (kinds > 6 ? odd < 0 || c < count[(unsigned char)text[odd]] : c != n * n && odd < 0)
+            odd = f;
+    }
+    char s[2] = {odd >= 0 ? text[odd] : 0, 0};
+    if (kinds > 6)
+        return fail_col(err, odd + 1, "'%s' is a seventh symbol: a cube has six colours", s);
+    if (odd >= 0)
+        return fail_col(err, odd + 1, n == 2 ? "'%s' is not on 4 stickers" : "'%s' is not on 9 stickers", s);
+    return GT_OK;
+}
+
+/* Face of each symbol: odd n, the fixed centres; n = 2, the DBL corner
+ * names D, B, L and each other face is the colour that never shares a
+ * corner with its opposite. */
+static int scheme_faces(int n, const char *text, const char sym[6], int face_of[6], gt_puzdef_error *err)
+{
+    pieces P;
+    pieces_init(n, &P);
+    for (int i = 0; i < 6; i++)
+        face_of[i] = -1;
+    if (n == 3) {
+        for (int f = 0; f < 6; f++) {
+            int i = (int)((const char *)memchr(sym, text[f * 9 + 4], 6) - sym);
+            if (face_of[i] >= 0)
+                return fail_col(err, f * 9 + 5, "two centres alike ('%s')", (char[2]){text[f * 9 + 4], 0});
+            face_of[i] = f;
+        }
+        return GT_OK;
+    }
+    int together[6][6] = {{0}}, dbl = -1;
+    for (int c = 0; c < P.count; c++) {
+        int s3[3], faces = 0;
+        for (int j = 0; j < 3; j++) {
+            s3[j] = (int)((const char *)memchr(sym, text[P.facelet[c][j]], 6) - sym);
+            faces |= 1 << (P.facelet[c][j] / 4);
+        }
+        for (int a = 0; a < 3; a++)
+            for (int b = 0; b < 3; b++)
+                together[s3[a]][s3[b]] = 1;
+        if (faces == (1 << GT_FACE_D | 1 << GT_FACE_B | 1 << GT_FACE_L))
+            dbl = c;
+    }
+    for (int j = 0; dbl >= 0 && j < 3; j++) {
+        int f = P.facelet[dbl][j] / 4, i = (int)((const char *)memchr(sym, text[P.facelet[dbl][j]], 6) - sym);
+        face_of[i] = f;
+        for (int o = 0; o < 6; o++) /* its opposite: the one colour never beside it */
+            if (!together[i][o] && o != i && face_of[o] < 0)
+                face_of[o] = (f + 3) % 6;
+    }
+    for (int i = 0; i < 6; i++)
+        if (face_of[i] < 0)
+            return fail_col(err, 1, "%s: the corners give no colour scheme (no pair of opposite colours)",
+                            "facelets");
+    return GT_OK;
+}
+
+/* The string in U R F D L B letters, whatever its six symbols. */
+static int to_face_letters(int n, const char *text, char *out, gt_puzdef_error *err)
+{
+    char sym[6];
+    int face_of[6], total = 6 * n * n;
+    int rc = scheme_symbols(n, text, sym, err);
+    if (rc == GT_OK)
+        rc = scheme_faces(n, text, sym, face_of, err);
+    for (int f = 0; rc == GT_OK && f < total; f++)
+        out[f] = gt_face_letters[face_of[(const char *)memchr(sym, text[f], 6) - sym]];
+    out[total] = 0;
+    return rc;
+}
+
 int gt_cubegroup_facelet_position(const gt_cubegroup_map *map, const char *text, gt_point *perm,
                              gt_puzdef_error *err)
 {
@@ -360,16 +447,11 @@ int gt_cubegroup_facelet_position(const gt_cubegroup_map *map, const char *text,
     char buf[6 * 3 * 3 + 1];
     if ((int)strlen(text) != total)
         return fail_col(err, 1, "a facelet string has %s letters", n == 2 ? "24" : "54");
-    memcpy(buf, text, (size_t)total + 1);
+    if (to_face_letters(n, text, buf, err) != GT_OK)
+        return GT_ERR_PARSE;
     int colour[6 * 3 * 3];
-    for (int f = 0; f < total; f++) {
-        const char *c = strchr(gt_face_letters, buf[f]);
-        if (!buf[f] || !c) {
-            char s[2] = {buf[f], 0};
-            return fail_col(err, f + 1, "'%s' is not a face letter (U R F D L B)", s);
-        }
-        colour[f] = (int)(c - gt_face_letters);
-    }
+    for (int f = 0; f < total; f++)
+        colour[f] = (int)(strchr(gt_face_letters, buf[f]) - gt_face_letters);
     pieces P;
     pieces_init(n, &P);
     int used[PIECES_MAX] = {0};

@@ -56,10 +56,12 @@ int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map);
 int gt_cubegroup_scramble_position(const gt_cubegroup_map *map, const char *text, gt_point *perm,
                               gt_puzdef_error *err);
 
-/* The position given by a facelet string of 6n² letters U R F D L B (a letter
- * names the face whose solved colour the sticker has; faces in the order U R F
- * D L B, each row by row as in facecube.h). Only for n = 2, 3, where the
- * colours determine the position.
+/* The position given by a facelet string of 6n² symbols (faces in the order
+ * U R F D L B, each row by row as in facecube.h), in any colour scheme, as
+ * godtab-solve reads them: six symbols, n² of each; n = 3, the centres name
+ * the faces; n = 2, the DBL corner's colours are D, B, L and the others the
+ * colours opposite them (never on a corner together). Only for n = 2, 3,
+ * where the colours determine the position.
  * Return values: GT_OK, GT_ERR_PARSE (err filled in: bad length or letter,
  * centre of the wrong colour, sticker colours that form no piece, a piece
  * twice), GT_ERR_INVAL (n = 4). */

@@ -296,20 +296,70 @@ static void test_member_facelets(void **state)
     assert_string_not_equal(buf, "0");
     free(out);
     free(err);
-    /* malformed strings: a bad letter, a piece that does not exist */
+    /* malformed strings: a seventh symbol, a piece that does not exist,
+     * two centres alike */
     facelets[8] = 'X';
     snprintf(args, sizeof args, "member %s %s", PUZ("cube3_seed48.def"), facelets);
     assert_int_equal(run(args, &out, &err), GT_EXIT_PARSE);
-    assert_non_null(strstr(err, "facelets:1:9"));
+    assert_non_null(strstr(err, "facelets:1:9: 'X' is a seventh symbol"));
     free(out);
     free(err);
-    facelets[8] = 'D'; /* a corner with U and D stickers is not a piece */
-    facelets[20] = 'U';
+    memcpy(facelets, "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", 55);
+    facelets[9] = 'D'; /* the UFR corner gets U, D and F stickers: no piece */
+    facelets[27] = 'R';
     snprintf(args, sizeof args, "member %s %s", PUZ("cube3_seed48.def"), facelets);
     assert_int_equal(run(args, &out, &err), GT_EXIT_PARSE);
     assert_non_null(strstr(err, "no piece"));
     free(out);
     free(err);
+    memcpy(facelets, "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", 55);
+    facelets[4] = 'R';
+    facelets[9] = 'U';
+    snprintf(args, sizeof args, "member %s %s", PUZ("cube3_seed48.def"), facelets);
+    assert_int_equal(run(args, &out, &err), GT_EXIT_PARSE);
+    assert_non_null(strstr(err, "two centres alike"));
+    free(out);
+    free(err);
+}
+
+/* The same position in other colour schemes (godtab-solve's facelets: any
+ * six symbols; the centres, or for the 2x2x2 the DBL corner, give them). */
+static void test_member_facelets_any_scheme(void **state)
+{
+    (void)state;
+    static const struct {
+        int n;
+        const char *def, *scramble, *scheme;
+    } cases[] = {
+        {3, "cube3_seed48.def", "F2 U' L B2 D R' U2 B L' D2", "WRGYOB"},
+        {3, "cube3_seed48.def", "R U R' U' x", "wrgyob"},
+        {2, "cube2.def", "R U2 F' R", "YOGWRB"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int n = cases[i].n, total = 6 * n * n;
+        uint8_t colours[54];
+        char urfdlb[55], other[55], args[256], *out[2], *err, buf[2][4096];
+        gt_facecube_solved(n, colours);
+        apply_moves(n, cases[i].scramble, colours);
+        for (int f = 0; f < total; f++) {
+            urfdlb[f] = gt_face_letters[colours[f]];
+            other[f] = cases[i].scheme[colours[f]];
+        }
+        urfdlb[total] = other[total] = 0;
+        for (int k = 0; k < 2; k++) {
+            snprintf(args, sizeof args, "member %s/puzzles/%s %s", GODTAB_ROOT, cases[i].def, k ? other : urfdlb);
+            assert_int_equal(run(args, &out[k], &err), GT_EXIT_OK);
+            assert_non_null(field(out[k], "solution in cube notation", buf[k], sizeof buf[k]));
+            free(err);
+        }
+        assert_string_equal(buf[0], buf[1]);
+        apply_moves(n, buf[1], colours);
+        /* solved up to the whole cube's orientation: each face one colour */
+        for (int f = 0; f < total; f++)
+            assert_int_equal(colours[f], colours[f / (n * n) * n * n]);
+        free(out[0]);
+        free(out[1]);
+    }
 }
 
 static void test_cube_def_command(void **state)
@@ -334,6 +384,7 @@ int main(void)
         cmocka_unit_test(test_member_small),
         cmocka_unit_test(test_member_scrambles),
         cmocka_unit_test(test_member_facelets),
+        cmocka_unit_test(test_member_facelets_any_scheme),
         cmocka_unit_test(test_cube_def_command),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
