@@ -1,6 +1,8 @@
 #include "solve.h"
 #include "gt_error.h"
 
+#include <omp.h>
+
 /* The move leading from `state` (residue r) to a neighbour one step closer,
  * or -1. With modulus M, the closer neighbour has residue (r - 1) mod M. */
 static int descending_move(const gt_puzzle *p, const gt_table *t, uint64_t state, int r, int modulus,
@@ -65,6 +67,31 @@ int gt_solve_distance(const gt_puzzle *p, const gt_table *t, uint64_t state, int
 {
     uint8_t moves[GT_MAX_DEPTH + 1];
     return gt_solve_walk(p, t, state, moves, GT_MAX_DEPTH + 1, distance);
+}
+
+int gt_solve_distances(const gt_puzzle *p, const gt_table *t, uint64_t from, uint64_t count, uint8_t *out,
+                       int threads)
+{
+    if (!p || !t || from > p->n_states || count > p->n_states - from)
+        return GT_ERR_INVAL;
+    int direct = t->meta.encoding == GT_ENC_BYTE || t->meta.encoding == GT_ENC_NIBBLE, rc = GT_OK;
+    if (threads <= 0)
+        threads = omp_get_max_threads();
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 4096)
+    for (int64_t k = 0; k < (int64_t)count; k++) {
+        uint64_t i = from + (uint64_t)k;
+        int r = gt_table_residue(t, p, i), d = -1, e = GT_OK;
+        if (r >= 0 && direct)
+            d = r;
+        else if (r >= 0)
+            e = gt_solve_distance(p, t, i, &d); /* a residue is not a distance: walk it */
+        out[k] = d < 0 ? GT_UNREACHED : (uint8_t)d;
+        if (e) {
+#pragma omp critical
+            rc = e;
+        }
+    }
+    return rc;
 }
 
 /* Depth-first enumeration of descending walks; the path so far is in moves. */

@@ -115,6 +115,18 @@ static void test_scrambles(void **state)
     assert_non_null(strstr(err.message, "X2"));
     /* slices do not exist on a 2x2x2 */
     assert_int_equal(gt_pocket_from_scramble("R M", &a, &err), GT_ERR_PARSE);
+    /* wide turns: two layers of the 2x2x2 are the whole cube (Rw is x, 2Uw
+     * is y), so "Rw U" is "x U", which is "F" seen from the rotated cube */
+    assert_int_equal(gt_pocket_from_scramble("Rw U Rw'", &a, &err), GT_OK);
+    assert_int_equal(gt_pocket_from_scramble("x U x'", &b, &err), GT_OK);
+    assert_int_equal(a.index, b.index);
+    assert_int_not_equal(a.index, 0);
+    assert_int_equal(gt_pocket_from_scramble("r 2Uw' F", &a, &err), GT_OK);
+    assert_int_equal(gt_pocket_from_scramble("x y' F", &b, &err), GT_OK);
+    assert_int_equal(a.index, b.index);
+    /* and the alg syntax: [R, U] six times is the identity */
+    assert_int_equal(gt_pocket_from_scramble("([R, U])6", &a, &err), GT_OK);
+    assert_int_equal(a.index, 0);
 }
 
 static void test_facelets_any_letters_any_orientation(void **state)

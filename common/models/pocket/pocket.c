@@ -454,7 +454,9 @@ int gt_pocket_from_scramble(const char *text, gt_pocket *out, gt_parse_error *er
      * move the DBL corner). */
     gt_turn turns[256];
     int n = 0;
-    int rc = gt_notation_parse(2, text, GT_NOTATION_FACES | GT_NOTATION_ROTATIONS, turns, 256, &n, err);
+    /* wide turns too: on the 2x2x2 a two-layer turn is a rotation */
+    int rc = gt_notation_parse(2, text, GT_NOTATION_FACES | GT_NOTATION_WIDE | GT_NOTATION_ROTATIONS, turns, 256,
+                               &n, err);
     if (rc == GT_ERR_RANGE)
         return parse_error(err, 0, "scramble: more than %d moves%.0d", 256, 0);
     if (rc)

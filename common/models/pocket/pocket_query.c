@@ -61,7 +61,7 @@ static int pocket_state_text(const gt_table_spec *spec, const void *position, ch
 
 const gt_query_hooks gt_pocket_query_hooks = {
     .position_bytes = sizeof(gt_pocket_query),
-    .moves_help = "WCA moves: U D R L F B with ' 2 2', rotations x y z (one or more words)",
+    .moves_help = "WCA moves: U D R L F B with ' 2 2', wide Rw (a rotation here), x y z, algs [A, B] (A)2",
     .state_help = "24 stickers, faces U R F D L B, each read left-to-right, top-to-bottom",
     .answer_help = "one optimal solution in U R F moves (QTM: quarter turns only)",
     .parse = pocket_parse,
