@@ -28,6 +28,9 @@ class _ParseError(ctypes.Structure):
     _fields_ = [("offset", ctypes.c_int), ("length", ctypes.c_int), ("message", ctypes.c_char * 160)]
 
 
+_STATE_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_char_p, ctypes.c_char_p)
+
+
 def _find_library():
     explicit = os.environ.get("GODTAB_LIB")
     if explicit:
@@ -54,6 +57,8 @@ def _load():
         "gt_query_close": (None, [vp]),
         "gt_query_solve": (ip, [vp, ip, cp, cp, ctypes.c_size_t, ctypes.POINTER(ip), ctypes.POINTER(_ParseError)]),
         "gt_query_distribution": (ip, [vp, ctypes.POINTER(ctypes.c_uint64), ip, ctypes.POINTER(ip)]),
+        "gt_query_at_depth": (ip, [vp, ip, ctypes.c_uint64, _STATE_FN, vp, ctypes.POINTER(ctypes.c_uint64)]),
+        "gt_query_gods_number": (ip, [vp]),
         "gt_query_cube3_open": (ip, [vp, ip, ctypes.POINTER(vp)]),
         "gt_query_cube3_close": (None, [vp]),
         "gt_query_cube3_solve": (ip, [vp, ip, cp, ctypes.c_double, cp, ctypes.c_size_t, ctypes.POINTER(ip),
@@ -146,6 +151,24 @@ class Database:
         counts, top = (ctypes.c_uint64 * (_MAX_DEPTH + 1))(), ctypes.c_int()
         _check(_lib.gt_query_distribution(self._table(table), counts, len(counts), ctypes.byref(top)))
         return [counts[d] for d in range(top.value + 1)]
+
+    def at_depth(self, table, depth, limit=0):
+        """The states exactly `depth` moves from the goal, in index order, at
+        most `limit` (0: all): a list of (index, state, scramble), the state
+        in the family's syntax (facelets, a board) and a scramble reaching it."""
+        found = []
+
+        def keep(_user, index, state, scramble):
+            found.append((index, state.decode(), scramble.decode()))
+            return 0
+
+        n = ctypes.c_uint64()
+        _check(_lib.gt_query_at_depth(self._table(table), depth, limit, _STATE_FN(keep), None, ctypes.byref(n)))
+        return found
+
+    def antipodes(self, table, limit=0):
+        """The states at God's number (at most `limit`; 0: all)."""
+        return self.at_depth(table, _lib.gt_query_gods_number(self._table(table)), limit)
 
     def solve_cube3(self, query, state=False, timeout=0.0, corners_only=False):
         """An optimal HTM solution of a 3x3x3 scramble (or 54 facelets):

@@ -56,6 +56,19 @@ class GodtabTest(unittest.TestCase):
         self.assertEqual(sum(self.db.distribution("pocket-qtm")), 3674160)
         self.assertEqual(len(self.db.distribution("pocket-qtm")), 15)  # God's number 14
 
+    def test_antipodes_and_depths(self):
+        anti = self.db.antipodes("pocket-qtm")
+        self.assertEqual(len(anti), 276)                      # the QTM antipodes (A079762)
+        for index, facelets, scramble in anti[:3]:
+            self.assertEqual(len(facelets), 24)
+            self.assertEqual(self.db.solve("pocket-qtm", facelets, state=True)[1], 14)
+            self.assertEqual(self.db.solve("pocket-qtm", scramble)[1], 14)
+        two = self.db.at_depth("pocket-htm", 2, limit=5)
+        self.assertEqual(len(two), 5)
+        self.assertEqual(len(self.db.at_depth("pocket-htm", 2)), 54)
+        self.assertEqual([i for i, _, _ in two], sorted(i for i, _, _ in two))
+        self.assertEqual(self.db.at_depth("floppy-htm", 8), self.db.antipodes("floppy-htm"))
+
     def test_cube3(self):
         moves, n = self.db.solve_cube3("R U R' U' F2", corners_only=True)
         self.assertEqual(n, 5)

@@ -104,6 +104,55 @@ int gt_query_distribution(const gt_query *q, uint64_t *count, int cap, int *max_
     return GT_OK;
 }
 
+int gt_query_gods_number(const gt_query *q)
+{
+    return q->table->meta.distribution.max_depth;
+}
+
+/* One found state: its text and the scramble (the walk back, inverted). */
+static int report_state(const gt_query *q, uint64_t index, void *pos, gt_query_state_fn fn, void *user, int *stop)
+{
+    const gt_query_hooks *h = q->family->query;
+    uint8_t moves[GT_MAX_DEPTH], inv[GT_MAX_DEPTH];
+    char state[1024] = "", scramble[GT_MAX_DEPTH * 8];
+    int n, rc = h->from_index(q->spec, index, pos);
+    if (rc == GT_OK)
+        rc = gt_solve_walk(q->puzzle, q->table, index, moves, GT_MAX_DEPTH, &n);
+    for (int i = 0; rc == GT_OK && i < n; i++)
+        inv[i] = (uint8_t)q->puzzle->move_inverse[moves[n - 1 - i]];
+    if (rc == GT_OK)
+        rc = format_moves(q->puzzle, inv, n, scramble, sizeof scramble);
+    if (rc == GT_OK && h->state_text)
+        rc = h->state_text(q->spec, pos, state, sizeof state);
+    if (rc == GT_OK)
+        *stop = fn(user, index, state, scramble);
+    return rc;
+}
+
+int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_state_fn fn, void *user,
+                      uint64_t *count)
+{
+    const gt_query_hooks *h = q->family->query;
+    enum { CHUNK = 1 << 20 };
+    *count = 0;
+    if (!h->from_index || depth < 0 || depth > GT_MAX_DEPTH)
+        return GT_ERR_INVAL;
+    uint8_t *d = malloc(CHUNK);
+    void *pos = calloc(1, h->position_bytes ? h->position_bytes : 1);
+    int rc = d && pos ? GT_OK : GT_ERR_NOMEM, stop = 0;
+    uint64_t n = q->puzzle->n_states;
+    for (uint64_t at = 0; rc == GT_OK && !stop && at < n; at += CHUNK) {
+        uint64_t len = n - at < CHUNK ? n - at : CHUNK;
+        rc = gt_solve_distances(q->puzzle, q->table, at, len, d, 0);
+        for (uint64_t i = 0; rc == GT_OK && !stop && i < len; i++)
+            if (d[i] == depth && (rc = report_state(q, at + i, pos, fn, user, &stop)) == GT_OK)
+                stop |= ++*count == limit;
+    }
+    free(pos);
+    free(d);
+    return rc;
+}
+
 /* ---- the 3x3x3 ---- */
 
 struct gt_query_cube3 {

@@ -42,6 +42,23 @@ int gt_query_solve(const gt_query *q, int format, const char *text, char *soluti
  * entries written). Return values: GT_OK, GT_ERR_RANGE (cap too small). */
 int gt_query_distribution(const gt_query *q, uint64_t *count, int cap, int *max_depth);
 
+/* Called for each state found by gt_query_at_depth: its index, its state
+ * in the family's state syntax ("" when the family has none) and a scramble
+ * reaching it from the goal (the inverse of an optimal solution). Return
+ * non-zero to stop. */
+typedef int (*gt_query_state_fn)(void *user, uint64_t index, const char *state, const char *scramble);
+
+/* Every state at exactly `depth` moves from the goal (depth = the table's
+ * God's number: the antipodes), in index order, at most `limit` of them
+ * (0: all); *count is how many fn saw.
+ * Return values: GT_OK, GT_ERR_INVAL (a family that cannot turn an index
+ * back into a position), GT_ERR_NOMEM, GT_ERR_CORRUPT (the table lies). */
+int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_state_fn fn, void *user,
+                      uint64_t *count);
+
+/* The table's God's number. */
+int gt_query_gods_number(const gt_query *q);
+
 /* ---- the 3x3x3, optimally ---- */
 
 typedef struct gt_query_cube3 gt_query_cube3;
