@@ -2,6 +2,7 @@
  * A thin program over the library: all computation is in common/. */
 #include "bfs.h"
 #include "catalog.h"
+#include "gen_def.h"
 #include "gt_error.h"
 #include "store.h"
 #include "table.h"
@@ -13,20 +14,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct options {
-    const char *db_path;
-    int threads, verify, quiet, list;
-} options;
-
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: godtab-gen [--db PATH] [--threads N] [--verify] [--quiet] [TABLE|FAMILY ...]\n"
             "       godtab-gen --list\n"
+            "       godtab-gen --def FILE [--moves R,U] [--metric htm|qtm] [--name NAME] [--max-memory BYTES]\n"
             "Builds the named tables (default: every default table) into the LMDB at PATH\n"
             "(default $GODTAB_DB or %s); --verify re-reads stored tables and\n"
             "checks checksum, distribution, metadata and published counts instead.\n"
-            "Exit codes: 0 ok, 1 usage, 4 table missing, 5 corrupted, 6 storage, 7 mismatch, 9 internal.\n",
+            "--def builds the table of a .tws definition file (docs/definitions.md).\n"
+            "Exit codes: 0 ok, 1 usage, 2 malformed definition, 4 table missing, 5 corrupted, 6 storage, 7 mismatch, 9 internal.\n",
             gt_db_default_path(NULL));
 }
 
@@ -131,7 +129,7 @@ static int verify_sections(const gt_table_spec *spec, const gt_table *t, gt_puzz
     return GT_OK;
 }
 
-static int build_table(const gt_table_spec *spec, gt_db *db, const options *o)
+int gen_build_table(const gt_table_spec *spec, gt_db *db, const options *o)
 {
     gt_puzzle *p = NULL;
     uint8_t *dist = NULL, *data = NULL;
@@ -158,6 +156,8 @@ static int build_table(const gt_table_spec *spec, gt_db *db, const options *o)
                !has_published                          ? "no published counts to compare"
                : gt_distribution_equal(&got, &published) ? "matches the published counts"
                                                        : "DIFFERS from the published counts");
+        if (o->show_extra)
+            o->show_extra(spec, p, dist, &got);
     }
     if (has_published && !gt_distribution_equal(&got, &published)) {
         rc = fail(spec->name, GT_ERR_MISMATCH, "not stored; the previous table is kept");
@@ -189,7 +189,7 @@ free_puzzle:
     return rc;
 }
 
-static int verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
+int gen_verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
 {
     gt_table *t = NULL;
     gt_puzzle *p = NULL;
@@ -272,6 +272,29 @@ static int selected(const gt_table_spec *spec, char **names, int n_names, int ve
     return 0;
 }
 
+/* Stored tables no family defines (built by godtab-gen --def). */
+static int list_other_tables(gt_db *db)
+{
+    char(*names)[GT_NAME_MAX] = NULL;
+    int count, rc = gt_db_list(db, NULL, 0, &count);
+    if (rc == GT_OK && !(names = malloc((size_t)(count ? count : 1) * sizeof *names)))
+        rc = GT_ERR_NOMEM;
+    if (rc == GT_OK)
+        rc = gt_db_list(db, names, count, &count);
+    for (int i = 0; rc == GT_OK && i < count; i++) {
+        gt_table_meta m;
+        if (gt_catalog_find(names[i]) || gt_db_get_meta(db, names[i], &m) != GT_OK)
+            continue;
+        printf("%-20s %-8s stored (%" PRIu64 " bytes, built %s)\n    %" PRIu64 " states, %s, God's number %d "
+               "(not in the catalog: godtab-gen --def)\n",
+               m.name, "def", m.stored_bytes, m.built_at, m.n_states, m.metric, m.distribution.max_depth);
+    }
+    free(names);
+    if (rc)
+        fprintf(stderr, "godtab-gen: %s: %s\n", gt_strerror(rc), gt_db_last_error(db));
+    return rc ? gt_exit_code(rc) : 0;
+}
+
 static int list_tables(const options *o)
 {
     gt_db *db = NULL;
@@ -295,8 +318,9 @@ static int list_tables(const options *o)
             printf(" (%" PRIu64 " bytes, built %s)", m.stored_bytes, m.built_at);
         printf("\n    %s\n", s->summary);
     }
+    rc = have_db ? list_other_tables(db) : 0;
     gt_db_close(db);
-    return 0;
+    return rc;
 }
 
 /* Parses the options into o; returns 0, GT_EXIT_USAGE, or -1 after --help. */
@@ -306,6 +330,9 @@ static int parse_options(int argc, char **argv, options *o)
         {"db", required_argument, NULL, 'd'},      {"threads", required_argument, NULL, 't'},
         {"verify", no_argument, NULL, 'v'},        {"quiet", no_argument, NULL, 'q'},
         {"list", no_argument, NULL, 'l'},          {"help", no_argument, NULL, 'h'},
+        {"def", required_argument, NULL, 'D'},     {"moves", required_argument, NULL, 'M'},
+        {"metric", required_argument, NULL, 'T'},  {"name", required_argument, NULL, 'N'},
+        {"max-memory", required_argument, NULL, 'X'},
         {NULL, 0, NULL, 0}};
     int c;
     opterr = 0; /* our own one-line message below */
@@ -334,6 +361,10 @@ static int parse_options(int argc, char **argv, options *o)
         case 'q': o->quiet = 1; break;
         case 'l': o->list = 1; break;
         case 'h': usage(stdout); return -1;
+        case 'D': case 'M': case 'T': case 'N': case 'X':
+            if ((v = gen_def_option(o, c, optarg)) != 0)
+                return (int)v;
+            break;
         default:
             fprintf(stderr, "godtab-gen: unknown option or missing value '%s' (see godtab-gen --help)\n",
                     argv[optind - 1]);
@@ -371,7 +402,7 @@ static int run_selected(gt_db *db, const options *o, char **names, int n_names, 
             continue;
         if (o->verify && n_names == 0 && gt_db_get_meta(db, spec->name, &m) == GT_ERR_NOTFOUND)
             continue; /* verify what is stored */
-        rc = o->verify ? verify_table(spec, db, o) : build_table(spec, db, o);
+        rc = o->verify ? gen_verify_table(spec, db, o) : gen_build_table(spec, db, o);
         (*done)++;
         if (rc && !first_error)
             first_error = rc;
@@ -435,7 +466,7 @@ static int verify_unknown_tables(gt_db *db, const options *o, int *done)
 
 int main(int argc, char **argv)
 {
-    options o = {NULL, 0, 0, 0, 0};
+    options o = {0};
     int rc = parse_options(argc, argv, &o), done = 0;
     if (rc)
         return rc < 0 ? GT_EXIT_OK : rc;
@@ -443,6 +474,8 @@ int main(int argc, char **argv)
         return list_tables(&o);
     char **names = argv + optind;
     int n_names = argc - optind;
+    if (o.def_path || o.def_given)
+        return gen_def_run(&o, n_names);
     if ((rc = check_names(names, n_names)) != 0)
         return rc;
     const char *path = gt_db_default_path(o.db_path);

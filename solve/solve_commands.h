@@ -17,6 +17,8 @@ int gt_cmd_taquin(int argc, char **argv);
 int gt_cmd_cube3(int argc, char **argv);
 /* The N×N×N cube (cmd_nnn.c): verdicts, nets, random positions. */
 int gt_cmd_nnn(int argc, char **argv);
+/* Tables built from definition files (cmd_def.c, docs/definitions.md). */
+int gt_cmd_def(int argc, char **argv);
 
 /* cube3's two-phase mode (cmd_cube3_twophase.c), reached from gt_cmd_cube3
  * by --max-length, --near or --random. */

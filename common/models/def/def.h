@@ -1,0 +1,196 @@
+/* Puzzles from definition files (issue 13): the twsearch / ksolve `.tws`
+ * format, ranked into the engine's coordinates so that the one BFS
+ * (bfs.h) builds their tables.
+ *
+ *     Name 2x2x2                    # a comment runs to the end of the line
+ *     Set CORNERS 8 3               # a set: 8 positions, 3 orientations each
+ *     Solved                        # the goal; a repeated number marks
+ *     CORNERS                       # pieces that cannot be told apart
+ *     1 2 3 4 5 6 7 8
+ *     0 0 0 0 0 0 0 0               # (the orientation line is optional)
+ *     End
+ *     Move U                        # position j receives the piece at perm[j],
+ *     CORNERS                       # its orientation plus ori[j] (mod 3)
+ *     3 1 2 4 5 6 7 8
+ *     0 0 0 0 0 0 0 0
+ *     End
+ *
+ * A set a move does not list is left alone. `StartState` blocks are read
+ * like `Solved` (and kept as the definition's start position). Every error
+ * carries the line and column of the offending token. The ranking (per set
+ * orbit: a multinomial permutation rank and an orientation rank, each
+ * compressed to the values the moves reach, grouped into the engine's two
+ * coordinates) is described, with its proof, in docs/definitions.md. */
+#ifndef GODTAB_DEF_H
+#define GODTAB_DEF_H
+
+#include "puzzle.h"
+#include "spec.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GT_DEF_NAME_MAX 32
+#define GT_DEF_MAX_SETS 32
+#define GT_DEF_MAX_MOVES 64 /* base moves in a definition */
+#define GT_DEF_MAX_PIECES 255 /* positions of one set */
+
+/* Where and why parsing failed (1-based line and column; line 0 when the
+ * error belongs to no line). */
+typedef struct gt_def_error {
+    int line, column;
+    char message[200];
+} gt_def_error;
+
+typedef struct gt_def_set {
+    char name[GT_DEF_NAME_MAX];
+    int n;      /* positions */
+    int omod;   /* orientations (1: none) */
+    int offset; /* first position of the set in the flat arrays below */
+} gt_def_set;
+
+/* A published distribution carried by the file itself, in a comment line
+ * other readers skip:   # @published htm R,U 1 6 18 ...   (or "all" moves).
+ * godtab-gen checks a table against it like a catalog table's counts. */
+#define GT_DEF_MAX_PUBLISHED 4
+typedef struct gt_def_published {
+    int metric;                       /* GT_DEF_HTM or GT_DEF_QTM */
+    char moves[GT_DEF_NAME_MAX * 4];  /* "all" or a comma list */
+    int line;
+    uint64_t count[GT_MAX_DEPTH + 2]; /* terminated by 0 */
+} gt_def_published;
+
+/* A parsed definition. States and moves are flat arrays of `total`
+ * positions, set after set. A state's perm holds 0-based piece labels of
+ * its set; a move's perm holds flat positions (set offset + 0-based). */
+typedef struct gt_def {
+    char title[128];
+    int n_sets;
+    gt_def_set set[GT_DEF_MAX_SETS];
+    int total;
+    uint8_t *solved_perm, *solved_ori; /* piece labels (repeated: identical pieces) */
+    int has_start;
+    uint8_t *start_perm, *start_ori;
+    int n_moves;
+    char move_name[GT_DEF_MAX_MOVES][GT_DEF_NAME_MAX];
+    int move_line[GT_DEF_MAX_MOVES];
+    uint16_t *move_perm; /* n_moves x total: the flat position whose piece comes here */
+    uint8_t *move_ori;   /* n_moves x total */
+    int n_published;
+    gt_def_published published[GT_DEF_MAX_PUBLISHED];
+} gt_def;
+
+/* Parses a .tws text of len bytes (NUL bytes are refused).
+ * Return values: GT_OK (*out to free with gt_def_free), GT_ERR_PARSE (err
+ * filled in), GT_ERR_NOMEM. err may be NULL. */
+int gt_def_parse(const char *text, size_t len, gt_def **out, gt_def_error *err);
+
+void gt_def_free(gt_def *def);
+
+/* A definition of one set of n points (no orientation) from generators
+ * given as images (images[g * n + i]: where generator g sends point i,
+ * 0-based), as godtab's cycle-notation .def files write them; labels (n
+ * values, NULL for all distinct) marks indistinguishable points (a
+ * `colours` line). The glue from the groups layer's parser is the
+ * catalog's (gt_catalog_def_parse).
+ * Return values: GT_OK, GT_ERR_PARSE (err: line 0, what), GT_ERR_NOMEM. */
+int gt_def_from_generators(const char *title, int n, const uint8_t *labels, int n_gens, const char *const *names,
+                           const uint16_t *images, gt_def **out, gt_def_error *err);
+
+/* The index of the base move called name[0..len-1], or -1. */
+int gt_def_find_move(const gt_def *def, const char *name, size_t len);
+
+enum { GT_DEF_HTM = 0, GT_DEF_QTM = 1 };
+
+/* The base moves named by a comma list ("R,U"; "all" or "" for every one)
+ * as a bit mask. Return values: GT_OK, GT_ERR_PARSE (err->column: the
+ * unknown or repeated name, err->message names it). */
+int gt_def_moves_mask(const gt_def *def, const char *list, uint64_t *mask, gt_def_error *err);
+
+/* The published counts for a metric and a move mask, or NULL. */
+const uint64_t *gt_def_find_published(const gt_def *def, int metric, uint64_t mask);
+
+/* ---- the model: moves, ranking, coordinates ---- */
+
+typedef struct gt_def_options {
+    int metric;         /* GT_DEF_HTM: every power counts 1; GT_DEF_QTM: a move and its inverse */
+    uint64_t move_mask; /* the base moves used (bit m), 0 for all */
+} gt_def_options;
+
+typedef struct gt_def_model gt_def_model;
+
+/* What a model will cost, known before its big tables are allocated. */
+typedef struct gt_def_plan_info {
+    int n_moves;         /* moves of the descriptor (powers included) */
+    int n_factors;       /* orbit coordinates with more than one value */
+    uint64_t states;     /* index space (an upper bound of the reachable states) */
+    uint64_t bytes;      /* estimated peak memory of build, BFS and encoding */
+    uint64_t coord_size[GT_MAX_COORDS];
+} gt_def_plan_info;
+
+/* Plans a model: the moves and their powers, the position orbits, each
+ * orbit's permutation and orientation values reached (enumerated, at most
+ * GT_DEF_FACTOR_MAX each), and the two coordinates. def must outlive the
+ * model. Return values: GT_OK, GT_ERR_INVAL (an empty or unknown move
+ * selection, too many moves; err says which), GT_ERR_RANGE (a set orbit with
+ * too many values: err says which and how many), GT_ERR_NOMEM. */
+#define GT_DEF_FACTOR_MAX (1u << 24)
+int gt_def_model_plan(const gt_def *def, const gt_def_options *o, gt_def_model **out, gt_def_error *err);
+
+/* The plan's figures: from the factor products before gt_def_model_build
+ * (an upper bound), from the enumerated coordinates after it (exact). */
+void gt_def_model_info(const gt_def_model *m, gt_def_plan_info *info);
+
+/* Builds the coordinates' move tables and the descriptor (owned by the
+ * model: valid until gt_def_model_free).
+ * Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_RANGE (a coordinate past the
+ * engine's limits). */
+int gt_def_model_build(gt_def_model *m, const gt_puzzle **out);
+
+void gt_def_model_free(gt_def_model *m);
+
+/* The move names of the model (n_moves of them), "R", "R2", "R'". */
+const char *const *gt_def_model_move_names(const gt_def_model *m);
+
+/* A state as flat perm/ori arrays (def->total each) and its index.
+ * gt_def_model_state: GT_OK or GT_ERR_INVAL (index out of range).
+ * gt_def_model_index: GT_OK, GT_ERR_ILLEGAL (a state outside the index
+ * space: pieces moved across orbits or a value no move reaches). */
+int gt_def_model_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uint8_t *ori);
+int gt_def_model_index(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, uint64_t *index);
+
+/* Applies the model's move mv (0 .. n_moves-1) to a flat state in place. */
+void gt_def_model_apply(const gt_def_model *m, int mv, uint8_t *perm, uint8_t *ori);
+
+/* Applies a scramble written in the definition's move names to a flat state
+ * (perm/ori, def->total each): words separated by blanks, each a base move
+ * with an optional power, "R", "R2", "R'", "R2'" (any power below the
+ * move's order, whatever the metric of a table). Return values: GT_OK,
+ * GT_ERR_PARSE (err: line 1, the word's column, a message naming it). */
+int gt_def_apply_scramble(const gt_def *def, const char *text, uint8_t *perm, uint8_t *ori, gt_def_error *err);
+
+/* 1 if the flat state is the solved one. */
+int gt_def_is_solved(const gt_def *def, const uint8_t *perm, const uint8_t *ori);
+
+/* The state in .tws syntax (one "SET\nperm\nori\n" group a set, 1-based).
+ * Return values: GT_OK, GT_ERR_RANGE. */
+int gt_def_state_text(const gt_def *def, const uint8_t *perm, const uint8_t *ori, char *buf, size_t cap);
+
+/* ---- table specs for the catalog and godtab-gen --def ---- */
+
+/* spec->arg of a definition table. */
+typedef struct gt_def_request {
+    const gt_def *def;
+    gt_def_options options;
+} gt_def_request;
+
+/* Fills spec for a definition table called name (the caller keeps name,
+ * summary and req alive): MOD3 encoding, make_puzzle / free_puzzle below. */
+void gt_def_spec_init(gt_table_spec *spec, const char *name, const char *summary, const gt_def_request *req);
+
+/* make_puzzle / free_puzzle of a definition spec: the descriptor's ctx is
+ * its gt_def_model. */
+int gt_def_make_puzzle(const gt_table_spec *spec, gt_puzzle **out);
+void gt_def_free_puzzle(gt_puzzle *p);
+
+#endif

@@ -1,0 +1,373 @@
+/* The definition model's coordinates (def.h): the orbit factors grouped
+ * into the engine's one or two coordinates, each enumerated from the solved
+ * state, the descriptor, state <-> index, and the catalog's spec. */
+#include "def_internal.h"
+#include "gt_error.h"
+#include "textbuf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Below this many index values a single coordinate holds every factor: the
+ * index is then exactly the reachable set, and its move table stays small. */
+#define DEF_ONE_COORD_MAX (1u << 17)
+#define DEF_COORD1_MAX 65536u /* the BFS's limit on a second coordinate */
+
+static int coord_fail(gt_def_error *err, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int coord_fail(gt_def_error *err, int rc, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return rc;
+}
+
+/* Product of the sizes of a coordinate's factors (an upper bound of its
+ * enumerated size). */
+static uint64_t coord_bound(const gt_def_model *m, int c)
+{
+    uint64_t v = 1;
+    for (int i = 0; i < m->coord_nf[c]; i++)
+        v *= m->factor[m->coord_factor[c][i]].e.size;
+    return v;
+}
+
+/* Moves factor i of coordinate `from` to coordinate `to`. */
+static void move_factor(gt_def_model *m, int from, int i, int to)
+{
+    m->coord_factor[to][m->coord_nf[to]++] = m->coord_factor[from][i];
+    m->coord_factor[from][i] = m->coord_factor[from][--m->coord_nf[from]];
+}
+
+/* The index of the smallest permutation factor of coordinate 0 that fits
+ * next to coordinate 1 (within the BFS's limit), or -1. */
+static int smallest_fitting_perm(const gt_def_model *m)
+{
+    int best = -1;
+    uint64_t room = DEF_COORD1_MAX / coord_bound(m, 1);
+    for (int i = 0; i < m->coord_nf[0]; i++) {
+        const gt_def_factor *f = &m->factor[m->coord_factor[0][i]];
+        if (f->kind == DEF_PERM && f->e.size <= room &&
+            (best < 0 || f->e.size < m->factor[m->coord_factor[0][best]].e.size))
+            best = i;
+    }
+    return best;
+}
+
+/* Orientation factors go to the second coordinate (largest first, while it
+ * stays within the BFS's limit): they rarely share a constraint with the
+ * permutations. The permutations stay together in the first, so the
+ * parities that tie sets together (an odd corner cycle with an odd edge
+ * cycle) are enumerated away there, unless it would grow past
+ * DEF_COORD0_SOFT_MAX, or the second coordinate would be empty. */
+#define DEF_COORD0_SOFT_MAX (1u << 24)
+static void split_factors(gt_def_model *m, const int *live, int n_live)
+{
+    for (int i = 0; i < n_live; i++)
+        m->coord_factor[0][m->coord_nf[0]++] = live[i];
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < m->coord_nf[0]; i++) {
+            const gt_def_factor *f = &m->factor[m->coord_factor[0][i]];
+            if (f->kind == DEF_ORI && coord_bound(m, 1) * f->e.size <= DEF_COORD1_MAX &&
+                (best < 0 || f->e.size > m->factor[m->coord_factor[0][best]].e.size))
+                best = i;
+        }
+        if (best < 0)
+            break;
+        move_factor(m, 0, best, 1);
+    }
+    while (m->coord_nf[0] > 1 && (m->coord_nf[1] == 0 || coord_bound(m, 0) > DEF_COORD0_SOFT_MAX)) {
+        int i = smallest_fitting_perm(m);
+        if (i < 0)
+            break;
+        move_factor(m, 0, i, 1);
+    }
+}
+
+/* The alternative grouping: orientation factors (largest first), then
+ * permutations (smallest first) fill the second coordinate greedily. Some
+ * puzzles tie orientations to a permutation (the Skewb's corner twists to
+ * its free corners' positions): this grouping keeps those together. */
+static void greedy_split(gt_def_model *m, const int *live, int n_live)
+{
+    int used[DEF_MAX_FACTORS] = {0};
+    uint64_t prod = 1;
+    m->alt_nf[0] = m->alt_nf[1] = 0;
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < n_live; i++) {
+            const gt_def_factor *f = &m->factor[live[i]], *b = best >= 0 ? &m->factor[live[best]] : NULL;
+            if (used[i] || prod * f->e.size > DEF_COORD1_MAX)
+                continue;
+            if (!b || (f->kind == DEF_ORI && b->kind == DEF_PERM) ||
+                (f->kind == b->kind && (f->kind == DEF_ORI ? f->e.size > b->e.size : f->e.size < b->e.size)))
+                best = i;
+        }
+        if (best < 0)
+            break;
+        used[best] = 1;
+        prod *= m->factor[live[best]].e.size;
+        m->alt_factor[1][m->alt_nf[1]++] = live[best];
+    }
+    for (int i = 0; i < n_live; i++)
+        if (!used[i])
+            m->alt_factor[0][m->alt_nf[0]++] = live[i];
+    m->has_alt = m->alt_nf[0] > 0 && m->alt_nf[1] > 0 && m->alt_nf[1] != m->coord_nf[1];
+}
+
+int gt_def_plan_coords(gt_def_model *m, gt_def_error *err)
+{
+    int live[DEF_MAX_FACTORS], n_live = 0;
+    unsigned __int128 bound = 1;
+    for (int f = 0; f < m->n_factors; f++)
+        if (m->factor[f].e.size > 1) {
+            live[n_live++] = f;
+            if ((bound *= m->factor[f].e.size) >> 62)
+                return coord_fail(err, GT_ERR_RANGE, "the index space exceeds 2^62 states");
+        }
+    m->coord_nf[0] = m->coord_nf[1] = 0;
+    if (bound > DEF_ONE_COORD_MAX)
+        split_factors(m, live, n_live);
+    if (m->coord_nf[1] == 0 || m->coord_nf[0] == 0) { /* one coordinate: every factor */
+        m->coord_nf[0] = m->coord_nf[1] = 0;
+        for (int i = 0; i < n_live; i++)
+            m->coord_factor[0][m->coord_nf[0]++] = live[i];
+        m->n_coords = 1;
+    } else {
+        m->n_coords = 2;
+        greedy_split(m, live, n_live);
+    }
+    if (coord_bound(m, 0) > UINT32_MAX)
+        return coord_fail(err, GT_ERR_RANGE, "a coordinate of %llu values exceeds the engine's 2^32",
+                          (unsigned long long)coord_bound(m, 0));
+    return GT_OK;
+}
+
+void gt_def_model_info(const gt_def_model *m, gt_def_plan_info *info)
+{
+    memset(info, 0, sizeof *info);
+    info->n_moves = m->n_moves;
+    info->states = 1;
+    for (int c = 0; c < m->n_coords; c++) {
+        /* once built, the enumerated sizes; before, the factor products */
+        info->coord_size[c] = m->built ? m->coord[c].size : coord_bound(m, c);
+        info->states *= info->coord_size[c];
+        info->n_factors += m->coord_nf[c];
+        /* keys, hash (twice the keys, 12 bytes a slot) and move rows */
+        info->bytes += info->coord_size[c] * (8 + 24 + 4 * (uint64_t)m->n_moves);
+    }
+    /* the BFS's byte a state, and the 2-bit encoding next to it */
+    info->bytes += info->states + info->states / 4;
+}
+
+/* ---- coordinates ------------------------------------------------------------ */
+
+typedef struct coord_ctx {
+    const gt_def_model *m;
+    int c;
+} coord_ctx;
+
+/* A coordinate key is the mixed-radix number of its factors' dense values. */
+static uint64_t coord_step(const void *ctx, uint64_t key, int mv)
+{
+    const coord_ctx *cc = ctx;
+    const gt_def_model *m = cc->m;
+    uint64_t out = 0, scale = 1;
+    for (int i = m->coord_nf[cc->c] - 1; i >= 0; i--) {
+        const gt_def_enum *e = &m->factor[m->coord_factor[cc->c][i]].e;
+        uint64_t v = key % e->size;
+        key /= e->size;
+        out += (uint64_t)e->move[v * (uint64_t)m->n_moves + (uint64_t)mv] * scale;
+        scale *= e->size;
+    }
+    return out;
+}
+
+static int enumerate_coords(gt_def_model *m)
+{
+    for (int c = 0; c < m->n_coords; c++) {
+        coord_ctx cc = {m, c};
+        int rc = gt_def_enum_build(&m->coord[c], 0, m->n_moves, coord_step, &cc,
+                                   c == 1 ? DEF_COORD1_MAX : UINT32_MAX);
+        if (rc)
+            return rc;
+    }
+    return GT_OK;
+}
+
+static uint64_t coords_states(const gt_def_model *m)
+{
+    return m->n_coords == 1 ? m->coord[0].size : (uint64_t)m->coord[0].size * m->coord[1].size;
+}
+
+/* Swaps the grouping in use with the alternative one (enumerations too). */
+static void swap_layout(gt_def_model *m, gt_def_enum *saved)
+{
+    for (int c = 0; c < GT_MAX_COORDS; c++) {
+        int nf = m->coord_nf[c], tmp[DEF_MAX_FACTORS];
+        memcpy(tmp, m->coord_factor[c], sizeof tmp);
+        m->coord_nf[c] = m->alt_nf[c];
+        memcpy(m->coord_factor[c], m->alt_factor[c], sizeof tmp);
+        m->alt_nf[c] = nf;
+        memcpy(m->alt_factor[c], tmp, sizeof tmp);
+        gt_def_enum e = m->coord[c];
+        m->coord[c] = saved[c];
+        saved[c] = e;
+    }
+}
+
+/* Enumerates the coordinates of both groupings and keeps the smaller index. */
+static int choose_layout(gt_def_model *m)
+{
+    gt_def_enum saved[GT_MAX_COORDS];
+    int rc = enumerate_coords(m);
+    if (rc || !m->has_alt)
+        return rc;
+    memset(saved, 0, sizeof saved);
+    swap_layout(m, saved);
+    rc = enumerate_coords(m);
+    if (rc == GT_OK && coords_states(m) >= (uint64_t)saved[0].size * saved[1].size)
+        swap_layout(m, saved);
+    for (int c = 0; c < GT_MAX_COORDS; c++)
+        gt_def_enum_free(&saved[c]);
+    return rc;
+}
+
+int gt_def_model_build(gt_def_model *m, const gt_puzzle **out)
+{
+    int rc;
+    if (!m->built) {
+        if ((rc = choose_layout(m)) != 0)
+            return rc;
+        m->puzzle = (gt_puzzle){
+            .name = "def",
+            .metric = "htm",
+            .n_states = coords_states(m),
+            .n_moves = m->n_moves,
+            .move_names = m->name_ptr,
+            .move_inverse = m->inverse,
+            .n_coords = m->n_coords,
+            .coord = {{"definition coordinate 0", m->coord[0].size, m->coord[0].move},
+                      {"definition coordinate 1", m->coord[1].size, m->coord[1].move}},
+            .solved = 0,
+            .ctx = m,
+        };
+        m->built = 1;
+    }
+    *out = &m->puzzle;
+    return GT_OK;
+}
+
+/* ---- state <-> index -------------------------------------------------------- */
+
+int gt_def_model_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uint8_t *ori)
+{
+    if (!m->built || index >= m->puzzle.n_states)
+        return GT_ERR_INVAL;
+    uint64_t value[GT_MAX_COORDS] = {index, 0};
+    if (m->n_coords == 2) {
+        value[0] = index / m->coord[1].size;
+        value[1] = index % m->coord[1].size;
+    }
+    memcpy(perm, m->def->solved_perm, (size_t)m->def->total);
+    memcpy(ori, m->def->solved_ori, (size_t)m->def->total);
+    for (int c = 0; c < m->n_coords; c++) {
+        uint64_t key = m->coord[c].key[value[c]];
+        for (int i = m->coord_nf[c] - 1; i >= 0; i--) {
+            const gt_def_factor *f = &m->factor[m->coord_factor[c][i]];
+            gt_def_factor_write(m, f, f->e.key[key % f->e.size], perm, ori);
+            key /= f->e.size;
+        }
+    }
+    return GT_OK;
+}
+
+int gt_def_model_index(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, uint64_t *index)
+{
+    int64_t dense[DEF_MAX_FACTORS];
+    if (!m->built)
+        return GT_ERR_INVAL;
+    for (int j = 0; j < m->def->total; j++)
+        if (ori[j] >= m->omod_at[j])
+            return GT_ERR_ILLEGAL;
+    for (int f = 0; f < m->n_factors; f++) {
+        uint64_t key = gt_def_factor_key(m, &m->factor[f], perm, ori);
+        if (key == DEF_NO_KEY || (dense[f] = gt_def_enum_find(&m->factor[f].e, key)) < 0)
+            return GT_ERR_ILLEGAL; /* (a factor of one value: the solved one only) */
+    }
+    uint64_t v[GT_MAX_COORDS] = {0, 0};
+    for (int c = 0; c < m->n_coords; c++) {
+        uint64_t key = 0;
+        for (int i = 0; i < m->coord_nf[c]; i++) {
+            int f = m->coord_factor[c][i];
+            key = key * m->factor[f].e.size + (uint64_t)dense[f];
+        }
+        int64_t d = gt_def_enum_find(&m->coord[c], key);
+        if (d < 0)
+            return GT_ERR_ILLEGAL;
+        v[c] = (uint64_t)d;
+    }
+    *index = m->n_coords == 1 ? v[0] : v[0] * m->coord[1].size + v[1];
+    return GT_OK;
+}
+
+int gt_def_state_text(const gt_def *def, const uint8_t *perm, const uint8_t *ori, char *buf, size_t cap)
+{
+    size_t len = 0;
+    if (cap)
+        buf[0] = '\0';
+    for (int s = 0; s < def->n_sets; s++) {
+        const gt_def_set *set = &def->set[s];
+        GT_APPEND("%s\n", set->name);
+        for (int j = 0; j < set->n; j++)
+            GT_APPEND(j + 1 < set->n ? "%d " : "%d\n", perm[set->offset + j] + 1);
+        for (int j = 0; j < set->n && set->omod > 1; j++)
+            GT_APPEND(j + 1 < set->n ? "%d " : "%d\n", ori[set->offset + j]);
+    }
+    return GT_OK;
+}
+
+/* ---- table specs ------------------------------------------------------------ */
+
+int gt_def_make_puzzle(const gt_table_spec *spec, gt_puzzle **out)
+{
+    const gt_def_request *req = spec->arg;
+    gt_def_model *m = NULL;
+    const gt_puzzle *p = NULL;
+    int rc = gt_def_model_plan(req->def, &req->options, &m, NULL);
+    if (rc == GT_OK && (rc = gt_def_model_build(m, &p)) != 0)
+        gt_def_model_free(m);
+    if (rc)
+        return rc;
+    m->puzzle.metric = req->options.metric == GT_DEF_QTM ? "qtm" : "htm";
+    m->puzzle.name = spec->name;
+    *out = &m->puzzle;
+    return GT_OK;
+}
+
+void gt_def_free_puzzle(gt_puzzle *p)
+{
+    if (p)
+        gt_def_model_free(p->ctx);
+}
+
+void gt_def_spec_init(gt_table_spec *spec, const char *name, const char *summary, const gt_def_request *req)
+{
+    *spec = (gt_table_spec){
+        .name = name,
+        .family = "def",
+        .summary = summary,
+        .encoding = GT_ENC_MOD3,
+        .zstd_level = 19,
+        .make_puzzle = gt_def_make_puzzle,
+        .free_puzzle = gt_def_free_puzzle,
+        .arg = req,
+    };
+}

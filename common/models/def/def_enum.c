@@ -1,0 +1,138 @@
+/* Enumerated coordinates (def_internal.h): a breadth-first walk over raw
+ * keys that numbers them densely and fills the move table as it goes. This
+ * is not the table BFS (bfs.c): it only finds which values of one
+ * coordinate exist, so that the index space has no holes a coordinate
+ * alone can rule out (parity, orientation sums, pieces a subset of moves
+ * never reaches). */
+#include "def_internal.h"
+#include "gt_error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x9E3779B97F4A7C15ull;
+    x ^= x >> 29;
+    return x;
+}
+
+static int hash_init(gt_def_hash *h, uint64_t cap)
+{
+    h->mask = cap - 1;
+    h->n = 0;
+    h->keys = malloc(cap * sizeof *h->keys);
+    h->vals = malloc(cap * sizeof *h->vals);
+    if (!h->keys || !h->vals)
+        return GT_ERR_NOMEM;
+    memset(h->keys, 0xFF, cap * sizeof *h->keys); /* DEF_NO_KEY */
+    return GT_OK;
+}
+
+static uint64_t hash_slot(const gt_def_hash *h, uint64_t key)
+{
+    uint64_t i = mix(key) & h->mask;
+    while (h->keys[i] != DEF_NO_KEY && h->keys[i] != key)
+        i = (i + 1) & h->mask;
+    return i;
+}
+
+/* Doubles the table when half full, so probes stay short. */
+static int hash_grow(gt_def_hash *h)
+{
+    gt_def_hash bigger;
+    int rc = hash_init(&bigger, (h->mask + 1) * 2);
+    if (rc) {
+        free(bigger.keys);
+        free(bigger.vals);
+        return rc;
+    }
+    for (uint64_t i = 0; i <= h->mask; i++)
+        if (h->keys[i] != DEF_NO_KEY) {
+            uint64_t s = hash_slot(&bigger, h->keys[i]);
+            bigger.keys[s] = h->keys[i];
+            bigger.vals[s] = h->vals[i];
+        }
+    bigger.n = h->n;
+    free(h->keys);
+    free(h->vals);
+    *h = bigger;
+    return GT_OK;
+}
+
+int64_t gt_def_enum_find(const gt_def_enum *e, uint64_t key)
+{
+    uint64_t s = hash_slot(&e->hash, key);
+    return e->hash.keys[s] == key ? (int64_t)e->hash.vals[s] : -1;
+}
+
+/* Room for `need` values in key[] and their move rows. */
+static int reserve(gt_def_enum *e, uint64_t *cap, uint64_t need, int n_moves)
+{
+    if (need <= *cap)
+        return GT_OK;
+    uint64_t c = *cap ? *cap * 2 : 64;
+    uint64_t *k = realloc(e->key, c * sizeof *k);
+    if (!k)
+        return GT_ERR_NOMEM;
+    e->key = k;
+    uint32_t *mv = realloc(e->move, c * (uint64_t)n_moves * sizeof *mv);
+    if (!mv)
+        return GT_ERR_NOMEM;
+    e->move = mv;
+    *cap = c;
+    return GT_OK;
+}
+
+/* Adds key if new; *value is its dense value. */
+static int visit(gt_def_enum *e, uint64_t *cap, uint64_t key, int n_moves, uint64_t limit, uint32_t *value)
+{
+    uint64_t s = hash_slot(&e->hash, key);
+    int rc;
+    if (e->hash.keys[s] == key) {
+        *value = e->hash.vals[s];
+        return GT_OK;
+    }
+    if (e->size >= limit)
+        return GT_ERR_RANGE;
+    if ((rc = reserve(e, cap, (uint64_t)e->size + 1, n_moves)) != 0)
+        return rc;
+    e->hash.keys[s] = key;
+    e->hash.vals[s] = e->size;
+    e->key[e->size] = key;
+    *value = e->size++;
+    if (++e->hash.n * 2 > e->hash.mask + 1)
+        return hash_grow(&e->hash);
+    return GT_OK;
+}
+
+int gt_def_enum_build(gt_def_enum *e, uint64_t start, int n_moves, gt_def_apply_fn apply, const void *ctx,
+                      uint64_t cap)
+{
+    uint64_t room = 0;
+    uint32_t v;
+    int rc;
+    memset(e, 0, sizeof *e);
+    if ((rc = hash_init(&e->hash, 64)) != 0 || (rc = visit(e, &room, start, n_moves, cap, &v)) != 0)
+        goto free_enum;
+    for (uint32_t i = 0; i < e->size; i++)
+        for (int m = 0; m < n_moves; m++) {
+            if ((rc = visit(e, &room, apply(ctx, e->key[i], m), n_moves, cap, &v)) != 0)
+                goto free_enum;
+            e->move[(uint64_t)i * (uint64_t)n_moves + (uint64_t)m] = v;
+        }
+    return GT_OK;
+free_enum:
+    gt_def_enum_free(e);
+    return rc;
+}
+
+void gt_def_enum_free(gt_def_enum *e)
+{
+    free(e->key);
+    free(e->move);
+    free(e->hash.keys);
+    free(e->hash.vals);
+    memset(e, 0, sizeof *e);
+}

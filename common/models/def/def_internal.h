@@ -1,0 +1,96 @@
+/* The definition model's private parts (def.h): enumerated coordinates, set
+ * orbits and the model itself. Included only by common/models/def and the
+ * tests. */
+#ifndef GODTAB_DEF_INTERNAL_H
+#define GODTAB_DEF_INTERNAL_H
+
+#include "def.h"
+
+#include <stdint.h>
+
+#define DEF_NO_KEY UINT64_MAX
+
+/* Raw key -> dense value, open addressing (linear probing). */
+typedef struct gt_def_hash {
+    uint64_t *keys;
+    uint32_t *vals;
+    uint64_t mask, n;
+} gt_def_hash;
+
+/* A coordinate whose values are the raw keys reached from the solved key:
+ * dense value v stands for key[v], and move[v * n_moves + m] is the dense
+ * value after move m. Dense value 0 is the solved key. */
+typedef struct gt_def_enum {
+    uint32_t size;
+    uint64_t *key;
+    uint32_t *move;
+    gt_def_hash hash;
+} gt_def_enum;
+
+/* The raw key after move m (a callback of gt_def_enum_build). */
+typedef uint64_t (*gt_def_apply_fn)(const void *ctx, uint64_t key, int m);
+
+/* Enumerates the keys reachable from `start` (breadth first), at most `cap`.
+ * Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_RANGE (more than cap). */
+int gt_def_enum_build(gt_def_enum *e, uint64_t start, int n_moves, gt_def_apply_fn apply, const void *ctx,
+                      uint64_t cap);
+/* The dense value of a key, or -1 if no move sequence reaches it. */
+int64_t gt_def_enum_find(const gt_def_enum *e, uint64_t key);
+void gt_def_enum_free(gt_def_enum *e);
+
+enum { DEF_PERM = 0, DEF_ORI = 1 };
+
+/* The positions of one set that the moves can exchange: pieces never leave
+ * their orbit, so each orbit is ranked on its own. */
+typedef struct gt_def_orbit {
+    int set, k, omod, n_labels;
+    int pos[GT_DEF_MAX_PIECES];            /* flat position of local position j */
+    uint8_t label_value[GT_DEF_MAX_PIECES]; /* dense label -> piece number in the file (0-based) */
+    uint8_t count[GT_DEF_MAX_PIECES];       /* pieces of each dense label */
+    uint8_t *src, *twist;                   /* n_moves x k: local move (new[j] = old[src[j]] + twist[j]) */
+} gt_def_orbit;
+
+typedef struct gt_def_factor {
+    int orbit, kind; /* DEF_PERM or DEF_ORI */
+    gt_def_enum e;
+} gt_def_factor;
+
+#define DEF_MAX_FACTORS (2 * GT_DEF_MAX_SETS * 8)
+
+struct gt_def_model {
+    const gt_def *def;
+    int n_moves;
+    char names[GT_MAX_MOVES][GT_DEF_NAME_MAX + 8];
+    const char *name_ptr[GT_MAX_MOVES];
+    int inverse[GT_MAX_MOVES];
+    uint8_t *omod_at;    /* total: the orientation modulus of each position */
+    uint16_t *perm;      /* n_moves x total: the moves, powers expanded (flat positions) */
+    uint8_t *ori;
+    int n_orbits;
+    gt_def_orbit *orbit;
+    int n_factors;
+    gt_def_factor factor[DEF_MAX_FACTORS];
+    /* The coordinates: the factors each combines (mixed radix of their
+     * dense values, first factor most significant), enumerated. */
+    int n_coords;
+    int coord_nf[GT_MAX_COORDS];
+    int coord_factor[GT_MAX_COORDS][DEF_MAX_FACTORS];
+    gt_def_enum coord[GT_MAX_COORDS];
+    /* A second grouping tried at build time (the smaller index wins): the
+     * second coordinate filled greedily, orientations then permutations. */
+    int has_alt;
+    int alt_nf[GT_MAX_COORDS];
+    int alt_factor[GT_MAX_COORDS][DEF_MAX_FACTORS];
+    int built;
+    gt_puzzle puzzle;
+};
+
+/* The raw key of a factor from a flat state, and back (def_model.c). */
+uint64_t gt_def_factor_key(const gt_def_model *m, const gt_def_factor *f, const uint8_t *perm, const uint8_t *ori);
+void gt_def_factor_write(const gt_def_model *m, const gt_def_factor *f, uint64_t key, uint8_t *perm, uint8_t *ori);
+
+/* Groups the factors into the engine's coordinates (def_coord.c).
+ * Return values: GT_OK, GT_ERR_RANGE (err says why). */
+int gt_def_plan_coords(gt_def_model *m, gt_def_error *err);
+
+#endif

@@ -1,0 +1,489 @@
+/* The definition model (def.h): moves with their powers, the orbits of the
+ * positions, and each orbit's two factors, a multinomial permutation rank
+ * and an orientation rank, enumerated from the solved state. The ranking
+ * and its proof are in docs/definitions.md. */
+#include "def_internal.h"
+#include "gt_error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int model_fail(gt_def_error *err, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int model_fail(gt_def_error *err, int rc, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->line = 0;
+        err->column = 0;
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return rc;
+}
+
+/* ---- moves ----------------------------------------------------------------- */
+
+void gt_def_model_apply(const gt_def_model *m, int mv, uint8_t *perm, uint8_t *ori)
+{
+    const int total = m->def->total;
+    const uint16_t *mp = m->perm + (size_t)mv * (size_t)total;
+    const uint8_t *mo = m->ori + (size_t)mv * (size_t)total;
+    uint8_t p[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], o[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    for (int j = 0; j < total; j++) {
+        p[j] = perm[mp[j]];
+        o[j] = (uint8_t)((ori[mp[j]] + mo[j]) % m->omod_at[j]);
+    }
+    memcpy(perm, p, (size_t)total);
+    memcpy(ori, o, (size_t)total);
+}
+
+/* cur = cur followed by base move b of the definition (position j receives
+ * what was at perm[j], twisted by ori[j]). */
+static void compose_base(const gt_def_model *m, int b, uint16_t *perm, uint8_t *ori)
+{
+    const int total = m->def->total;
+    const uint16_t *bp = m->def->move_perm + (size_t)b * (size_t)total;
+    const uint8_t *bo = m->def->move_ori + (size_t)b * (size_t)total;
+    uint16_t p[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t o[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    for (int j = 0; j < total; j++) {
+        p[j] = perm[bp[j]];
+        o[j] = (uint8_t)((ori[bp[j]] + bo[j]) % m->omod_at[j]);
+    }
+    memcpy(perm, p, (size_t)total * sizeof *p);
+    memcpy(ori, o, (size_t)total);
+}
+
+static int is_identity(const uint16_t *perm, const uint8_t *ori, int total)
+{
+    for (int j = 0; j < total; j++)
+        if (perm[j] != j || ori[j])
+            return 0;
+    return 1;
+}
+
+/* "R", "R2", "R'", "R2'": powers past half the order are written as inverses. */
+static void power_name(char *out, size_t cap, const char *base, int p, int order)
+{
+    int q = order - p;
+    if (p <= q)
+        snprintf(out, cap, p == 1 ? "%s" : "%s%d", base, p);
+    else
+        snprintf(out, cap, q == 1 ? "%s'" : "%s%d'", base, q);
+}
+
+/* Adds base move b's power p (1 <= p < order) as a model move. */
+static int add_power(gt_def_model *m, int b, int p, int order, int first, gt_def_error *err)
+{
+    const int total = m->def->total;
+    if (m->n_moves == GT_MAX_MOVES)
+        return model_fail(err, GT_ERR_INVAL, "more than %d moves with their powers", GT_MAX_MOVES);
+    uint16_t *perm = m->perm + (size_t)m->n_moves * (size_t)total;
+    uint8_t *ori = m->ori + (size_t)m->n_moves * (size_t)total;
+    for (int j = 0; j < total; j++) {
+        perm[j] = (uint16_t)j;
+        ori[j] = 0;
+    }
+    for (int i = 0; i < p; i++)
+        compose_base(m, b, perm, ori);
+    power_name(m->names[m->n_moves], sizeof m->names[0], m->def->move_name[b], p, order);
+    m->name_ptr[m->n_moves] = m->names[m->n_moves];
+    /* the inverse power q = order - p is added in the same run of this move */
+    m->inverse[m->n_moves] = first + (order - p) - 1;
+    m->n_moves++;
+    return GT_OK;
+}
+
+/* The order of base move b (at most 255), 0 if larger. */
+static int move_order(const gt_def_model *m, int b)
+{
+    const int total = m->def->total;
+    uint16_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    for (int j = 0; j < total; j++) {
+        perm[j] = (uint16_t)j;
+        ori[j] = 0;
+    }
+    for (int p = 1; p <= 255; p++) {
+        compose_base(m, b, perm, ori);
+        if (is_identity(perm, ori, total))
+            return p;
+    }
+    return 0;
+}
+
+static int expand_moves(gt_def_model *m, const gt_def_options *o, gt_def_error *err)
+{
+    const gt_def *def = m->def;
+    int rc;
+    m->perm = malloc((size_t)GT_MAX_MOVES * (size_t)def->total * sizeof *m->perm);
+    m->ori = malloc((size_t)GT_MAX_MOVES * (size_t)def->total);
+    if (!m->perm || !m->ori)
+        return GT_ERR_NOMEM;
+    for (int b = 0; b < def->n_moves; b++) {
+        if (o->move_mask && !(o->move_mask >> b & 1))
+            continue;
+        int order = move_order(m, b), first = m->n_moves;
+        if (order == 0)
+            return model_fail(err, GT_ERR_INVAL, "move %s has an order above 255", def->move_name[b]);
+        if (order == 1)
+            return model_fail(err, GT_ERR_INVAL, "move %s changes nothing", def->move_name[b]);
+        for (int p = 1; p < order; p++) {
+            if (o->metric == GT_DEF_QTM && p != 1 && p != order - 1)
+                continue; /* QTM keeps the move and its inverse */
+            if ((rc = add_power(m, b, p, order, first, err)) != 0)
+                return rc;
+        }
+        /* In QTM the inverse of power 1 is the second move added (or itself). */
+        if (o->metric == GT_DEF_QTM) {
+            m->inverse[first] = order > 2 ? first + 1 : first;
+            if (order > 2)
+                m->inverse[first + 1] = first;
+        }
+    }
+    if (m->n_moves == 0)
+        return model_fail(err, GT_ERR_INVAL, "no moves selected");
+    return GT_OK;
+}
+
+/* ---- orbits ---------------------------------------------------------------- */
+
+static int find_root(int *parent, int x)
+{
+    while (parent[x] != x)
+        x = parent[x] = parent[parent[x]];
+    return x;
+}
+
+/* One orbit from the positions of set s whose root is r. */
+static void fill_orbit(gt_def_model *m, gt_def_orbit *ob, int s, int r, const int *parent)
+{
+    const gt_def *def = m->def;
+    const gt_def_set *set = &def->set[s];
+    uint8_t present[256] = {0};
+    ob->set = s;
+    ob->omod = set->omod;
+    ob->k = 0;
+    for (int j = 0; j < set->n; j++)
+        if (parent[set->offset + j] == r) {
+            ob->pos[ob->k++] = set->offset + j;
+            present[def->solved_perm[set->offset + j]]++;
+        }
+    ob->n_labels = 0;
+    for (int v = 0; v < 256; v++)
+        if (present[v]) {
+            ob->label_value[ob->n_labels] = (uint8_t)v;
+            ob->count[ob->n_labels++] = present[v];
+        }
+}
+
+/* The local moves of an orbit: new[j] = old[src[j]] + twist[j]. */
+static int orbit_moves(gt_def_model *m, gt_def_orbit *ob)
+{
+    const int total = m->def->total;
+    int local[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    ob->src = malloc((size_t)m->n_moves * (size_t)ob->k);
+    ob->twist = malloc((size_t)m->n_moves * (size_t)ob->k);
+    if (!ob->src || !ob->twist)
+        return GT_ERR_NOMEM;
+    for (int j = 0; j < ob->k; j++)
+        local[ob->pos[j]] = j;
+    for (int mv = 0; mv < m->n_moves; mv++)
+        for (int j = 0; j < ob->k; j++) {
+            ob->src[mv * ob->k + j] = (uint8_t)local[m->perm[(size_t)mv * (size_t)total + (size_t)ob->pos[j]]];
+            ob->twist[mv * ob->k + j] = m->ori[(size_t)mv * (size_t)total + (size_t)ob->pos[j]];
+        }
+    return GT_OK;
+}
+
+static int find_orbits(gt_def_model *m)
+{
+    const gt_def *def = m->def;
+    int parent[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], rc;
+    for (int j = 0; j < def->total; j++)
+        parent[j] = j;
+    for (int mv = 0; mv < m->n_moves; mv++)
+        for (int j = 0; j < def->total; j++) {
+            int a = find_root(parent, j), b = find_root(parent, m->perm[(size_t)mv * (size_t)def->total + (size_t)j]);
+            parent[a < b ? b : a] = a < b ? a : b;
+        }
+    for (int j = 0; j < def->total; j++)
+        parent[j] = find_root(parent, j);
+    if (!(m->orbit = calloc((size_t)def->total, sizeof *m->orbit)))
+        return GT_ERR_NOMEM;
+    for (int s = 0; s < def->n_sets; s++)
+        for (int j = 0; j < def->set[s].n; j++) {
+            int p = def->set[s].offset + j;
+            if (parent[p] != p)
+                continue;
+            gt_def_orbit *ob = &m->orbit[m->n_orbits++];
+            fill_orbit(m, ob, s, p, parent);
+            if ((rc = orbit_moves(m, ob)) != 0)
+                return rc;
+        }
+    return GT_OK;
+}
+
+/* ---- factors: raw keys ------------------------------------------------------ */
+
+/* The number of arrangements of a multiset (counts[0..n-1]), or 0 past 2^62. */
+static uint64_t multinomial(const uint8_t *count, int n)
+{
+    unsigned __int128 v = 1;
+    int placed = 0;
+    for (int l = 0; l < n; l++)
+        for (int c = 1; c <= count[l]; c++) {
+            v = v * (unsigned)(++placed) / (unsigned)c; /* a binomial product: exact at each step */
+            if (v >> 62)
+                return 0;
+        }
+    return (uint64_t)v;
+}
+
+/* Multinomial rank of labels a[0..k-1] (docs/definitions.md): the
+ * arrangements starting with label l are total * count[l] / rem. In 64
+ * bits when total * k cannot overflow (the common case, several times
+ * faster than 128-bit division), else in 128. */
+#define MULTISET_RANK(T)                                                                                    \
+    for (int i = 0; i < ob->k; i++) {                                                                       \
+        T rem = (T)(ob->k - i);                                                                             \
+        for (int l = 0; l < a[i]; l++)                                                                      \
+            rank += (uint64_t)(total * count[l] / rem);                                                    \
+        total = total * count[a[i]] / rem;                                                                  \
+        count[a[i]]--;                                                                                      \
+    }
+static uint64_t multiset_rank(const gt_def_orbit *ob, const uint8_t *a)
+{
+    uint8_t count[GT_DEF_MAX_PIECES];
+    memcpy(count, ob->count, (size_t)ob->n_labels);
+    uint64_t rank = 0, all = multinomial(count, ob->n_labels);
+    if (all <= UINT64_MAX / (uint64_t)ob->k / 2) {
+        uint64_t total = all;
+        MULTISET_RANK(uint64_t)
+    } else {
+        unsigned __int128 total = all;
+        MULTISET_RANK(unsigned __int128)
+    }
+    return rank;
+}
+
+#define MULTISET_UNRANK(T)                                                                                  \
+    for (int i = 0; i < ob->k; i++) {                                                                       \
+        T rem = (T)(ob->k - i);                                                                             \
+        int l = 0;                                                                                          \
+        for (;; l++) {                                                                                      \
+            uint64_t block = (uint64_t)(total * count[l] / rem);                                           \
+            if (rank < block)                                                                               \
+                break;                                                                                      \
+            rank -= block;                                                                                  \
+        }                                                                                                   \
+        a[i] = (uint8_t)l;                                                                                  \
+        total = total * count[l] / rem;                                                                     \
+        count[l]--;                                                                                         \
+    }
+static void multiset_unrank(const gt_def_orbit *ob, uint64_t rank, uint8_t *a)
+{
+    uint8_t count[GT_DEF_MAX_PIECES];
+    memcpy(count, ob->count, (size_t)ob->n_labels);
+    uint64_t all = multinomial(count, ob->n_labels);
+    if (all <= UINT64_MAX / (uint64_t)ob->k / 2) {
+        uint64_t total = all;
+        MULTISET_UNRANK(uint64_t)
+    } else {
+        unsigned __int128 total = all;
+        MULTISET_UNRANK(unsigned __int128)
+    }
+}
+
+static uint64_t ori_rank(const gt_def_orbit *ob, const uint8_t *a)
+{
+    uint64_t r = 0;
+    for (int i = 0; i < ob->k; i++)
+        r = r * (uint64_t)ob->omod + a[i];
+    return r;
+}
+
+static void ori_unrank(const gt_def_orbit *ob, uint64_t r, uint8_t *a)
+{
+    for (int i = ob->k - 1; i >= 0; i--) {
+        a[i] = (uint8_t)(r % (uint64_t)ob->omod);
+        r /= (uint64_t)ob->omod;
+    }
+}
+
+/* omod^k below 2^62: the orientation key fits. */
+static int ori_fits(const gt_def_orbit *ob)
+{
+    uint64_t v = 1;
+    for (int i = 0; i < ob->k; i++)
+        if ((v *= (uint64_t)ob->omod) >> 62)
+            return 0;
+    return 1;
+}
+
+static int dense_label(const gt_def_orbit *ob, uint8_t value)
+{
+    for (int l = 0; l < ob->n_labels; l++)
+        if (ob->label_value[l] == value)
+            return l;
+    return -1;
+}
+
+/* The factor's key of a flat state; DEF_NO_KEY if a piece is foreign to the
+ * orbit or the label counts differ from the solved state's. */
+uint64_t gt_def_factor_key(const gt_def_model *m, const gt_def_factor *f, const uint8_t *perm, const uint8_t *ori)
+{
+    const gt_def_orbit *ob = &m->orbit[f->orbit];
+    uint8_t a[GT_DEF_MAX_PIECES], count[GT_DEF_MAX_PIECES] = {0};
+    for (int j = 0; j < ob->k; j++) {
+        if (f->kind == DEF_ORI) {
+            if (ori[ob->pos[j]] >= ob->omod)
+                return DEF_NO_KEY;
+            a[j] = ori[ob->pos[j]];
+            continue;
+        }
+        int l = dense_label(ob, perm[ob->pos[j]]);
+        if (l < 0 || ++count[l] > ob->count[l])
+            return DEF_NO_KEY;
+        a[j] = (uint8_t)l;
+    }
+    return f->kind == DEF_ORI ? ori_rank(ob, a) : multiset_rank(ob, a);
+}
+
+void gt_def_factor_write(const gt_def_model *m, const gt_def_factor *f, uint64_t key, uint8_t *perm, uint8_t *ori)
+{
+    const gt_def_orbit *ob = &m->orbit[f->orbit];
+    uint8_t a[GT_DEF_MAX_PIECES];
+    if (f->kind == DEF_ORI)
+        ori_unrank(ob, key, a);
+    else
+        multiset_unrank(ob, key, a);
+    for (int j = 0; j < ob->k; j++) {
+        if (f->kind == DEF_ORI)
+            ori[ob->pos[j]] = a[j];
+        else
+            perm[ob->pos[j]] = ob->label_value[a[j]];
+    }
+}
+
+/* The enumeration callback needs the model and the factor. */
+typedef struct factor_ctx {
+    const gt_def_orbit *ob;
+    int kind;
+} factor_ctx;
+
+static uint64_t factor_step(const void *ctx, uint64_t key, int mv)
+{
+    const factor_ctx *fc = ctx;
+    const gt_def_orbit *ob = fc->ob;
+    uint8_t a[GT_DEF_MAX_PIECES], b[GT_DEF_MAX_PIECES];
+    const uint8_t *src = ob->src + mv * ob->k, *tw = ob->twist + mv * ob->k;
+    if (fc->kind == DEF_ORI) {
+        ori_unrank(ob, key, a);
+        for (int j = 0; j < ob->k; j++)
+            b[j] = (uint8_t)((a[src[j]] + tw[j]) % ob->omod);
+        return ori_rank(ob, b);
+    }
+    multiset_unrank(ob, key, a);
+    for (int j = 0; j < ob->k; j++)
+        b[j] = a[src[j]];
+    return multiset_rank(ob, b);
+}
+
+/* Enumerates one factor of an orbit. */
+static int plan_factor(gt_def_model *m, int o, int kind, gt_def_error *err)
+{
+    const gt_def_orbit *ob = &m->orbit[o];
+    const gt_def_set *set = &m->def->set[ob->set];
+    gt_def_factor *f = &m->factor[m->n_factors];
+    factor_ctx fc = {ob, kind};
+    int rc;
+    if (m->n_factors == DEF_MAX_FACTORS)
+        return model_fail(err, GT_ERR_RANGE, "more than %d piece orbits", DEF_MAX_FACTORS / 2);
+    if (kind == DEF_PERM && multinomial(ob->count, ob->n_labels) == 0)
+        return model_fail(err, GT_ERR_RANGE, "set %s: an orbit of %d pieces has too many arrangements to rank",
+                          set->name, ob->k);
+    if (kind == DEF_ORI && !ori_fits(ob))
+        return model_fail(err, GT_ERR_RANGE, "set %s: an orbit of %d pieces has too many orientations to rank",
+                          set->name, ob->k);
+    f->orbit = o;
+    f->kind = kind;
+    uint64_t start = gt_def_factor_key(m, f, m->def->solved_perm, m->def->solved_ori);
+    rc = gt_def_enum_build(&f->e, start, m->n_moves, factor_step, &fc, GT_DEF_FACTOR_MAX);
+    if (rc == GT_ERR_RANGE)
+        return model_fail(err, rc, "set %s: the %s of an orbit of %d positions reach more than %u values",
+                          set->name, kind == DEF_ORI ? "orientations" : "permutations", ob->k, GT_DEF_FACTOR_MAX);
+    if (rc == GT_OK)
+        m->n_factors++;
+    return rc;
+}
+
+static int plan_factors(gt_def_model *m, gt_def_error *err)
+{
+    int rc;
+    for (int o = 0; o < m->n_orbits; o++) {
+        if ((rc = plan_factor(m, o, DEF_PERM, err)) != 0)
+            return rc;
+        if (m->orbit[o].omod > 1 && (rc = plan_factor(m, o, DEF_ORI, err)) != 0)
+            return rc;
+    }
+    return GT_OK;
+}
+
+int gt_def_model_plan(const gt_def *def, const gt_def_options *o, gt_def_model **out, gt_def_error *err)
+{
+    gt_def_model *m = calloc(1, sizeof *m);
+    int rc;
+    *out = NULL;
+    if (err)
+        memset(err, 0, sizeof *err);
+    if (!m)
+        return GT_ERR_NOMEM;
+    m->def = def;
+    if (def->n_moves < 64 && o->move_mask >> def->n_moves) { /* (no shift by 64) */
+        rc = model_fail(err, GT_ERR_INVAL, "a selected move does not exist");
+        goto free_model;
+    }
+    if (!(m->omod_at = malloc((size_t)def->total))) {
+        rc = GT_ERR_NOMEM;
+        goto free_model;
+    }
+    for (int s = 0; s < def->n_sets; s++)
+        memset(m->omod_at + def->set[s].offset, def->set[s].omod, (size_t)def->set[s].n);
+    if ((rc = expand_moves(m, o, err)) != 0 || (rc = find_orbits(m)) != 0 || (rc = plan_factors(m, err)) != 0 ||
+        (rc = gt_def_plan_coords(m, err)) != 0)
+        goto free_model;
+    *out = m;
+    return GT_OK;
+free_model:
+    gt_def_model_free(m);
+    return rc;
+}
+
+void gt_def_model_free(gt_def_model *m)
+{
+    if (!m)
+        return;
+    for (int c = 0; c < GT_MAX_COORDS; c++)
+        gt_def_enum_free(&m->coord[c]);
+    for (int f = 0; f < m->n_factors; f++)
+        gt_def_enum_free(&m->factor[f].e);
+    for (int o = 0; o < m->n_orbits; o++) {
+        free(m->orbit[o].src);
+        free(m->orbit[o].twist);
+    }
+    free(m->orbit);
+    free(m->perm);
+    free(m->ori);
+    free(m->omod_at);
+    free(m);
+}
+
+const char *const *gt_def_model_move_names(const gt_def_model *m)
+{
+    return m->name_ptr;
+}

@@ -1,0 +1,38 @@
+/* godtab-gen's shared parts: its options, the build and verification of one
+ * table spec (godtab-gen.c), and the --def path (gen_def.c). */
+#ifndef GODTAB_GEN_DEF_H
+#define GODTAB_GEN_DEF_H
+
+#include "bfs.h"
+#include "spec.h"
+#include "store.h"
+
+#include <stdint.h>
+
+typedef struct options {
+    const char *db_path;
+    int threads, verify, quiet, list;
+    /* --def FILE [--moves LIST] [--metric htm|qtm] [--name NAME] [--max-memory BYTES] */
+    const char *def_path, *def_moves, *def_metric, *def_name;
+    uint64_t max_memory; /* 0: the machine's physical memory */
+    int def_given;       /* a --def-only option was given */
+    /* Called after the distribution is printed (not with --quiet): the
+     * antipodes of a definition table. */
+    void (*show_extra)(const gt_table_spec *spec, const gt_puzzle *p, const uint8_t *dist,
+                       const gt_distribution *d);
+} options;
+
+/* Build (or verify) one table; the first error, already printed. */
+int gen_build_table(const gt_table_spec *spec, gt_db *db, const options *o);
+int gen_verify_table(const gt_table_spec *spec, gt_db *db, const options *o);
+
+/* Records a --def, --moves, --metric, --name or --max-memory option (c is
+ * its getopt letter: D M T N X). Returns 0 or GT_EXIT_USAGE (printed). */
+int gen_def_option(options *o, int c, const char *arg);
+
+/* godtab-gen --def: parse, plan, estimate, then build or verify the table.
+ * n_names: table names also given on the command line (a usage error).
+ * Returns the process exit code. */
+int gen_def_run(options *o, int n_names);
+
+#endif

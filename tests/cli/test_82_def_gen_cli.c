@@ -1,0 +1,210 @@
+/* godtab-gen --def end to end against a real LMDB in a temporary directory:
+ * build, published counts, antipodes, verify, --list, and every documented
+ * error path with its exit code (docs/definitions.md). */
+#include "test_util.h"
+
+#include "gt_error.h"
+
+#define db tu_db_path
+#define PUZ GODTAB_ROOT "/puzzles/"
+
+static int setup(void **state)
+{
+    (void)state;
+    return tu_db_setup(NULL);
+}
+
+#define teardown tu_db_teardown
+
+/* Runs "godtab-gen --db DB ARGS"; checks the exit code, that stdout has each
+ * of `out_wanted` and stderr each of `err_wanted` (NULL-terminated lists). */
+static void gen(const char *args, int code, const char *const *out_wanted, const char *const *err_wanted)
+{
+    char *cmd, *out, *err;
+    assert_true(asprintf(&cmd, "%s/godtab-gen --db %s %s", GODTAB_BIN, db, args) > 0);
+    int rc = tu_run(cmd, &out, &err);
+    for (const char *const *w = out_wanted; rc == code && w && *w; w++)
+        if (!strstr(out, *w))
+            rc = -100;
+    for (const char *const *w = err_wanted; rc == code && w && *w; w++)
+        if (!strstr(err, *w))
+            rc = -101;
+    if (rc != code)
+        fail_msg("godtab-gen %s: exit %d (want %d)\nstdout: %s\nstderr: %s", args, rc, code, out, err);
+    free(cmd);
+    free(out);
+    free(err);
+}
+
+/* Writes text to DIR/NAME; returns the path (free it). */
+static char *write_def(const char *name, const char *text)
+{
+    char *path;
+    assert_true(asprintf(&path, "%s/%s", tu_db_dir, name) > 0);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+static void test_build_verify_list(void **state)
+{
+    (void)state;
+    static const char *const built[] = {
+        "def-2x2x2-htm: 2x2x2 (DBL corner fixed) from ",
+        "      9      1887748\n",
+        "God's number 11; 3674160 states reached of 3674160; matches the published counts",
+        "antipode 1 of 2644", "    CORNERS\n", "mod3 encoding 918540 bytes", NULL};
+    gen("--def " PUZ "2x2x2.tws", 0, built, NULL);
+    static const char *const qtm[] = {"def-2x2x2-qtm: ", "God's number 14; 3674160 states", "matches the published", NULL};
+    gen("--def " PUZ "2x2x2.tws --metric qtm", 0, qtm, NULL);
+    static const char *const floppy[] = {"God's number 8; 192 states reached of 192; matches the published counts",
+                                         "antipode 1 of 1", NULL};
+    gen("--def " PUZ "floppy.tws --name my-floppy", 0, floppy, NULL);
+    static const char *const skewb[] = {"def-skewb-R.U-htm: ", "no published counts to compare", NULL};
+    gen("--def " PUZ "skewb.tws --moves R,U", 0, skewb, NULL);
+    static const char *const verified[] = {"def-2x2x2-htm: ok (", "published counts match", NULL};
+    gen("--def " PUZ "2x2x2.tws --verify", 0, verified, NULL);
+    static const char *const verify_all[] = {"def-2x2x2-qtm: ok (checksum", "my-floppy: ok (checksum", NULL};
+    gen("--verify", 0, verify_all, NULL);
+    static const char *const quiet[] = {NULL};
+    gen("--quiet --def " PUZ "ivy.tws", 0, quiet, NULL);
+    static const char *const listed[] = {"pocket-htm", "def-2x2x2-htm        def      stored (",
+                                         "3674160 states, htm, God's number 11 (not in the catalog", "my-floppy ", NULL};
+    gen("--list", 0, listed, NULL);
+}
+
+static void test_verify_missing_table(void **state)
+{
+    (void)state;
+    static const char *const err[] = {"def-pyraminx-htm", "build it with", NULL};
+    gen("--def " PUZ "pyraminx.tws --verify", GT_EXIT_NOTABLE, NULL, err);
+}
+
+static void test_usage_errors(void **state)
+{
+    (void)state;
+    static const char *const metric[] = {"--metric wants htm or qtm, not 'stm'", NULL};
+    gen("--def " PUZ "2x2x2.tws --metric stm", GT_EXIT_USAGE, NULL, metric);
+    static const char *const moves[] = {"--moves R,X: column 3: no move 'X'", NULL};
+    gen("--def " PUZ "2x2x2.tws --moves R,X", GT_EXIT_USAGE, NULL, moves);
+    static const char *const twice[] = {"move 'R' given twice", NULL};
+    gen("--def " PUZ "2x2x2.tws --moves R,R", GT_EXIT_USAGE, NULL, twice);
+    static const char *const alone[] = {"go with --def FILE", NULL};
+    gen("--moves R,U", GT_EXIT_USAGE, NULL, alone);
+    static const char *const names[] = {"no table names with it", NULL};
+    gen("--def " PUZ "2x2x2.tws pocket", GT_EXIT_USAGE, NULL, names);
+    static const char *const badname[] = {"--name wants 1 to 63", NULL};
+    gen("--def " PUZ "2x2x2.tws --name 'a b'", GT_EXIT_USAGE, NULL, badname);
+    static const char *const catname[] = {"'pocket-htm' is a catalog table", NULL};
+    gen("--def " PUZ "2x2x2.tws --name pocket-htm", GT_EXIT_USAGE, NULL, catname);
+    static const char *const mem[] = {"--max-memory wants a size", NULL};
+    gen("--def " PUZ "2x2x2.tws --max-memory 12Q", GT_EXIT_USAGE, NULL, mem);
+}
+
+static void test_definition_errors(void **state)
+{
+    (void)state;
+    char *bad = write_def("bad.tws", "Set A 2 1\nSolved\nA\n1 2\nEnd\nMove X\nA\n2 2\nEnd\n");
+    char *args, *want;
+    assert_true(asprintf(&args, "--def %s", bad) > 0);
+    assert_true(asprintf(&want, "godtab-gen: %s:8:3: 2 appears twice in a move's permutation", bad) > 0);
+    const char *const err[] = {want, NULL};
+    gen(args, GT_EXIT_PARSE, NULL, err);
+    free(args);
+    free(want);
+    free(bad);
+    static const char *const missing[] = {"/nonexistent.tws: No such file", NULL};
+    gen("--def /nonexistent.tws", GT_EXIT_STORAGE, NULL, missing);
+    /* a move that does nothing is refused as a malformed definition */
+    char *noop = write_def("noop.tws", "Set A 2 1\nSolved\nA\n1 2\nEnd\nMove X\nA\n1 2\nEnd\n");
+    assert_true(asprintf(&args, "--def %s", noop) > 0);
+    static const char *const nothing[] = {"move X changes nothing", NULL};
+    gen(args, GT_EXIT_PARSE, NULL, nothing);
+    free(args);
+    free(noop);
+}
+
+/* godtab's own cycle-notation files: S4 on 4 points (24 states), then with
+ * a colours line making points 1, 2 and 3, 4 alike (6 arrangements). */
+static void test_cycle_notation_files(void **state)
+{
+    (void)state;
+    char *s4 = write_def("s4.def", "name S4\npoints 4\nA = (1,2,3,4)\nB = (1,2)\n");
+    char *colours = write_def("s4c.def", "points 4\nA = (1,2,3,4)\nB = (1,2)\ncolours 1 1 2 2\n");
+    char *bad = write_def("s4bad.def", "points 4\nA = (1,2,3,4)\ncolours 1 1 2\n");
+    char *bad2 = write_def("s4bad2.def", "points 4\nA = (1,2,3,4)\n  colours 1 x 2 2\n");
+    char *bad3 = write_def("s4bad3.def", "points 4\nA = (1,2,5)\n");
+    char *args;
+    static const char *const all[] = {"S4 from ", "24 states reached of 24", NULL};
+    assert_true(asprintf(&args, "--def %s", s4) > 0);
+    gen(args, 0, all, NULL);
+    free(args);
+    static const char *const six[] = {"6 states reached of 6", NULL};
+    assert_true(asprintf(&args, "--def %s", colours) > 0);
+    gen(args, 0, six, NULL);
+    free(args);
+    static const char *const count[] = {"s4bad.def:1:1: colours: 3 colours for 4 points", NULL};
+    assert_true(asprintf(&args, "--def %s", bad) > 0);
+    gen(args, GT_EXIT_PARSE, NULL, count);
+    free(args);
+    static const char *const number[] = {"s4bad2.def:3:13: colours: a colour number", NULL};
+    assert_true(asprintf(&args, "--def %s", bad2) > 0);
+    gen(args, GT_EXIT_PARSE, NULL, number);
+    free(args);
+    static const char *const range[] = {"s4bad3.def:2:", NULL};
+    assert_true(asprintf(&args, "--def %s", bad3) > 0);
+    gen(args, GT_EXIT_PARSE, NULL, range);
+    free(args);
+    free(s4);
+    free(colours);
+    free(bad);
+    free(bad2);
+    free(bad3);
+}
+
+static void test_published_mismatch_is_not_stored(void **state)
+{
+    (void)state;
+    /* a 3-cycle: distances 0, 1, 1 – the file claims 0, 1, 2 */
+    char *wrong = write_def("wrong.tws", "# @published htm all 1 1 1\nSet A 3 1\nSolved\nA\n1 2 3\nEnd\n"
+                                         "Move X\nA\n2 3 1\nEnd\n");
+    char *args;
+    assert_true(asprintf(&args, "--def %s", wrong) > 0);
+    static const char *const out[] = {"DIFFERS from the published counts", NULL};
+    static const char *const err[] = {"not stored", NULL};
+    gen(args, GT_EXIT_MISMATCH, out, err);
+    free(args);
+    assert_true(asprintf(&args, "--def %s --verify", wrong) > 0);
+    gen(args, GT_EXIT_NOTABLE, NULL, NULL);
+    free(args);
+    free(wrong);
+}
+
+static void test_too_big(void **state)
+{
+    (void)state;
+    static const char *const mem[] = {"too big: the table needs about 4.8 MiB (4984992 bytes for 3674160 index states), "
+                                      "more than the 1.0 MiB allowed by --max-memory; not built",
+                                      NULL};
+    gen("--def " PUZ "2x2x2.tws --max-memory 1M", GT_EXIT_INTERNAL, NULL, mem);
+    static const char *const cube[] = {"too big: set EDGES", NULL};
+    gen("--def " PUZ "3x3x3.tws", GT_EXIT_INTERNAL, NULL, cube);
+    static const char *const listed[] = {NULL};
+    gen("--list", 0, listed, NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_build_verify_list),
+        cmocka_unit_test(test_verify_missing_table),
+        cmocka_unit_test(test_usage_errors),
+        cmocka_unit_test(test_definition_errors),
+        cmocka_unit_test(test_cycle_notation_files),
+        cmocka_unit_test(test_published_mismatch_is_not_stored),
+        cmocka_unit_test(test_too_big),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,295 @@
+/* The definition model (common/models/def): the shipped catalogue in
+ * puzzles/ against the published counts (and the 2x2x2 against the
+ * hand-coded pocket tables), the index as a bijection onto the enumerated
+ * coordinates, move tables against the permutations themselves, powers and
+ * inverses, move subsets, and the memory plan. */
+#include "test_util.h"
+
+#include "bfs.h"
+#include "catalog.h"
+#include "def.h"
+#include "def_internal.h"
+#include "gt_error.h"
+#include "rng.h"
+
+static gt_def *load(const char *file)
+{
+    char path[512], *text = malloc(1 << 20);
+    snprintf(path, sizeof path, "%s/puzzles/%s", GODTAB_ROOT, file);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_non_null(text);
+    size_t n = fread(text, 1, 1 << 20, f);
+    fclose(f);
+    gt_def *d = NULL;
+    gt_def_error err;
+    int rc = gt_def_parse(text, n, &d, &err);
+    if (rc)
+        fail_msg("%s:%d:%d: %s", file, err.line, err.column, err.message);
+    free(text);
+    return d;
+}
+
+typedef struct built {
+    gt_def *def;
+    gt_def_model *model;
+    const gt_puzzle *p;
+    uint8_t *dist;
+    gt_distribution d;
+} built;
+
+static void build(built *b, const char *file, int metric, const char *moves)
+{
+    gt_def_options o = {metric, 0};
+    gt_def_error err;
+    b->def = load(file);
+    assert_int_equal(gt_def_moves_mask(b->def, moves, &o.move_mask, &err), GT_OK);
+    int rc = gt_def_model_plan(b->def, &o, &b->model, &err);
+    if (rc)
+        fail_msg("%s: %s", file, err.message);
+    assert_int_equal(gt_def_model_build(b->model, &b->p), GT_OK);
+    assert_int_equal(gt_bfs_run(b->p, NULL, &b->dist, &b->d), GT_OK);
+}
+
+static void release(built *b)
+{
+    free(b->dist);
+    gt_def_model_free(b->model);
+    gt_def_free(b->def);
+}
+
+/* The file's own @published counts for this selection must be there and match. */
+static void check_published(const built *b, int metric, const char *moves)
+{
+    uint64_t mask;
+    assert_int_equal(gt_def_moves_mask(b->def, moves, &mask, NULL), GT_OK);
+    const uint64_t *c = gt_def_find_published(b->def, metric, mask);
+    assert_non_null(c);
+    int d = 0;
+    for (; c[d]; d++)
+        assert_int_equal(b->d.count[d], c[d]);
+    assert_int_equal(b->d.max_depth, d - 1);
+}
+
+static void test_catalogue_counts(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        int metric;
+        uint64_t states;
+        int god;
+        int published;
+    } cases[] = {
+        {"floppy.tws", GT_DEF_HTM, 192, 8, 1},
+        {"ivy.tws", GT_DEF_HTM, 29160, 8, 0},
+        {"pyraminx.tws", GT_DEF_HTM, 933120, 11, 0},
+        {"skewb.tws", GT_DEF_HTM, 3149280, 11, 0},
+        {"2x2x2.tws", GT_DEF_HTM, 3674160, 11, 1},
+        {"2x2x2.tws", GT_DEF_QTM, 3674160, 14, 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        built b;
+        build(&b, cases[i].file, cases[i].metric, "all");
+        assert_int_equal(b.d.reached, cases[i].states);
+        assert_int_equal(b.d.max_depth, cases[i].god);
+        /* the index has no hole: every enumerated value is reached */
+        assert_int_equal(b.p->n_states, cases[i].states);
+        if (cases[i].published)
+            check_published(&b, cases[i].metric, "all");
+        release(&b);
+    }
+}
+
+/* The 2x2x2 from its definition has the hand-coded pocket tables'
+ * distributions, computed by the same BFS here. */
+static void test_2x2x2_equals_pocket(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"pocket-htm", "pocket-qtm"};
+    for (int metric = 0; metric < 2; metric++) {
+        const gt_table_spec *spec = gt_catalog_find(names[metric]);
+        assert_non_null(spec);
+        gt_puzzle *pocket;
+        uint8_t *dist;
+        gt_distribution want;
+        assert_int_equal(spec->make_puzzle(spec, &pocket), GT_OK);
+        assert_int_equal(gt_bfs_run(pocket, NULL, &dist, &want), GT_OK);
+        free(dist);
+        spec->free_puzzle(pocket);
+        built b;
+        build(&b, "2x2x2.tws", metric, "all");
+        assert_true(gt_distribution_equal(&b.d, &want));
+        release(&b);
+        /* the same group from all six faces restricted to U, R, F */
+        build(&b, "2x2x2_full.tws", metric, "U,R,F");
+        assert_true(gt_distribution_equal(&b.d, &want));
+        release(&b);
+    }
+}
+
+/* index -> state -> index is the identity, and a move table entry is the
+ * index of the state the move's permutation gives. */
+static void check_bijection_and_moves(const char *file, int metric, int samples)
+{
+    built b;
+    build(&b, file, metric, "all");
+    const int total = b.def->total;
+    uint8_t perm[8192], ori[8192];
+    gt_rng rng;
+    gt_rng_seed(&rng, 13);
+    for (int k = 0; k < samples; k++) {
+        uint64_t i = samples >= (int)b.p->n_states ? (uint64_t)k : gt_rng_below(&rng, b.p->n_states);
+        if (i >= b.p->n_states)
+            break;
+        uint64_t back;
+        assert_int_equal(gt_def_model_state(b.model, i, perm, ori), GT_OK);
+        assert_int_equal(gt_def_model_index(b.model, perm, ori, &back), GT_OK);
+        assert_int_equal(back, i);
+        for (int m = 0; m < b.p->n_moves; m++) {
+            uint8_t p2[8192], o2[8192];
+            memcpy(p2, perm, (size_t)total);
+            memcpy(o2, ori, (size_t)total);
+            gt_def_model_apply(b.model, m, p2, o2);
+            assert_int_equal(gt_def_model_index(b.model, p2, o2, &back), GT_OK);
+            assert_int_equal(back, gt_puzzle_move(b.p, i, m));
+            /* the inverse undoes it */
+            assert_int_equal(gt_puzzle_move(b.p, back, b.p->move_inverse[m]), i);
+        }
+    }
+    assert_int_equal(gt_def_model_state(b.model, b.p->n_states, perm, ori), GT_ERR_INVAL);
+    release(&b);
+}
+
+static void test_index_bijection_and_move_tables(void **state)
+{
+    (void)state;
+    check_bijection_and_moves("floppy.tws", GT_DEF_HTM, 1000);
+    check_bijection_and_moves("ivy.tws", GT_DEF_HTM, 30000);
+    check_bijection_and_moves("skewb.tws", GT_DEF_HTM, 2000);
+    check_bijection_and_moves("pyraminx.tws", GT_DEF_HTM, 2000);
+    check_bijection_and_moves("2x2x2.tws", GT_DEF_QTM, 2000);
+}
+
+/* A state outside the index space is refused: a piece of the fixed DBL
+ * corner moved, a single corner twisted, two labels exchanged across sets. */
+static void test_illegal_states(void **state)
+{
+    (void)state;
+    built b;
+    build(&b, "2x2x2.tws", GT_DEF_HTM, "all");
+    uint8_t perm[64], ori[64];
+    uint64_t idx;
+    assert_int_equal(gt_def_model_state(b.model, 0, perm, ori), GT_OK);
+    assert_int_equal(gt_def_model_index(b.model, perm, ori, &idx), GT_OK);
+    assert_int_equal(idx, 0);
+    ori[0] = 1; /* one twisted corner */
+    assert_int_equal(gt_def_model_index(b.model, perm, ori, &idx), GT_ERR_ILLEGAL);
+    ori[0] = 3; /* not an orientation */
+    assert_int_equal(gt_def_model_index(b.model, perm, ori, &idx), GT_ERR_ILLEGAL);
+    ori[0] = 0;
+    int fixed = -1; /* the corner no move touches (DBL) */
+    for (int j = 0; j < b.def->total && fixed < 0; j++) {
+        int moved = 0;
+        for (int m = 0; m < b.p->n_moves; m++)
+            moved |= b.model->perm[m * b.def->total + j] != j;
+        fixed = moved ? -1 : j;
+    }
+    assert_true(fixed > 0);
+    uint8_t t = perm[0]; /* exchange it with corner 0 */
+    perm[0] = perm[fixed];
+    perm[fixed] = t;
+    assert_int_equal(gt_def_model_index(b.model, perm, ori, &idx), GT_ERR_ILLEGAL);
+    release(&b);
+}
+
+static void test_move_names_powers_and_inverses(void **state)
+{
+    (void)state;
+    built b;
+    build(&b, "2x2x2.tws", GT_DEF_HTM, "all");
+    const char *const *names = gt_def_model_move_names(b.model);
+    static const char *const want[] = {"U", "U2", "U'", "R", "R2", "R'", "F", "F2", "F'"};
+    assert_int_equal(b.p->n_moves, 9);
+    for (int m = 0; m < 9; m++) {
+        assert_string_equal(names[m], want[m]);
+        assert_int_equal(b.p->move_inverse[m], m / 3 * 3 + 2 - m % 3);
+    }
+    release(&b);
+    build(&b, "2x2x2.tws", GT_DEF_QTM, "R,U");
+    names = gt_def_model_move_names(b.model);
+    assert_int_equal(b.p->n_moves, 4);
+    assert_string_equal(names[0], "U");
+    assert_string_equal(names[1], "U'");
+    assert_string_equal(names[2], "R");
+    assert_int_equal(b.p->move_inverse[0], 1);
+    assert_int_equal(b.p->move_inverse[3], 2);
+    release(&b);
+    build(&b, "floppy.tws", GT_DEF_QTM, "all"); /* half turns: their own inverses */
+    for (int m = 0; m < b.p->n_moves; m++)
+        assert_int_equal(b.p->move_inverse[m], m);
+    release(&b);
+}
+
+/* Plans that cannot be built are refused before any big allocation, with
+ * the reason; the estimate is known first. */
+static void test_plan_limits(void **state)
+{
+    (void)state;
+    gt_def *d = load("3x3x3.tws");
+    gt_def_model *m = NULL;
+    gt_def_error err;
+    gt_def_options o = {GT_DEF_HTM, 0};
+    assert_int_equal(gt_def_model_plan(d, &o, &m, &err), GT_ERR_RANGE);
+    assert_null(m);
+    assert_non_null(strstr(err.message, "EDGES"));
+    assert_int_equal(gt_def_moves_mask(d, "R,U", &o.move_mask, &err), GT_OK);
+    o.metric = GT_DEF_QTM;
+    assert_int_equal(gt_def_model_plan(d, &o, &m, &err), GT_OK);
+    gt_def_plan_info info;
+    gt_def_model_info(m, &info);
+    assert_int_equal(info.n_moves, 4);
+    assert_true(info.states >= 73483200);
+    assert_true(info.bytes > info.states);
+    gt_def_model_free(m);
+    o.move_mask = 0;
+    o.move_mask = 1ull << 40; /* a move the definition does not have */
+    assert_int_equal(gt_def_model_plan(d, &o, &m, &err), GT_ERR_INVAL);
+    gt_def_free(d);
+}
+
+/* <R,U> (73,483,200 states) in QTM against OEIS A080628 (the file's
+ * @published line), and the corners against cube3-corners' counts. */
+static void test_large_catalogue(void **state)
+{
+    (void)state;
+    built b;
+    build(&b, "3x3x3.tws", GT_DEF_QTM, "R,U");
+    assert_int_equal(b.d.reached, 73483200);
+    assert_int_equal(b.d.max_depth, 25);
+    assert_int_equal(b.p->n_states, 73483200);
+    check_published(&b, GT_DEF_QTM, "R,U");
+    release(&b);
+    build(&b, "3x3x3_corners.tws", GT_DEF_HTM, "all");
+    const gt_table_spec *spec = gt_catalog_find("cube3-corners");
+    gt_distribution want;
+    assert_non_null(spec);
+    assert_true(gt_catalog_published(spec, &want));
+    assert_true(gt_distribution_equal(&b.d, &want));
+    check_published(&b, GT_DEF_HTM, "all");
+    release(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_catalogue_counts),
+        cmocka_unit_test(test_2x2x2_equals_pocket),
+        cmocka_unit_test(test_index_bijection_and_move_tables),
+        cmocka_unit_test(test_illegal_states),
+        cmocka_unit_test(test_move_names_powers_and_inverses),
+        cmocka_unit_test(test_plan_limits),
+        cmocka_unit_test(test_large_catalogue),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
