@@ -16,6 +16,8 @@ typedef struct options {
     const char *def_path, *def_moves, *def_metric, *def_name;
     uint64_t max_memory; /* 0: the machine's physical memory */
     int def_given;       /* a --def-only option was given */
+    /* --export NAME --format raw|csv|npy -o FILE (gen_export.h) */
+    const char *export_name, *export_format, *export_path;
     /* Called after the distribution is printed (not with --quiet): the
      * antipodes of a definition table. */
     void (*show_extra)(const gt_table_spec *spec, const gt_puzzle *p, const uint8_t *dist,

@@ -3,6 +3,7 @@
 #include "bfs.h"
 #include "catalog.h"
 #include "gen_def.h"
+#include "gen_export.h"
 #include "gt_error.h"
 #include "store.h"
 #include "table.h"
@@ -20,10 +21,14 @@ static void usage(FILE *out)
             "usage: godtab-gen [--db PATH] [--threads N] [--verify] [--quiet] [TABLE|FAMILY ...]\n"
             "       godtab-gen --list\n"
             "       godtab-gen --def FILE [--moves R,U] [--metric htm|qtm] [--name NAME] [--max-memory BYTES]\n"
+            "       godtab-gen --export TABLE [--format raw|csv|npy] -o FILE\n"
+            "       godtab-gen --version\n"
             "Builds the named tables (default: every default table) into the LMDB at PATH\n"
             "(default $GODTAB_DB or %s); --verify re-reads stored tables and\n"
             "checks checksum, distribution, metadata and published counts instead.\n"
             "--def builds the table of a .tws definition file (docs/definitions.md).\n"
+            "--export writes every state's distance (255: unreached) of a stored table: raw\n"
+            "bytes, csv lines 'index,distance', or npy (numpy.load); default raw.\n"
             "Exit codes: 0 ok, 1 usage, 2 malformed definition, 4 table missing, 5 corrupted, 6 storage, 7 mismatch, 9 internal.\n",
             gt_db_default_path(NULL));
 }
@@ -86,20 +91,6 @@ static int recount(const gt_table *t, gt_distribution *out)
     return GT_OK;
 }
 
-/* Stores a built table as its spec says: zstd chunks, or mapped with the
- * sections the spec takes from the descriptor. */
-static int store_table(const gt_table_spec *spec, gt_db *db, const options *o, const gt_puzzle *p,
-                       gt_table_meta *meta, const uint8_t *data)
-{
-    gt_section_data sections[GT_TABLE_SECTIONS_MAX];
-    int n = 0, rc;
-    if (spec->storage != GT_STORAGE_MAPPED)
-        return gt_db_put_table(db, meta, data, spec->zstd_level, spec->chunk_bytes, o->threads);
-    if (spec->sections && (rc = spec->sections(spec, p, sections, &n)) != 0)
-        return rc;
-    return gt_db_put_mapped(db, meta, data, sections, n);
-}
-
 static const char *storage_text(const gt_table_spec *spec, const gt_table_meta *meta, char *buf, size_t cap)
 {
     if (spec->storage == GT_STORAGE_MAPPED)
@@ -132,8 +123,7 @@ static int verify_sections(const gt_table_spec *spec, const gt_table *t, gt_puzz
 int gen_build_table(const gt_table_spec *spec, gt_db *db, const options *o)
 {
     gt_puzzle *p = NULL;
-    uint8_t *dist = NULL, *data = NULL;
-    uint64_t bytes;
+    uint8_t *dist = NULL;
     gt_distribution got, published;
     gt_table_meta meta;
     progress_state ps = {spec->name, 0};
@@ -163,25 +153,17 @@ int gen_build_table(const gt_table_spec *spec, gt_db *db, const options *o)
         rc = fail(spec->name, GT_ERR_MISMATCH, "not stored; the previous table is kept");
         goto free_dist;
     }
-    if ((rc = gt_table_encode(dist, p->n_states, spec->encoding, o->threads, &data, &bytes)) != 0) {
-        fail(spec->name, rc, "encoding failed");
-        goto free_dist;
-    }
-    gt_table_meta_init(&meta, spec->name, p, spec->encoding, &got, data, bytes);
-    meta.threads = o->threads > 0 ? o->threads : omp_get_max_threads();
-    meta.build_seconds = omp_get_wtime() - t0;
-    if ((rc = store_table(spec, db, o, p, &meta, data)) != 0) {
+    gt_catalog_build b = {o->threads > 0 ? o->threads : omp_get_max_threads(), omp_get_wtime() - t0, NULL};
+    if ((rc = gt_catalog_store_dist(db, spec, p, dist, &got, &b, &meta)) != 0) {
         fail(spec->name, rc, rc == GT_ERR_STORAGE || rc == GT_ERR_CORRUPT ? gt_db_last_error(db)
-                                                                         : "cannot store the table");
-        goto free_data;
+                                                                         : "cannot encode or store the table");
+        goto free_dist;
     }
     if (!o->quiet)
         printf("  BFS %.1f ms on %d threads; %s encoding %" PRIu64 " bytes; stored %" PRIu64 " bytes (%s); "
                "total %.1f ms\n",
-               t_bfs * 1e3, meta.threads, gt_encoding_name(spec->encoding), bytes, meta.stored_bytes,
+               t_bfs * 1e3, meta.threads, gt_encoding_name(spec->encoding), meta.raw_bytes, meta.stored_bytes,
                storage_text(spec, &meta, (char[64]){0}, 64), (omp_get_wtime() - t0) * 1e3);
-free_data:
-    free(data);
 free_dist:
     free(dist);
 free_puzzle:
@@ -323,6 +305,25 @@ static int list_tables(const options *o)
     return rc;
 }
 
+static void print_version(void)
+{
+    char v[192];
+    gt_version_text(v, sizeof v);
+    printf("godtab-gen: %s\n", v);
+}
+
+/* --export's own checks: a table, a file, and nothing else to do. */
+static int check_export(const options *o, int n_names)
+{
+    if (!o->export_name && !o->export_format && !o->export_path)
+        return 0;
+    if (!o->export_name || !o->export_path || n_names || o->verify || o->list || o->def_path) {
+        fprintf(stderr, "godtab-gen: --export TABLE -o FILE [--format raw|csv|npy] goes alone\n");
+        return GT_EXIT_USAGE;
+    }
+    return 0;
+}
+
 /* Parses the options into o; returns 0, GT_EXIT_USAGE, or -1 after --help. */
 static int parse_options(int argc, char **argv, options *o)
 {
@@ -333,10 +334,12 @@ static int parse_options(int argc, char **argv, options *o)
         {"def", required_argument, NULL, 'D'},     {"moves", required_argument, NULL, 'M'},
         {"metric", required_argument, NULL, 'T'},  {"name", required_argument, NULL, 'N'},
         {"max-memory", required_argument, NULL, 'X'},
+        {"export", required_argument, NULL, 'E'},  {"format", required_argument, NULL, 'F'},
+        {"output", required_argument, NULL, 'o'},  {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     int c;
     opterr = 0; /* our own one-line message below */
-    while ((c = getopt_long(argc, argv, "d:t:vqlh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "d:t:vqlho:", longopts, NULL)) != -1) {
         char *end;
         long v;
         switch (c) {
@@ -361,6 +364,10 @@ static int parse_options(int argc, char **argv, options *o)
         case 'q': o->quiet = 1; break;
         case 'l': o->list = 1; break;
         case 'h': usage(stdout); return -1;
+        case 'V': print_version(); return -1;
+        case 'E': o->export_name = optarg; break;
+        case 'F': o->export_format = optarg; break;
+        case 'o': o->export_path = optarg; break;
         case 'D': case 'M': case 'T': case 'N': case 'X':
             if ((v = gen_def_option(o, c, optarg)) != 0)
                 return (int)v;
@@ -464,6 +471,21 @@ static int verify_unknown_tables(gt_db *db, const options *o, int *done)
     return first_error;
 }
 
+static int run_export(const options *o)
+{
+    const char *path = gt_db_default_path(o->db_path);
+    gt_db *db = NULL;
+    int rc = gt_db_open(&db, path, GT_DB_READONLY);
+    if (rc) {
+        fprintf(stderr, "godtab-gen: %s: %s: %s\n", path, gt_strerror(rc), gt_db_last_error(NULL));
+        return gt_exit_code(rc);
+    }
+    int code = gen_export(db, o->export_name, o->export_format ? o->export_format : "raw", o->export_path,
+                          o->threads);
+    gt_db_close(db);
+    return code;
+}
+
 int main(int argc, char **argv)
 {
     options o = {0};
@@ -474,6 +496,10 @@ int main(int argc, char **argv)
         return list_tables(&o);
     char **names = argv + optind;
     int n_names = argc - optind;
+    if ((rc = check_export(&o, n_names)) != 0)
+        return rc;
+    if (o.export_name)
+        return run_export(&o);
     if (o.def_path || o.def_given)
         return gen_def_run(&o, n_names);
     if ((rc = check_names(names, n_names)) != 0)
