@@ -1,12 +1,15 @@
 # godtab — one Makefile for the library, the programs, the tests and the benchmarks.
 #
-#   make          build build/libgodtab.a and bin/godtab-{gen,solve,group}
+#   make          build build/libgodtab.a and bin/godtab-*, installing nothing (the
+#                 libraries found with pkg-config; what is missing is named)
 #   make run      install missing packages, build, generate and verify every default
 #                 table into the default LMDB (tables/godtab.lmdb), answer sample queries
 #   make test     install missing packages, build, run the whole test suite
 #   make bench    build and print benchmark medians (benchmarks/README.md)
 #   make check-sanitize  the whole suite built with AddressSanitizer (and its leak
 #                 check) and UndefinedBehaviorSanitizer, in build-san/ and bin-san/
+#   make install  PREFIX=/usr/local DESTDIR=...: programs, libgodtab.a and .so,
+#                 headers, godtab.pc, man pages, puzzles; make uninstall
 #   make fuzz     libFuzzer targets fuzz/fuzz_*.c, FUZZ_SECONDS (600) each
 #                 (fuzz/README.md); make fuzz-smoke: FUZZ_SMOKE_SECONDS (20) each
 #
@@ -16,6 +19,7 @@
 #   gen/*.c            -> bin/godtab-gen
 #   solve/*.c          -> bin/godtab-solve
 #   group/*.c          -> bin/godtab-group
+#   serve/*.c + solve/answer_json.c -> bin/godtab-serve (docs/serve.md)
 #   tests/{unit,cli}/test_*.c -> build/tests/test_* (cmocka; run in name order by `make test`)
 #   benchmarks/bench_*.c -> build/benchmarks/bench_*
 #   fuzz/fuzz_*.c      -> build/tests/replay_fuzz_* (their corpora, run by `make test`)
@@ -33,19 +37,30 @@ endif
 OPT      ?= -O2
 CFLAGS   ?= $(OPT) -g
 LIB_DIRS := $(sort $(shell find common -type d))
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -fopenmp $(LIB_DIRS:%=-I%) \
-             -DGODTAB_DEFAULT_DB='"$(CURDIR)/tables/godtab.lmdb"' $(CFLAGS)
-LDLIBS   = -Wl,--as-needed -llmdb -lzstd -lgmp -lm
-TEST_LDLIBS = -lcmocka
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -fopenmp $(LIB_DIRS:%=-I%) $(PC_CFLAGS) \
+             -DGODTAB_DEFAULT_DB='"$(CURDIR)/tables/godtab.lmdb"' -DGODTAB_TREE='"$(CURDIR)"' $(CFLAGS)
+# The libraries are found with pkg-config (each falls back to its plain -l
+# name, so that a missing .pc gives the check's message below rather than a
+# shell error).
+pc_libs  = $(foreach p,$(1),$(or $(shell pkg-config --libs $(word 1,$(subst :, ,$(p))) 2>/dev/null),-l$(word 2,$(subst :, ,$(p)))))
+PC_CFLAGS := $(shell pkg-config --cflags lmdb libzstd gmp 2>/dev/null)
+LDLIBS  := -Wl,--as-needed $(call pc_libs,lmdb:lmdb libzstd:zstd gmp:gmp) -lm
+TEST_LDLIBS := $(call pc_libs,cmocka:cmocka)
 
 # Debian packages the build needs; `make deps` installs the missing ones.
-DEB_PACKAGES = gcc make liblmdb-dev libzstd-dev libcmocka-dev libgmp-dev
+DEB_PACKAGES = gcc make pkg-config liblmdb-dev libzstd-dev libcmocka-dev libgmp-dev libjansson-dev libmicrohttpd-dev
+# JSON (godtab-solve --json and godtab-serve) and HTTP (godtab-serve).
+JSON_LDLIBS := $(call pc_libs,jansson:jansson)
+SERVE_LDLIBS := $(call pc_libs,libmicrohttpd:microhttpd jansson:jansson) -lpthread
+# `make bench` also measures godtab-serve with a load generator.
+BENCH_PACKAGES = wrk
 
 LIB_SRC   := $(sort $(shell find common -name '*.c'))
 LIB_HDR   := $(shell find common -name '*.h')
 GEN_SRC   := $(sort $(wildcard gen/*.c))
 SOLVE_SRC := $(sort $(wildcard solve/*.c))
 GROUP_SRC := $(sort $(wildcard group/*.c))
+SERVE_SRC := $(sort $(wildcard serve/*.c)) solve/answer_json.c
 TEST_SRC  := $(sort $(wildcard tests/unit/test_*.c tests/cli/test_*.c))
 BENCH_SRC := $(sort $(wildcard benchmarks/bench_*.c))
 FUZZ_SRC  := $(sort $(wildcard fuzz/fuzz_*.c))
@@ -55,13 +70,22 @@ LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 GEN_OBJ   := $(GEN_SRC:%.c=$(BUILD)/%.o)
 SOLVE_OBJ := $(SOLVE_SRC:%.c=$(BUILD)/%.o)
 GROUP_OBJ := $(GROUP_SRC:%.c=$(BUILD)/%.o)
+SERVE_OBJ := $(SERVE_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN  := $(sort $(foreach t,$(TEST_SRC),$(BUILD)/tests/$(notdir $(t:.c=))))
 REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
 BENCH_BIN := $(BENCH_SRC:benchmarks/%.c=$(BUILD)/benchmarks/%)
 LIB       := $(BUILD)/libgodtab.a
-PROGRAMS  := $(BIN)/godtab-gen $(BIN)/godtab-solve $(if $(GROUP_SRC),$(BIN)/godtab-group)
+# the shared library (libgodtab.so.VERSION, soname libgodtab.so.MAJOR) from
+# position-independent objects of their own
+GT_VERSION := $(shell sed -n 's/^\#define GT_VERSION "\(.*\)"/\1/p' common/util/gt_version.h)
+GT_MAJOR   := $(shell sed -n 's/^\#define GT_VERSION_MAJOR \([0-9]*\)/\1/p' common/util/gt_version.h)
+PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+SHLIB   := $(BUILD)/libgodtab.so.$(GT_VERSION)
+PROGRAMS  := $(BIN)/godtab-gen $(BIN)/godtab-solve $(if $(GROUP_SRC),$(BIN)/godtab-group) \
+             $(if $(wildcard mpi/*.c),$(BIN)/godtab-gen-mpi) \
+             $(if $(wildcard serve/*.c),$(BIN)/godtab-serve)
 
-.PHONY: all deps fuzz-deps run test bench clean check-sanitize fuzz fuzz-smoke fuzz-build fuzz-targets
+.PHONY: install uninstall test-deps libs test-libs all deps bench-deps fuzz-deps run test bench clean check-sanitize fuzz fuzz-smoke fuzz-build fuzz-targets
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(PROGRAMS)
@@ -87,7 +111,27 @@ endef
 deps:
 	$(call install_missing,$(DEB_PACKAGES))
 
-$(BUILD)/%.o: %.c $(LIB_HDR) $(wildcard gen/*.h solve/*.h group/*.h) | deps
+# A plain `make` installs nothing: `libs` checks with pkg-config and names
+# what is missing, with the Debian command. The goals that set a machine up
+# (make run, make test, the sanitizer and fuzz suites, make deps) install
+# first, so the README's two commands still do everything on a fresh Debian.
+PC_LIBS       = lmdb libzstd gmp jansson libmicrohttpd
+SETUP_GOALS   = run test check-sanitize fuzz fuzz-smoke fuzz-build deps
+LIBS_FIRST   := $(if $(filter $(SETUP_GOALS),$(MAKECMDGOALS)),deps)
+libs: $(LIBS_FIRST)
+	@command -v pkg-config >/dev/null 2>&1 || { echo "godtab: pkg-config is missing; on Debian: sudo apt-get install pkg-config (or: make deps)" >&2; exit 1; }
+	@missing=""; for pc in $(PC_LIBS) $(if $(filter test check-sanitize,$(MAKECMDGOALS)),cmocka); do \
+	  pkg-config --exists $$pc || missing="$$missing $$pc"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "godtab: libraries pkg-config cannot find:$$missing" >&2; \
+	  echo "godtab: on Debian: sudo apt-get install $(DEB_PACKAGES)  (or: sudo make deps)" >&2; exit 1; \
+	fi
+
+# The tests also need cmocka (checked when they are built).
+test-libs: libs
+	@pkg-config --exists cmocka || { echo "godtab: cmocka is missing (the tests' framework); on Debian: sudo apt-get install libcmocka-dev (or: make test, which installs it)" >&2; exit 1; }
+
+$(BUILD)/%.o: %.c $(LIB_HDR) $(wildcard gen/*.h solve/*.h group/*.h serve/*.h) | libs
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -101,26 +145,42 @@ $(BIN)/godtab-gen: $(GEN_OBJ) $(LIB)
 
 $(BIN)/godtab-solve: $(SOLVE_OBJ) $(LIB)
 	@mkdir -p $(BIN)
-	$(CC) $(ALL_CFLAGS) -o $@ $(SOLVE_OBJ) $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $(SOLVE_OBJ) $(LIB) $(LDLIBS) $(JSON_LDLIBS)
+
+# godtab-serve shares solve/answer_json.c with godtab-solve: one JSON builder.
+$(SERVE_OBJ): ALL_CFLAGS += -Isolve -DGODTAB_STATIC_DIR='"$(CURDIR)/serve/static"'
+$(BIN)/godtab-serve: $(SERVE_OBJ) $(LIB)
+	@mkdir -p $(BIN)
+	$(CC) $(ALL_CFLAGS) -o $@ $(SERVE_OBJ) $(LIB) $(LDLIBS) $(SERVE_LDLIBS)
+
+# godtab-gen-mpi (docs/distributed.md): built only where mpicc is, which is
+# checked when the rule runs, so that `make test` builds it once its
+# test-deps have installed Open MPI; a plain `make` without it says so.
+MPICC ?= mpicc
+$(BIN)/godtab-gen-mpi: $(wildcard mpi/*.c) $(LIB)
+	@if command -v $(MPICC) >/dev/null 2>&1; then \
+	  mkdir -p $(BIN) && echo "$(MPICC) ... -o $@" && \
+	  $(MPICC) $(ALL_CFLAGS) -o $@ $(wildcard mpi/*.c) $(LIB) $(LDLIBS); \
+	else echo "godtab-gen-mpi: not built (no $(MPICC); Debian: apt-get install openmpi-bin libopenmpi-dev)"; fi
 
 $(BIN)/godtab-group: $(GROUP_OBJ) $(LIB)
 	@mkdir -p $(BIN)
 	$(CC) $(ALL_CFLAGS) -o $@ $(GROUP_OBJ) $(LIB) $(LDLIBS)
 
 vpath test_%.c tests/unit tests/cli
-$(BUILD)/tests/test_%: test_%.c tests/test_util.h tests/test_cube3_util.h tests/test_nnn_util.h $(LIB) | deps
+$(BUILD)/tests/test_%: test_%.c tests/test_util.h tests/test_cube3_util.h tests/test_nnn_util.h tests/test_serve_util.h $(LIB) | test-libs
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests -DGODTAB_BIN='"$(CURDIR)/$(BIN)"' -DGODTAB_ROOT='"$(CURDIR)"' \
 	  -o $@ $< $(LIB) $(LDLIBS) $(TEST_LDLIBS)
 
 # A fuzz target with a cmocka main that replays its seed corpus and its
 # regressions (fuzz/README.md): the fuzzers' findings stay fixed in `make test`.
-$(BUILD)/tests/replay_%: fuzz/%.c fuzz/replay.c fuzz/fuzz_util.h $(LIB) | deps
+$(BUILD)/tests/replay_%: fuzz/%.c fuzz/replay.c fuzz/fuzz_util.h $(LIB) | test-libs
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -DGODTAB_ROOT='"$(CURDIR)"' -DFUZZ_NAME='"$*"' \
 	  -o $@ fuzz/replay.c $< $(LIB) $(LDLIBS) $(TEST_LDLIBS)
 
-$(BUILD)/benchmarks/%: benchmarks/%.c benchmarks/bench_util.h $(LIB) | deps
+$(BUILD)/benchmarks/%: benchmarks/%.c benchmarks/bench_util.h $(LIB) | libs
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Ibenchmarks -DGODTAB_BIN='"$(CURDIR)/$(BIN)"' -DGODTAB_ROOT='"$(CURDIR)"' \
 	  -o $@ $< $(LIB) $(LDLIBS)
@@ -133,11 +193,26 @@ run: all
 	./$(BIN)/godtab-gen --verify pocket taquin floppy cube3-twophase
 	@sh ./tables/samples.sh ./$(BIN)
 
-test: all $(TEST_BIN) $(REPLAY_BIN)
+# The Python binding's tests load the shared library, and the install test
+# installs the default build: both only for BUILD=build (sanitized and fuzz
+# builds are neither loaded into python3 nor installed; they say so).
+test: test-deps all $(TEST_BIN) $(REPLAY_BIN) $(if $(filter build,$(BUILD)),$(SHLIB))
 	@sh tests/check_layers.sh
 	@sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN)
+	@$(if $(filter build,$(BUILD)),GODTAB_LIB=$(CURDIR)/$(SHLIB) GODTAB_BIN=$(CURDIR)/$(BIN) \
+	  python3 -m unittest discover -s python -p 'test_*.py',echo "python: skipped for BUILD=$(BUILD)")
+	@sh tests/install/run.sh "$(MAKE)" $(BUILD) $(BIN)
 
-bench: all $(BENCH_BIN)
+# What the tests need besides the build: pkg-config and python3 (the install
+# test and the Python binding's tests), Open MPI (godtab-gen-mpi's tests).
+TEST_PACKAGES = pkg-config python3 openmpi-bin libopenmpi-dev
+test-deps:
+	$(call install_missing,$(TEST_PACKAGES))
+
+bench-deps:
+	$(call install_missing,$(BENCH_PACKAGES))
+
+bench: all $(BENCH_BIN) bench-deps
 	@sh benchmarks/run.sh
 
 # ---- sanitizers -------------------------------------------------------------
@@ -193,6 +268,54 @@ fuzz: fuzz-build
 
 fuzz-smoke: fuzz-build
 	@sh fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SMOKE_SECONDS) $(FUZZ_JOBS) $(FUZZ_MAX_LEN) $(FUZZ_TARGETS)
+
+# ---- install (docs/install.md) ----------------------------------------------
+# make install PREFIX=/usr/local DESTDIR=...: the programs, libgodtab.a and
+# libgodtab.so.MAJOR (soname), the public headers under include/godtab/ (the
+# headers godtab.h pulls in, found by the compiler: every name is unique, so
+# they sit in one folder), godtab.pc, man pages, the shipped puzzles.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+PC_FILE := $(BUILD)/godtab.pc
+MAN_PAGES := $(wildcard man/*.1 man/*.5)
+INSTALL_HEADERS = $(sort $(filter common/%.h,$(shell $(CC) $(LIB_DIRS:%=-I%) -MM -MT x common/godtab.h | tr -d '\\')))
+I_BIN = $(DESTDIR)$(PREFIX)/bin
+I_LIB = $(DESTDIR)$(PREFIX)/lib
+I_INC = $(DESTDIR)$(PREFIX)/include/godtab
+I_MAN = $(DESTDIR)$(PREFIX)/share/man
+I_SHARE = $(DESTDIR)$(PREFIX)/share/godtab
+
+$(BUILD)/pic/%.o: %.c $(LIB_HDR) | libs
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+
+$(SHLIB): $(PIC_OBJ)
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libgodtab.so.$(GT_MAJOR) -o $@ $^ $(LDLIBS)
+
+$(PC_FILE): godtab.pc.in common/util/gt_version.h
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(GT_VERSION)|' $< > $@
+
+install: all $(SHLIB) $(PC_FILE)
+	install -d $(I_BIN) $(I_LIB)/pkgconfig $(I_INC) $(I_MAN)/man1 $(I_MAN)/man5 $(I_SHARE)/puzzles
+	install -m 755 $(wildcard $(PROGRAMS)) $(I_BIN)
+	install -m 644 $(LIB) $(I_LIB)
+	install -m 755 $(SHLIB) $(I_LIB)
+	ln -sf libgodtab.so.$(GT_VERSION) $(I_LIB)/libgodtab.so.$(GT_MAJOR)
+	ln -sf libgodtab.so.$(GT_MAJOR) $(I_LIB)/libgodtab.so
+	install -m 644 $(INSTALL_HEADERS) $(I_INC)
+	install -m 644 $(PC_FILE) $(I_LIB)/pkgconfig
+	install -m 644 $(filter %.1,$(MAN_PAGES)) $(I_MAN)/man1
+	install -m 644 $(filter %.5,$(MAN_PAGES)) $(I_MAN)/man5
+	install -m 644 $(wildcard puzzles/*.def puzzles/*.tws) $(I_SHARE)/puzzles
+
+uninstall:
+	rm -f $(addprefix $(I_BIN)/,$(notdir $(PROGRAMS)))
+	rm -f $(I_LIB)/libgodtab.a $(I_LIB)/libgodtab.so $(I_LIB)/libgodtab.so.$(GT_MAJOR) \
+	      $(I_LIB)/libgodtab.so.$(GT_VERSION) $(I_LIB)/pkgconfig/godtab.pc
+	rm -rf $(I_INC) $(I_SHARE)
+	rm -f $(addprefix $(I_MAN)/man1/,$(notdir $(filter %.1,$(MAN_PAGES)))) \
+	      $(addprefix $(I_MAN)/man5/,$(notdir $(filter %.5,$(MAN_PAGES))))
 
 clean:
 	rm -rf build bin $(SAN_BUILD) $(SAN_BIN) $(FUZZ_BUILD)

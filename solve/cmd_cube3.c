@@ -6,6 +6,7 @@
 #include "cube3_sym.h"
 #include "cube3_tables.h"
 #include "cube3_twophase.h"
+#include "draw.h"
 #include "gt_error.h"
 #include "solve_commands.h"
 
@@ -38,6 +39,9 @@ static void cube3_usage(FILE *out, const void *ctx)
             "                with ' 2 2' (one or more words); solved in the final orientation\n"
             "  --facelets S  54 stickers, faces U R F D L B, each read left to right, top to\n"
             "                bottom (Kociemba's order); any six letters, the centres give the scheme\n"
+            "  --show        draw the net of a single query first (ANSI colours on a terminal,\n"
+            "                letters with NO_COLOR or into a file)\n"
+            "  --svg FILE    write the net of a single query as SVG, captioned with its answer\n"
             "  --all         every optimal solution (canonical: U before D, R before L, F before B\n"
             "                for commuting turns)\n"
             "  --max-depth D, --timeout S   stop there; exit 10 with the best lower bound proven\n"
@@ -368,7 +372,7 @@ static int cube3_option(void *ctx, int opt, const char *arg)
 static const gt_cli_command cube3_command = {
     .name = "cube3",
     .shared = GT_CLI_DB | GT_CLI_THREADS | GT_CLI_JSON | GT_CLI_ALL | GT_CLI_METRIC | GT_CLI_FORMAT | GT_CLI_STATE |
-              GT_CLI_RANDOM,
+              GT_CLI_RANDOM | GT_CLI_SHOW | GT_CLI_SVG,
     .metrics = "htm qtm",
     .state_option = "facelets",
     .format_auto = 1,
@@ -409,9 +413,38 @@ static int parse_first(const cube3_cli *c, const char *query, int format)
     return gt_exit_code(rc);
 }
 
+/* --svg: the net of the query, captioned (its answer, or the query). */
+static int write_svg(const char *path, const char *facelets, const char *caption)
+{
+    char svg[1 << 16];
+    int rc = gt_draw_net_svg(3, facelets, caption, svg, sizeof svg);
+    if (rc) {
+        fprintf(stderr, "godtab-solve: --svg: %s\n", gt_strerror(rc));
+        return gt_exit_code(rc);
+    }
+    return gt_cli_write_file(path, svg);
+}
+
+/* --show and --svg of a single query: the net printed first; the picture's
+ * facelets in facelets ("" when the query does not parse: the solver then
+ * reports it). */
+static int draw_query(const gt_cli_options *o, const char *query, int format, char *facelets)
+{
+    gt_cube3 pos;
+    char err[256], net[8192];
+    facelets[0] = 0;
+    if (gt_cube3_cli_parse(query, format, &pos, err, sizeof err) != GT_OK)
+        return GT_EXIT_OK;
+    gt_cube3_to_facelets(&pos, NULL, facelets);
+    if (o->show && gt_draw_net_ansi(3, facelets, gt_cli_colour(), net, sizeof net) == GT_OK)
+        fputs(net, stdout);
+    return GT_EXIT_OK;
+}
+
 /* One query from the command line: the answer, or its error (and with
- * --json the lower-bound object of a search that ran out). */
-static int answer_one(const cube3_cli *c, const char *query, int format)
+ * --json the lower-bound object of a search that ran out); with svg, its
+ * net captioned with the answer. */
+static int answer_one(const cube3_cli *c, const char *query, int format, const char *svg, const char *facelets)
 {
     size_t cap = c->search.all ? 1 << 24 : ANSWER_CAP;
     char *out = malloc(cap), err[256];
@@ -426,8 +459,11 @@ static int answer_one(const cube3_cli *c, const char *query, int format)
     } else {
         puts(out);
     }
+    int code = gt_exit_code(rc);
+    if (!rc && svg && *facelets)
+        code = write_svg(svg, facelets, c->json ? query : out);
     free(out);
-    return gt_exit_code(rc);
+    return code;
 }
 
 /* --max-length, --near, --random: the two-phase solver, with its stored
@@ -468,6 +504,15 @@ int gt_cmd_cube3(int argc, char **argv)
     int one = o.first_word < argc || o.state;
     const char *query_text = o.state ? o.state : query;
     int query_format = o.state ? GT_CLI_FORMAT_STATE : c.format;
+    char facelets[GT_CUBE3_FACELETS + 1] = "";
+    if ((o.show || o.svg) && (!one || o.random >= 0)) {
+        fprintf(stderr, "godtab-solve: --show and --svg draw a single query (SCRAMBLE or --facelets)\n");
+        return GT_EXIT_USAGE;
+    }
+    if (o.show || o.svg)
+        draw_query(&o, query_text, query_format, facelets);
+    if (args.two_phase && o.svg && *facelets && (code = write_svg(o.svg, facelets, query_text)) != 0)
+        return code;
     if (o.random >= 0 || args.two_phase) {
         c.format = query_format;
         return two_phase(&c, &args, &o, one ? query_text : NULL);
@@ -484,7 +529,7 @@ int gt_cmd_cube3(int argc, char **argv)
         code = gt_cli_batch(stdin, batch_answer, &b, c.search.all ? ALL_ANSWER_CAP : ANSWER_CAP, 0,
                             c.search.threads);
     } else {
-        code = answer_one(&c, query_text, query_format);
+        code = answer_one(&c, query_text, query_format, o.svg, facelets);
     }
 unload:
     gt_cube3_solver_free(solver);

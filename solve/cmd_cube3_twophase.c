@@ -4,6 +4,7 @@
  * the stored table cube3-twophase (mapped: a few milliseconds to start);
  * when that is not built, the small tables are built in memory (0.1 s) and
  * the search is slower. The query is checked before anything is opened. */
+#include "answer_json.h"
 #include "cli.h"
 #include "cube3.h"
 #include "cube3_twophase.h"
@@ -27,8 +28,9 @@ typedef struct tp_ctx {
     const gt_table *table; /* the stored table, or NULL */
 } tp_ctx;
 
-/* The text or JSON line of an answer (a solution of r->length moves). */
-static void format_answer(const tp_ctx *c, const gt_cube3_twophase_result *r, char *out, size_t cap)
+/* The text or JSON line of an answer (a solution of r->length moves); the
+ * JSON is the shared answer module's (answer_json.h), as godtab-serve's. */
+static void format_answer(const tp_ctx *c, const gt_cube3_twophase_result *r, json_t *o, char *out, size_t cap)
 {
     char solution[GT_CUBE3_TWOPHASE_MAX * 4 + 1];
     gt_cube3_format_moves(r->moves, r->length, solution, sizeof solution);
@@ -37,10 +39,9 @@ static void format_answer(const tp_ctx *c, const gt_cube3_twophase_result *r, ch
                  r->length ? " " : "", r->length, c->cli->max_length);
         return;
     }
-    size_t len = (size_t)snprintf(out, cap, "{\"puzzle\":\"cube3\",\"metric\":\"htm\",\"optimal\":false,"
-                                  "\"max_length\":%d,\"length\":%d,\"solution\":", c->cli->max_length, r->length);
-    gt_cli_json_string(out, cap, &len, solution);
-    snprintf(out + len, cap - len, ",\"nodes\":%llu,\"seconds\":%.4f}", (unsigned long long)r->nodes, r->seconds);
+    char *text = gt_answer_dump(o);
+    snprintf(out, cap, "%s", text ? text : "");
+    free(text);
 }
 
 /* Solves pos; the answer (or the best found before a limit) in out, the
@@ -48,37 +49,14 @@ static void format_answer(const tp_ctx *c, const gt_cube3_twophase_result *r, ch
 static int solve_position(const tp_ctx *c, const gt_cube3 *pos, char *out, size_t cap, char *err, size_t errcap,
                           gt_cube3_twophase_result *r)
 {
-    gt_cube3_twophase_options o = {.max_length = c->cli->max_length, .timeout = c->cli->timeout};
-    int rc = gt_cube3_twophase_solve(c->tables, pos, &o, r);
-    if (r->length >= 0) { /* the library replayed it; a wrong answer is never printed */
-        gt_cube3 check = *pos;
-        gt_cube3_apply_moves(&check, r->moves, r->length);
-        if (!gt_cube3_is_solved(&check)) {
-            snprintf(err, errcap, "internal error: the solution found does not solve the cube");
-            return GT_ERR_CORRUPT;
-        }
-    }
-    if (rc == GT_OK) {
-        format_answer(c, r, out, cap);
-    } else if (rc == GT_ERR_NOTFOUND) {
-        snprintf(err, errcap, "no solution of at most %d moves exists (the shortest has %d)", c->cli->max_length,
-                 r->length);
-        rc = GT_ERR_TIMEOUT;
-    } else if (rc == GT_ERR_TIMEOUT || rc == GT_ERR_INTERRUPT) {
-        if (r->length >= 0)
-            snprintf(err, errcap, "no solution of at most %d moves found within %g s; the best found has %d: see "
-                     "standard output", c->cli->max_length, c->cli->timeout, r->length);
-        else
-            snprintf(err, errcap, "no solution found within %g s", c->cli->timeout);
-        if (r->length >= 0)
-            format_answer(c, r, out, cap);
-    } else if (rc == GT_ERR_CORRUPT && c->table && c->table->damaged) {
-        snprintf(err, errcap, "table %s is damaged (a block failed its checksum); rebuild it with: %s",
-                 GT_CUBE3_TWOPHASE_TABLE, TP_BUILD_HINT);
-    } else {
-        snprintf(err, errcap, "%s", gt_strerror(rc));
-    }
-    return rc;
+    gt_answer_error e = {0, "", NULL};
+    json_t *o = gt_answer_cube3_twophase(c->tables, c->table, pos, c->cli->max_length, c->cli->timeout, r, &e);
+    if (o)
+        format_answer(c, r, o, out, cap);
+    json_decref(o);
+    if (e.rc)
+        snprintf(err, errcap, "%s", e.message);
+    return e.rc;
 }
 
 static int answer_query(void *ctx, const char *line, char *out, size_t cap, char *err, size_t errcap)

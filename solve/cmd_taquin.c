@@ -1,7 +1,9 @@
 /* godtab-solve taquin: optimal flip-taquin solutions by walking the stored
  * table of the board (taquin-NxM), with the configuration's type and its
  * neighbour types on request. */
+#include "answer_json.h"
 #include "cli.h"
+#include "draw.h"
 #include "gt_error.h"
 #include "solve.h"
 #include "solve_commands.h"
@@ -30,18 +32,15 @@ static void taquin_usage(FILE *out, const void *ctx)
             "  CONFIG     N·M tiles 0/1 row by row (I accepted for 1), rows optionally\n"
             "             separated by '/': 110/101/100 or 110101100 (default board 3x3)\n"
             "  --board    NxM, 2 <= N, M <= 6 (table taquin-NxM, built by godtab-gen taquin)\n"
+            "  --svg FILE also write the board of a single CONFIG, with its solution, as SVG\n"
+            "  --graph F  write the board's quotient graph (types on circles by distance, niches,\n"
+            "             a smallest beacon set for radius 2) as SVG, or Graphviz if F ends in .dot\n"
             "  --show     also draw the board and give its type under the board's symmetries\n"
             "             with its closer and farther neighbour types\n"
             "With no CONFIG, reads one configuration a line from standard input.\n"
             "Prints one optimal sequence of moves (L1.. rows, C1.. columns), then (distance).\n"
             "Exit codes: 0 ok, 1 usage, 2 malformed configuration, 3 illegal configuration,\n"
             "4 table missing, 5 table corrupted, 8 some batch lines failed.\n");
-}
-
-/* The distance of a rank, read from the table. */
-static int distance_of(const taquin_cli *c, uint64_t rank)
-{
-    return gt_table_residue(c->table, c->puzzle, rank);
 }
 
 /* "(2;1)" when the anatomy numbers types, else the representative. */
@@ -60,36 +59,11 @@ static void type_label(const taquin_cli *c, uint64_t rank, char *buf, size_t cap
     }
 }
 
-/* The neighbour types of a configuration grouped by closer / farther / same
- * distance, each with the moves leading there. */
-typedef struct neighbour {
-    uint64_t rep_rank, any_rank;
-    int distance;
-    char moves[64];
-} neighbour;
-
-static int collect_neighbours(const taquin_cli *c, uint64_t code, neighbour *list)
+/* The table as the shared answer module (answer_json.h) sees it. */
+static gt_answer_taquin taquin_of(const taquin_cli *c)
 {
-    int n = 0;
-    for (int m = 0; m < c->board->n_moves; m++) {
-        uint64_t next = gt_taquin_apply_move(c->board, code, m), rank = 0, rep = 0;
-        gt_taquin_rank(c->board, next, &rank);
-        gt_taquin_type_of(c->puzzle, rank, &rep, NULL, NULL);
-        int k = 0;
-        while (k < n && list[k].rep_rank != rep)
-            k++;
-        if (k == n) {
-            list[n].rep_rank = rep;
-            list[n].any_rank = rank;
-            list[n].distance = distance_of(c, rank);
-            list[n].moves[0] = 0;
-            n++;
-        }
-        size_t used = strlen(list[k].moves);
-        snprintf(list[k].moves + used, sizeof list[k].moves - used, "%s%s", used ? " " : "",
-                 c->board->move_name[m]);
-    }
-    return n;
+    gt_answer_taquin t = {c->puzzle, c->table, c->board, c->anatomy};
+    return t;
 }
 
 static void append(char *out, size_t cap, size_t *len, const char *text)
@@ -129,8 +103,9 @@ static void show_text(const taquin_cli *c, uint64_t code, uint64_t rank, int dis
     snprintf(line, sizeof line, "type %s at distance %d: %d configuration%s, stabiliser {%s}\n",
              label, distance, orbit, orbit == 1 ? "" : "s", syms);
     append(out, cap, len, line);
-    neighbour list[GT_TAQUIN_MAX_MOVES];
-    int n = collect_neighbours(c, code, list);
+    gt_answer_neighbour list[GT_TAQUIN_MAX_MOVES];
+    gt_answer_taquin t = taquin_of(c);
+    int n = gt_answer_taquin_neighbours(&t, code, list);
     static const char *heading[3] = {"closer", "farther", "as far"};
     static const int offset[3] = {-1, 1, 0};
     for (int kind = 0; kind < 3; kind++) {
@@ -155,104 +130,53 @@ static void show_text(const taquin_cli *c, uint64_t code, uint64_t rank, int dis
     }
 }
 
-static void show_json(const taquin_cli *c, uint64_t code, uint64_t rank, char *out, size_t cap,
-                      size_t *len)
+/* --json: the object of the shared answer module, as one line in out. */
+static int answer_json(const taquin_cli *c, const char *query, char *out, size_t cap, char *err, size_t errcap)
 {
-    const gt_taquin_board *b = c->board;
-    int orbit;
-    unsigned stab;
-    uint64_t rep, rep_code;
-    char text[64], line[256];
-    gt_taquin_type_of(c->puzzle, rank, &rep, &orbit, &stab);
-    gt_taquin_unrank(b, rep, &rep_code);
-    gt_taquin_format(b, rep_code, text, sizeof text);
-    snprintf(line, sizeof line, ",\"type\":{\"representative\":\"%s\",\"orbit_size\":%d", text,
-             orbit);
-    append(out, cap, len, line);
-    if (c->anatomy) {
-        const gt_taquin_type *t = &c->anatomy->types[c->anatomy->type_of[rank]];
-        snprintf(line, sizeof line, ",\"number\":\"(%d;%d)\"", t->distance, t->number);
-        append(out, cap, len, line);
-    }
-    append(out, cap, len, ",\"stabiliser\":[");
-    for (int k = 0, first = 1; k < b->n_syms; k++)
-        if (stab >> k & 1) {
-            snprintf(line, sizeof line, "%s\"%s\"", first ? "" : ",", b->sym_name[k]);
-            append(out, cap, len, line);
-            first = 0;
-        }
-    append(out, cap, len, "],\"neighbours\":[");
-    neighbour list[GT_TAQUIN_MAX_MOVES];
-    int n = collect_neighbours(c, code, list);
-    for (int i = 0; i < n; i++) {
-        uint64_t nrep_code;
-        gt_taquin_unrank(b, list[i].rep_rank, &nrep_code);
-        gt_taquin_format(b, nrep_code, text, sizeof text);
-        snprintf(line, sizeof line, "%s{\"representative\":\"%s\",\"distance\":%d,\"moves\":\"%s\"}",
-                 i ? "," : "", text, list[i].distance, list[i].moves);
-        append(out, cap, len, line);
-    }
-    append(out, cap, len, "]}");
+    gt_answer_taquin t = taquin_of(c);
+    gt_answer_error e = {0, "", NULL};
+    json_t *o = gt_answer_taquin_json(&t, query, c->show, &e);
+    char *text = o ? gt_answer_dump(o) : NULL;
+    int rc = o ? (text ? GT_OK : GT_ERR_NOMEM) : e.rc;
+    if (!rc && strlen(text) >= cap)
+        rc = GT_ERR_RANGE;
+    if (rc)
+        snprintf(err, errcap, "%s", o ? gt_strerror(rc) : e.message);
+    else
+        memcpy(out, text, strlen(text) + 1);
+    free(text);
+    json_decref(o);
+    return rc;
 }
 
 /* The answer to one query, without a trailing newline. */
 static int answer_query(const taquin_cli *c, const char *query, char *out, size_t cap, char *err,
                         size_t errcap)
 {
+    if (c->json)
+        return answer_json(c, query, out, cap, err, errcap);
     const gt_taquin_board *b = c->board;
-    gt_parse_error pe = {0, 0, ""};
-    gt_taquin_violation why;
-    uint64_t code, rank, check;
+    gt_answer_taquin t = taquin_of(c);
+    gt_answer_error e = {0, "", NULL};
+    uint64_t code, rank;
     uint8_t moves[GT_MAX_DEPTH];
-    int len, rc = gt_taquin_parse(b, query, &code, &pe);
+    int len, rc = gt_answer_taquin_solve(&t, query, &code, &rank, moves, &len, &e);
     if (rc) {
-        snprintf(err, errcap, "%s", pe.message);
+        snprintf(err, errcap, "%s", e.message);
         return rc;
     }
-    if ((rc = gt_taquin_check(b, code, &why)) != 0) {
-        snprintf(err, errcap, "%s", why.message);
-        return rc;
-    }
-    gt_taquin_rank(b, code, &rank);
-    if ((rc = gt_solve_walk(c->puzzle, c->table, rank, moves, GT_MAX_DEPTH, &len)) != 0) {
-        snprintf(err, errcap, "%s", rc == GT_ERR_CORRUPT
-                                        ? "the table is inconsistent (rebuild it with: godtab-gen taquin)"
-                                        : gt_strerror(rc));
-        return rc;
-    }
-    /* Replay the solution on the configuration: a table that lies is never believed. */
-    check = code;
-    for (int i = 0; i < len; i++)
-        check = gt_taquin_apply_move(b, check, moves[i]);
-    if (check != 0) {
-        snprintf(err, errcap, "the table is inconsistent (rebuild it with: godtab-gen taquin)");
-        return GT_ERR_CORRUPT;
-    }
-    char solution[256], config[64];
+    char solution[256];
     const char *names[GT_TAQUIN_MAX_MOVES];
     for (int m = 0; m < b->n_moves; m++)
         names[m] = b->move_name[m];
     gt_cli_format_moves(names, moves, len, solution, sizeof solution);
-    gt_taquin_format(b, code, config, sizeof config);
     size_t n = 0;
     out[0] = 0;
-    if (c->json) {
-        char head[512];
-        snprintf(head, sizeof head,
-                 "{\"puzzle\":\"taquin\",\"board\":\"%dx%d\",\"config\":\"%s\",\"distance\":%d,"
-                 "\"solution\":\"%s\"",
-                 b->rows, b->cols, config, len, solution);
-        append(out, cap, &n, head);
-        if (c->show)
-            show_json(c, code, rank, out, cap, &n);
-        append(out, cap, &n, "}");
-    } else {
-        if (c->show)
-            show_text(c, code, rank, len, out, cap, &n);
-        char tail[300];
-        snprintf(tail, sizeof tail, "%s%s(%d)", solution, len ? " " : "", len);
-        append(out, cap, &n, tail);
-    }
+    if (c->show)
+        show_text(c, code, rank, len, out, cap, &n);
+    char tail[300];
+    snprintf(tail, sizeof tail, "%s%s(%d)", solution, len ? " " : "", len);
+    append(out, cap, &n, tail);
     return GT_OK;
 }
 
@@ -264,11 +188,18 @@ static int batch_answer(void *ctx, const char *line, char *out, size_t cap, char
 
 typedef struct taquin_args {
     int rows, cols;
+    const char *graph; /* --graph FILE (.svg or .dot), or NULL */
 } taquin_args;
+
+enum { OPT_GRAPH = 256 };
 
 static int taquin_option(void *ctx, int opt, const char *arg)
 {
     taquin_args *a = ctx;
+    if (opt == OPT_GRAPH) {
+        a->graph = arg;
+        return *arg ? 0 : (fprintf(stderr, "godtab-solve: --graph wants a file name\n"), GT_EXIT_USAGE);
+    }
     if (opt != 'b' || gt_taquin_parse_size(arg, &a->rows, &a->cols) != 0) {
         fprintf(stderr, "godtab-solve: --board wants NxM with 2 <= N, M <= 6, not '%s'\n", arg);
         return GT_EXIT_USAGE;
@@ -276,11 +207,90 @@ static int taquin_option(void *ctx, int opt, const char *arg)
     return 0;
 }
 
-static const struct option taquin_options[] = {{"board", required_argument, NULL, 'b'}, {NULL, 0, NULL, 0}};
+static const struct option taquin_options[] = {
+    {"board", required_argument, NULL, 'b'}, {"graph", required_argument, NULL, OPT_GRAPH}, {NULL, 0, NULL, 0}};
+
+/* The quotient graph's nodes ("d;k", niches, a smallest beacon set for
+ * radius 2 with the niches exempt) and edges (closer and as-far links). */
+static int graph_parts(const gt_taquin_anatomy *a, gt_draw_node *nodes, char (*labels)[16], int (*edges)[2],
+                       int *n_edges)
+{
+    gt_taquin_beacon_set set = {0};
+    if (a->n_types <= GT_TAQUIN_BEACON_MAX_TYPES && gt_taquin_beacon_search(a, 2, 1, &set) != GT_OK)
+        set.beacons = 0;
+    *n_edges = 0;
+    for (int i = 0; i < a->n_types; i++) {
+        const gt_taquin_type *t = &a->types[i];
+        snprintf(labels[i], sizeof labels[i], "%d;%d", t->distance, t->number);
+        nodes[i] = (gt_draw_node){t->distance, labels[i],
+                                  (t->distance > 0 && t->n_down == 0 ? GT_DRAW_NICHE : 0u) |
+                                      (i < 64 && (set.beacons >> i & 1) ? GT_DRAW_BEACON : 0u)};
+        for (int k = 0; k < t->n_up; k++)
+            edges[(*n_edges)++][0] = i, edges[*n_edges - 1][1] = t->up[k].type;
+        for (int k = 0; k < t->n_level; k++)
+            if (t->level[k].type > i)
+                edges[(*n_edges)++][0] = i, edges[*n_edges - 1][1] = t->level[k].type;
+    }
+    return GT_OK;
+}
+
+/* Graphviz: one node a type, ranked by distance. */
+static int write_dot(const char *path, const gt_draw_node *nodes, int n, const int (*edges)[2], int n_edges)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "godtab-solve: cannot write %s\n", path);
+        return GT_EXIT_STORAGE;
+    }
+    fprintf(f, "graph taquin {\n  node [shape=circle fontsize=9];\n");
+    for (int i = 0; i < n; i++)
+        fprintf(f, "  t%d [label=\"%s\"%s%s];\n", i, nodes[i].label, nodes[i].marks & GT_DRAW_NICHE ? " color=red" : "",
+                nodes[i].marks & GT_DRAW_BEACON ? " style=filled fillcolor=lightblue" : "");
+    for (int e = 0; e < n_edges; e++)
+        fprintf(f, "  t%d -- t%d;\n", edges[e][0], edges[e][1]);
+    fprintf(f, "}\n");
+    return fclose(f) ? GT_EXIT_STORAGE : GT_EXIT_OK;
+}
+
+/* --graph FILE: the quotient graph as the article draws it, SVG (the
+ * library's writer) or Graphviz (.dot). */
+static int write_graph(const taquin_cli *c, const char *path)
+{
+    gt_taquin_anatomy *a = NULL;
+    int rc = gt_taquin_anatomy_build(c->puzzle, c->table->data, &a), code = GT_EXIT_OK;
+    if (rc == GT_OK && a->n_types > 4096)
+        rc = GT_ERR_RANGE;
+    gt_draw_node *nodes = rc ? NULL : calloc((size_t)a->n_types, sizeof *nodes);
+    char(*labels)[16] = rc ? NULL : calloc((size_t)a->n_types, sizeof *labels);
+    int(*edges)[2] = rc ? NULL : calloc((size_t)a->n_types * GT_TAQUIN_MAX_MOVES, sizeof *edges), n_edges = 0;
+    char *svg = rc ? NULL : malloc(1 << 22);
+    if (!rc && (!nodes || !labels || !edges || !svg))
+        rc = GT_ERR_NOMEM;
+    size_t n = strlen(path);
+    if (!rc && !(rc = graph_parts(a, nodes, labels, edges, &n_edges))) {
+        if (n > 4 && !strcmp(path + n - 4, ".dot"))
+            code = write_dot(path, nodes, a->n_types, (const int(*)[2])edges, n_edges);
+        else if (!(rc = gt_draw_rings_svg(nodes, a->n_types, (const int(*)[2])edges, n_edges,
+                                          "quotient graph: types by distance, niches red, beacons (r = 2) blue", svg,
+                                          1 << 22)))
+            code = gt_cli_write_file(path, svg);
+    }
+    if (rc) {
+        fprintf(stderr, "godtab-solve: --graph: %s\n", rc == GT_ERR_RANGE ? "the board has too many types to draw"
+                                                                         : gt_strerror(rc));
+        code = gt_exit_code(rc);
+    }
+    free(svg);
+    free(edges);
+    free(labels);
+    free(nodes);
+    gt_taquin_anatomy_free(a);
+    return code;
+}
 
 static const gt_cli_command taquin_command = {
     .name = "taquin",
-    .shared = GT_CLI_DB | GT_CLI_THREADS | GT_CLI_JSON | GT_CLI_SHOW,
+    .shared = GT_CLI_DB | GT_CLI_THREADS | GT_CLI_JSON | GT_CLI_SHOW | GT_CLI_SVG,
     .own = taquin_options,
     .own_short = "b:",
     .own_option = taquin_option,
@@ -298,16 +308,44 @@ static int build_anatomy(taquin_cli *c, const char *table, const char *hint)
     return gt_exit_code(rc);
 }
 
+/* --svg: the board of the query, captioned with its solution. */
+static int write_svg(const taquin_cli *c, const char *path, const char *query)
+{
+    gt_answer_taquin t = taquin_of(c);
+    gt_answer_error e = {0, "", NULL};
+    uint64_t code, rank;
+    uint8_t moves[GT_MAX_DEPTH];
+    int len, rc = gt_answer_taquin_solve(&t, query, &code, &rank, moves, &len, &e);
+    char config[64], solution[256], caption[300], svg[1 << 16];
+    const char *names[GT_TAQUIN_MAX_MOVES];
+    for (int m = 0; m < c->board->n_moves; m++)
+        names[m] = c->board->move_name[m];
+    if (!rc) {
+        gt_taquin_format(c->board, code, config, sizeof config);
+        gt_cli_format_moves(names, moves, len, solution, sizeof solution);
+        snprintf(caption, sizeof caption, "%s (%d)", len ? solution : "solved", len);
+        rc = gt_draw_board_svg(c->board->rows, c->board->cols, config, caption, svg, sizeof svg);
+    }
+    if (rc) {
+        fprintf(stderr, "godtab-solve: --svg: %s\n", gt_strerror(rc));
+        return gt_exit_code(rc);
+    }
+    return gt_cli_write_file(path, svg);
+}
+
 static int answer(taquin_cli *c, const gt_cli_options *o, int argc, char **argv)
 {
     if (o->first_word == argc)
         return gt_cli_batch(stdin, batch_answer, c, ANSWER_CAP, 1, o->threads);
-    return gt_cli_answer_one(batch_answer, c, argv[o->first_word], ANSWER_CAP);
+    int code = gt_cli_answer_one(batch_answer, c, argv[o->first_word], ANSWER_CAP);
+    if (!code && o->svg)
+        code = write_svg(c, o->svg, argv[o->first_word]);
+    return code;
 }
 
 int gt_cmd_taquin(int argc, char **argv)
 {
-    taquin_args args = {3, 3};
+    taquin_args args = {3, 3, NULL};
     gt_cli_options o;
     int code = gt_cli_parse(&taquin_command, &args, argc, argv, &o);
     if (code)
@@ -315,6 +353,10 @@ int gt_cmd_taquin(int argc, char **argv)
     if (argc - o.first_word > 1) {
         fprintf(stderr, "godtab-solve: give one CONFIG (rows may be separated by '/'), not %d "
                         "words\n", argc - o.first_word);
+        return GT_EXIT_USAGE;
+    }
+    if (o.svg && o.first_word == argc) {
+        fprintf(stderr, "godtab-solve: --svg draws a single CONFIG\n");
         return GT_EXIT_USAGE;
     }
     taquin_cli c = {o.json, o.show, NULL, NULL, NULL, NULL};
@@ -333,6 +375,10 @@ int gt_cmd_taquin(int argc, char **argv)
         code = GT_EXIT_CORRUPT;
         goto unload;
     }
+    if (args.graph && (code = write_graph(&c, args.graph)) != 0)
+        goto unload;
+    if (args.graph && o.first_word == argc)
+        goto unload; /* the picture was the question */
     if ((code = build_anatomy(&c, table, hint)) == 0)
         code = answer(&c, &o, argc, argv);
     gt_taquin_anatomy_free(c.anatomy);

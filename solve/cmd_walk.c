@@ -2,7 +2,9 @@
  * hooks (spec.h) is answered here by walking its stored table: the family's
  * hooks parse, replay and draw; everything else (options, loading, batch,
  * JSON, --all, --random) is the same for every puzzle. */
+#include "answer_json.h"
 #include "cli.h"
+#include "draw.h"
 #include "gt_error.h"
 #include "rng.h"
 #include "solve.h"
@@ -14,7 +16,7 @@
 #include <time.h>
 
 #define ANSWER_CAP 512
-#define POSITION_MAX 256 /* bytes of a model's position struct */
+#define POSITION_MAX GT_ANSWER_POSITION_MAX /* bytes of a model's position struct */
 
 typedef struct walk_cli {
     const gt_family *family;
@@ -23,7 +25,24 @@ typedef struct walk_cli {
     gt_cli_options o;
     const gt_puzzle *puzzle;
     const gt_table *table;
+    int colour; /* --show in ANSI colours (a terminal, no NO_COLOR) */
 } walk_cli;
+
+/* A family whose state is a facelet string gets nets: --svg, a coloured --show. */
+static int has_net(const gt_family *f)
+{
+    return f->query->state_key && !strcmp(f->query->state_key, "facelets");
+}
+
+/* The cube's size of a facelet string (6·n² letters), or 0. */
+static int net_size(const char *facelets)
+{
+    size_t len = strlen(facelets);
+    for (int n = 1; n <= 32; n++)
+        if ((size_t)(6 * n * n) == len)
+            return n;
+    return 0;
+}
 
 static void walk_usage(FILE *out, const void *ctx)
 {
@@ -44,34 +63,26 @@ static void walk_usage(FILE *out, const void *ctx)
         fprintf(out, "  --%-9s %s\n", q->state_key, q->state_help);
         fprintf(out, "  --format F  for standard input: 'scramble' (default) or '%s' lines\n", q->state_key);
     }
+    if (has_net(c->family))
+        fprintf(out, "  --svg FILE  also write the net of a single query, with its solution, as SVG\n"
+                     "  --show      draw the net first (in colour on a terminal unless NO_COLOR is set)\n");
     fprintf(out, "  --random N  N uniformly random states with their optimal solutions\n"
                  "With no query, reads one query a line from standard input.\n"
                  "Prints %s, then (distance).\n", q->answer_help ? q->answer_help : "one optimal solution");
 }
 
-static void internal_error(const walk_cli *c, char *err, size_t errcap, int rc)
+/* The loaded table as the shared answer module (answer_json.h) sees it. */
+static gt_answer_walk walk_of(const walk_cli *c)
 {
-    if (rc == GT_ERR_CORRUPT)
-        snprintf(err, errcap, "the table is inconsistent (rebuild it with: godtab-gen %s)", c->family->name);
-    else
-        snprintf(err, errcap, "%s", gt_strerror(rc));
-}
-
-/* Solves a position and replays the answer on the model: a failed replay
- * means the table lies, and nothing is printed. */
-static int solve_position(const walk_cli *c, const void *pos, uint64_t index, uint8_t *moves, int *len)
-{
-    int rc = gt_solve_walk(c->puzzle, c->table, index, moves, GT_MAX_DEPTH, len);
-    if (rc)
-        return rc;
-    return c->family->query->solves(c->spec, pos, moves, *len) ? GT_OK : GT_ERR_CORRUPT;
+    gt_answer_walk w = {c->family, c->spec, c->puzzle, c->table};
+    return w;
 }
 
 typedef struct collect {
     const gt_puzzle *p;
     char *buf;
     size_t cap, len;
-    int json, overflow;
+    int overflow;
 } collect;
 
 static int collect_solution(void *user, const uint8_t *moves, int length)
@@ -83,46 +94,38 @@ static int collect_solution(void *user, const uint8_t *moves, int length)
         c->overflow = 1;
         return 1;
     }
-    if (c->json) {
-        if (c->buf[c->len - 1] != '[')
-            c->buf[c->len++] = ',';
-        gt_cli_json_string(c->buf, c->cap, &c->len, line);
-    } else {
-        c->len += (size_t)snprintf(c->buf + c->len, c->cap - c->len, "%s\n", length ? line : "(solved)");
-    }
+    c->len += (size_t)snprintf(c->buf + c->len, c->cap - c->len, "%s\n", length ? line : "(solved)");
     return 0;
 }
 
-/* Every optimal solution, appended at out + *n (JSON list or lines). */
-static int append_all(const walk_cli *c, uint64_t index, int json, char *out, size_t cap, size_t *n,
-                      uint64_t *count)
+/* Every optimal solution, appended at out + *n, one a line. */
+static int append_all(const walk_cli *c, uint64_t index, char *out, size_t cap, size_t *n, uint64_t *count)
 {
-    collect col = {c->puzzle, out, cap, *n, json, 0};
+    collect col = {c->puzzle, out, cap, *n, 0};
     int rc = gt_solve_all(c->puzzle, c->table, index, collect_solution, &col, count);
     *n = col.len;
     return !rc && col.overflow ? GT_ERR_RANGE : rc;
 }
 
-static int answer_json(const walk_cli *c, const void *pos, uint64_t index, const char *solution, int len,
-                       char *out, size_t cap)
+/* --json: the object of the shared answer module, as one line in out. */
+static int answer_json(const walk_cli *c, const char *query, int format, char *out, size_t cap, char *err,
+                       size_t errcap)
 {
-    const gt_query_hooks *q = c->family->query;
-    int rc = GT_OK;
-    size_t n = (size_t)snprintf(out, cap, "{\"puzzle\":\"%s\",\"metric\":\"%s\",\"distance\":%d,\"solution\":",
-                                c->family->name, c->puzzle->metric, len);
-    gt_cli_json_string(out, cap, &n, solution);
-    char state[512];
-    if (c->o.show && q->state_text && q->state_text(c->spec, pos, state, sizeof state) == GT_OK)
-        n += (size_t)snprintf(out + n, cap - n, ",\"%s\":\"%s\"", q->state_key, state);
-    if (c->o.all) {
-        uint64_t count = 0;
-        n += (size_t)snprintf(out + n, cap - n, ",\"solutions\":[");
-        rc = append_all(c, index, 1, out, cap, &n, &count);
-        n += (size_t)snprintf(out + n, cap > n ? cap - n : 0, "],\"count\":%llu", (unsigned long long)count);
-    }
-    if (n + 2 >= cap)
-        return GT_ERR_RANGE;
-    snprintf(out + n, cap - n, "}");
+    gt_answer_walk w = walk_of(c);
+    gt_answer_error e = {0, "", NULL};
+    /* Each listed solution takes at least 4 bytes ("",): more cannot fit. */
+    json_t *o = gt_answer_walk_json(&w, format, query, c->o.show, c->o.all, cap / 4, &e);
+    char *text = o ? gt_answer_dump(o) : NULL;
+    int rc = o ? (text ? GT_OK : GT_ERR_NOMEM) : e.rc;
+    if (!rc && strlen(text) >= cap)
+        rc = GT_ERR_RANGE;
+    if (rc)
+        snprintf(err, errcap, "%s", !o ? e.message
+                                       : rc == GT_ERR_RANGE ? "too many optimal solutions to print" : gt_strerror(rc));
+    else
+        memcpy(out, text, strlen(text) + 1);
+    free(text);
+    json_decref(o);
     return rc;
 }
 
@@ -151,30 +154,31 @@ static int answer_text(const char *net, const char *solution, int len, char *out
 static int answer_query(const walk_cli *c, const char *query, int format, char *out, size_t cap, char *err,
                         size_t errcap)
 {
+    if (c->o.json)
+        return answer_json(c, query, format, out, cap, err, errcap);
     const gt_query_hooks *q = c->family->query;
-    gt_parse_error pe = {0, 0, ""};
+    gt_answer_walk w = walk_of(c);
+    gt_answer_error e = {0, "", NULL};
     uint8_t moves[GT_MAX_DEPTH];
     uint64_t index;
     _Alignas(max_align_t) unsigned char pos[POSITION_MAX];
-    int len, rc = q->parse(c->spec, format, query, pos, &index, &pe);
+    int len, rc = gt_answer_walk_solve(&w, format, query, pos, &index, moves, &len, &e);
     if (rc) {
-        snprintf(err, errcap, "%s", pe.message[0] ? pe.message : gt_strerror(rc));
+        snprintf(err, errcap, "%s", e.message);
         return rc;
     }
-    if ((rc = solve_position(c, pos, index, moves, &len)) != 0) {
-        internal_error(c, err, errcap, rc);
-        return rc;
-    }
-    char solution[256], net[1024] = "";
+    char solution[256], net[4096] = "";
     gt_cli_format_moves(c->puzzle->move_names, moves, len, solution, sizeof solution);
-    if (c->o.show && !c->o.json && q->draw)
+    if (c->o.show && q->draw)
         q->draw(c->spec, pos, net, sizeof net);
-    if (c->o.json) {
-        rc = answer_json(c, pos, index, solution, len, out, cap);
-    } else if (c->o.all) {
+    char facelets[512];
+    if (c->o.show && c->colour && q->state_text && q->state_text(c->spec, pos, facelets, sizeof facelets) == GT_OK &&
+        gt_draw_net_ansi(net_size(facelets), facelets, 1, net, sizeof net) != GT_OK)
+        q->draw(c->spec, pos, net, sizeof net); /* no room for colours: the letters */
+    if (c->o.all) {
         uint64_t count = 0;
         size_t n = (size_t)snprintf(out, cap, "%s", net);
-        if (!(rc = append_all(c, index, 0, out, cap, &n, &count)))
+        if (!(rc = append_all(c, index, out, cap, &n, &count)))
             snprintf(out + n, cap - n, "%llu optimal solution%s of length %d", (unsigned long long)count,
                      count == 1 ? "" : "s", len);
     } else if ((rc = answer_text(net, solution, len, out, cap)) != 0) {
@@ -197,35 +201,28 @@ static int batch_answer(void *ctx, const char *line, char *out, size_t cap, char
     return answer_query(b->cli, line, b->format, out, cap, err, errcap);
 }
 
-/* One random reachable state, its scramble (the solution undone) and solution. */
-static int random_state(const walk_cli *c, gt_rng *rng, char *out, size_t cap)
+/* One random reachable state, its scramble (the solution undone) and
+ * solution: the shared answer module draws it, the same for the server. */
+static int random_state(const walk_cli *c, gt_rng *rng, char *out, size_t cap, char *err, size_t errcap)
 {
-    _Alignas(max_align_t) unsigned char pos[POSITION_MAX];
-    uint8_t moves[GT_MAX_DEPTH], inverse[GT_MAX_DEPTH];
-    uint64_t index;
-    int len, rc;
-    do /* rejection: an index outside the reachable set is drawn again */
-        index = gt_rng_below(rng, c->puzzle->n_states);
-    while (gt_table_residue(c->table, c->puzzle, index) < 0);
-    if ((rc = c->family->query->from_index(c->spec, index, pos)) != 0 ||
-        (rc = solve_position(c, pos, index, moves, &len)) != 0)
-        return rc;
-    for (int k = 0; k < len; k++)
-        inverse[k] = (uint8_t)c->puzzle->move_inverse[moves[len - 1 - k]];
-    char scramble[256], solution[256];
-    gt_cli_format_moves(c->puzzle->move_names, inverse, len, scramble, sizeof scramble);
-    gt_cli_format_moves(c->puzzle->move_names, moves, len, solution, sizeof solution);
-    if (!c->o.json) {
-        snprintf(out, cap, "scramble: %s   solution: %s (%d)", len ? scramble : "(solved)", solution, len);
-        return GT_OK;
+    gt_answer_walk w = walk_of(c);
+    gt_answer_error e = {0, "", NULL};
+    json_t *o = gt_answer_walk_random(&w, rng, c->o.json ? NULL : out, cap, &e);
+    if (!o) {
+        snprintf(err, errcap, "%.255s", e.message);
+        return e.rc;
     }
-    size_t n = (size_t)snprintf(out, cap, "{\"puzzle\":\"%s\",\"metric\":\"%s\",\"scramble\":", c->family->name,
-                                c->puzzle->metric);
-    gt_cli_json_string(out, cap, &n, scramble);
-    n += (size_t)snprintf(out + n, cap - n, ",\"distance\":%d,\"solution\":", len);
-    gt_cli_json_string(out, cap, &n, solution);
-    snprintf(out + n, cap - n, "}");
-    return GT_OK;
+    int rc = GT_OK;
+    if (c->o.json) {
+        char *text = gt_answer_dump(o);
+        if (text)
+            snprintf(out, cap, "%s", text);
+        else
+            snprintf(err, errcap, "%s", gt_strerror(rc = GT_ERR_NOMEM));
+        free(text);
+    }
+    json_decref(o);
+    return rc;
 }
 
 static int random_states(const walk_cli *c)
@@ -237,9 +234,8 @@ static int random_states(const walk_cli *c)
     gt_rng_seed(&rng, seed);
     char out[ANSWER_CAP * 2], err[256];
     for (long i = 0; i < c->o.random; i++) {
-        int rc = random_state(c, &rng, out, sizeof out);
+        int rc = random_state(c, &rng, out, sizeof out, err, sizeof err);
         if (rc) {
-            internal_error(c, err, sizeof err, rc);
             fprintf(stderr, "godtab-solve: %s\n", err);
             return gt_exit_code(rc);
         }
@@ -278,6 +274,29 @@ static int check_sources(const walk_cli *c, int argc)
     return n;
 }
 
+/* --svg: the net of the query's position, captioned with its solution. */
+static int write_svg(const walk_cli *c, const char *query, int format)
+{
+    gt_answer_walk w = walk_of(c);
+    gt_answer_error e = {0, "", NULL};
+    json_t *o = gt_answer_walk_json(&w, format, query, 1, 0, 0, &e);
+    const char *facelets = json_string_value(json_object_get(o, "facelets"));
+    char caption[320], svg[1 << 16];
+    int rc = facelets ? GT_OK : GT_ERR_INVAL;
+    if (!rc) {
+        const char *solution = json_string_value(json_object_get(o, "solution"));
+        snprintf(caption, sizeof caption, "%s (%d)", *solution ? solution : "solved",
+                 (int)json_integer_value(json_object_get(o, "distance")));
+        rc = gt_draw_net_svg(net_size(facelets), facelets, caption, svg, sizeof svg);
+    }
+    json_decref(o);
+    if (rc) {
+        fprintf(stderr, "godtab-solve: --svg: %s\n", gt_strerror(rc));
+        return gt_exit_code(rc);
+    }
+    return gt_cli_write_file(c->o.svg, svg);
+}
+
 static int run(walk_cli *c, int n_sources, const char *query)
 {
     if (c->o.random >= 0)
@@ -287,8 +306,11 @@ static int run(walk_cli *c, int n_sources, const char *query)
         return gt_cli_batch(stdin, batch_answer, &b, c->o.all ? 1 << 20 : ANSWER_CAP, 1, c->o.threads);
     }
     batch_ctx b = {c, c->o.state ? GT_QUERY_STATE : GT_QUERY_MOVES};
-    return gt_cli_answer_one(batch_answer, &b, c->o.state ? c->o.state : query,
-                             c->o.all ? 1 << 22 : ANSWER_CAP * 4);
+    int code = gt_cli_answer_one(batch_answer, &b, c->o.state ? c->o.state : query,
+                                 c->o.all ? 1 << 22 : ANSWER_CAP * 4);
+    if (!code && c->o.svg)
+        code = write_svg(c, c->o.state ? c->o.state : query, b.format);
+    return code;
 }
 
 /* Checks a command-line query before any table is opened: its one-line
@@ -312,7 +334,8 @@ int gt_cmd_walk(const gt_family *family, const char *fixed_table, int argc, char
     gt_cli_command cmd = {
         .name = argv[0],
         .shared = GT_CLI_DB | GT_CLI_THREADS | GT_CLI_JSON | GT_CLI_SHOW | GT_CLI_ALL | GT_CLI_RANDOM |
-                  (fixed_table ? 0 : GT_CLI_METRIC) | (q->state_help ? GT_CLI_STATE | GT_CLI_FORMAT : 0),
+                  (fixed_table ? 0 : GT_CLI_METRIC) | (q->state_help ? GT_CLI_STATE | GT_CLI_FORMAT : 0) |
+                  (has_net(family) ? GT_CLI_SVG : 0),
         .metrics = family->metrics ? family->metrics : "",
         .state_option = q->state_key ? q->state_key : "state",
         .usage = walk_usage,
@@ -330,6 +353,11 @@ int gt_cmd_walk(const gt_family *family, const char *fixed_table, int argc, char
         return code;
     if ((n_sources = check_sources(&c, argc)) < 0)
         return GT_EXIT_USAGE;
+    if (c.o.svg && (n_sources != 1 || c.o.random >= 0)) {
+        fprintf(stderr, "godtab-solve: --svg draws a single query (SCRAMBLE or --%s)\n", q->state_key);
+        return GT_EXIT_USAGE;
+    }
+    c.colour = gt_cli_colour();
     if ((code = choose_table(&c, table, sizeof table)) != 0)
         return code;
     if (n_sources == 1 && c.o.random < 0 && (code = parse_first(&c, query)) != 0)

@@ -1,13 +1,14 @@
 #!/bin/sh
 # Checks the layer rules of docs/architecture.md on every .c/.h file under
-# common/, gen/, solve/ and group/ of ROOT (default: the current directory):
+# common/, gen/, solve/, group/ and serve/ of ROOT (default: the current directory):
 #
-#   util     <- nothing            cube    <- util
+#   util     <- nothing            cube    <- util     draw <- util
 #   engine   <- util               groups  <- util, cube (never engine)
 #   models/X <- util, cube, engine (not store.h, not even through another
 #               header), its own folder; never another model, groups, catalog
 #   catalog  <- every library folder      common/godtab.h <- anything in common/
-#   gen/ solve/ group/ <- any common/ header, their own folder
+#   gen/ solve/ group/ serve/ mpi/ <- any common/ header, their own folder; serve/
+#               also solve/answer_json.h (the JSON answers both programs emit)
 #   *_internal.h       <- its own folder only
 #   <lmdb.h> <zstd.h>  <- common/engine/store.c, store_*.c, store_db_internal.h only
 #   common/ never prints or exits: no printf fprintf vprintf vfprintf dprintf
@@ -23,7 +24,7 @@ root=${1:-.}
 cd "$root" 2>/dev/null || { echo "check_layers: no directory $root" >&2; exit 2; }
 [ -d common ] || { echo "check_layers: no common/ under $root" >&2; exit 2; }
 dirs=""
-for d in common gen solve group; do [ -d "$d" ] && dirs="$dirs $d"; done
+for d in common gen solve group serve mpi; do [ -d "$d" ] && dirs="$dirs $d"; done
 # shellcheck disable=SC2086
 files=$(find $dirs -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
 [ -n "$files" ] || { echo "check_layers: no sources under $root" >&2; exit 2; }
@@ -32,26 +33,28 @@ files=$(find $dirs -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort)
 exec awk '
 function layer_of(path,    n, part) {
     n = split(path, part, "/")
-    if (part[1] != "common") return part[1]             # gen, solve, group
+    if (part[1] != "common") return part[1]             # gen, solve, group, serve
     if (n == 2) return path == "common/godtab.h" ? "umbrella" : "common(unknown)"
     if (part[2] == "models") return n >= 4 ? "models/" part[3] : "models(unknown)"
-    if (part[2] ~ /^(util|cube|engine|groups|catalog)$/) return part[2]
+    if (part[2] ~ /^(util|cube|engine|groups|catalog|draw)$/) return part[2]
     return "common/" part[2] "(unknown)"
 }
 function dir_of(path) { sub(/\/[^\/]*$/, "", path); return path }
 function base_of(path) { sub(/^.*\//, "", path); return path }
-function is_library(l) { return l ~ /^(util|cube|engine|groups|catalog|models\/)/ }
-function is_program(l) { return l == "gen" || l == "solve" || l == "group" }
+function is_library(l) { return l ~ /^(util|cube|engine|groups|catalog|draw|models\/)/ }
+function is_program(l) { return l == "gen" || l == "solve" || l == "group" || l == "serve" || l == "mpi" }
 # May a file of layer `from` include header `h` of layer `to`?
 function allowed(from, to, h) {
     if (to ~ /unknown/) return 0
     if (from == to) return 1
     if (from == "util") return 0
     if (from == "cube") return to == "util"
+    if (from == "draw") return to == "util"
     if (from == "engine") return to == "util"
     if (from == "groups") return to == "util" || to == "cube"
     if (from ~ /^models\//) return to == "util" || to == "cube" || (to == "engine" && h != "store.h")
     if (from == "catalog") return is_library(to)
+    if (from == "serve" && to == "solve") return h == "answer_json.h"
     if (from == "umbrella" || is_program(from)) return is_library(to) || (is_program(from) && to == "umbrella")
     return 0
 }

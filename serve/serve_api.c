@@ -1,0 +1,527 @@
+/* The endpoints of godtab-serve: a request's parameters (a JSON object: the
+ * URL arguments, or the body) in, a JSON reply out. The answers themselves
+ * come from solve/answer_json.c, as godtab-solve --json prints them. */
+#include "serve.h"
+#include "draw.h"
+#include "gt_error.h"
+
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+/* At most this many solutions in an `all` answer (the CLI's own cap is its
+ * 4 MiB output buffer). */
+#define MAX_SOLUTIONS 100000
+
+double gt_serve_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void gt_serve_fail(gt_serve_reply *r, int status, int code, const char *kind, const char *message)
+{
+    r->status = status;
+    r->body = gt_answer_error_object(code, kind, message);
+}
+
+/* The HTTP status of an error by its kind: the client's fault (4xx) or ours. */
+static int status_of(int rc)
+{
+    switch (rc) {
+    case GT_ERR_INVAL: case GT_ERR_PARSE: return 400;
+    case GT_ERR_ILLEGAL: return 422;
+    case GT_ERR_NOTFOUND: return 404;
+    case GT_ERR_STORAGE: return 503;
+    case GT_ERR_TIMEOUT: return 504;
+    default: return 500;
+    }
+}
+
+void gt_serve_fail_rc(gt_serve_reply *r, int rc, const char *message)
+{
+    r->status = status_of(rc);
+    r->body = gt_answer_error_json(rc, message);
+}
+
+/* The error object of err, with its own kind when it has one. */
+static json_t *error_json(const gt_answer_error *err)
+{
+    return err->kind ? gt_answer_error_object(gt_exit_code(err->rc), err->kind, err->message)
+                     : gt_answer_error_json(err->rc, err->message);
+}
+
+static void ok(gt_serve_reply *r, json_t *body)
+{
+    r->status = body ? 200 : 500;
+    r->body = body ? body : gt_answer_error_json(GT_ERR_NOMEM, "out of memory");
+}
+
+static int bad(gt_answer_error *err, const char *fmt, const char *a, const char *b)
+{
+    err->rc = GT_ERR_INVAL;
+    snprintf(err->message, sizeof err->message, fmt, a, b);
+    return GT_ERR_INVAL;
+}
+
+/* ---- parameters: strings from a URL, any JSON type from a body ---- */
+
+static const char *str_param(json_t *p, const char *key)
+{
+    return json_string_value(json_object_get(p, key));
+}
+
+/* A boolean: JSON true/false/0/1, or "1", "true", "yes", "0", "false", "no", "". */
+static int bool_param(json_t *p, const char *key, int *out, gt_answer_error *err)
+{
+    json_t *v = json_object_get(p, key);
+    const char *s = json_string_value(v);
+    *out = 0;
+    if (!v || json_is_false(v) || json_is_null(v))
+        return GT_OK;
+    if (json_is_true(v) || (json_is_integer(v) && json_integer_value(v) == 1)) {
+        *out = 1;
+        return GT_OK;
+    }
+    if (json_is_integer(v) && json_integer_value(v) == 0)
+        return GT_OK;
+    if (s && (!strcmp(s, "1") || !strcmp(s, "true") || !strcmp(s, "yes") || !strcmp(s, "on") || !*s)) {
+        *out = 1;
+        return GT_OK;
+    }
+    if (s && (!strcmp(s, "0") || !strcmp(s, "false") || !strcmp(s, "no") || !strcmp(s, "off")))
+        return GT_OK;
+    return bad(err, "%s wants true or false%s", key, "");
+}
+
+/* An unsigned integer in [min, max] (digits only in a string); *out keeps its
+ * default when the key is absent. */
+static int uint_param(json_t *p, const char *key, uint64_t min, uint64_t max, uint64_t *out, gt_answer_error *err)
+{
+    json_t *v = json_object_get(p, key);
+    const char *s = json_string_value(v);
+    char range[64];
+    uint64_t x;
+    if (!v)
+        return GT_OK;
+    snprintf(range, sizeof range, "a whole number from %llu to %llu", (unsigned long long)min,
+             (unsigned long long)max);
+    if (json_is_integer(v) && json_integer_value(v) >= 0) {
+        x = (uint64_t)json_integer_value(v);
+    } else if (s && *s && strspn(s, "0123456789") == strlen(s) && strlen(s) <= 20) {
+        errno = 0;
+        x = strtoull(s, NULL, 10);
+        if (errno)
+            return bad(err, "%s wants %s", key, range);
+    } else {
+        return bad(err, "%s wants %s", key, range);
+    }
+    if (x < min || x > max)
+        return bad(err, "%s wants %s", key, range);
+    *out = x;
+    return GT_OK;
+}
+
+/* `timeout` in seconds, positive, at most the server's cap; *out keeps the cap
+ * when absent. */
+static int timeout_param(const gt_serve_ctx *s, json_t *p, double *out, gt_answer_error *err)
+{
+    json_t *v = json_object_get(p, "timeout");
+    const char *text = json_string_value(v);
+    char *end = NULL, cap[32];
+    double t = *out = s->config->max_timeout;
+    if (!v)
+        return GT_OK;
+    if (json_is_number(v))
+        t = json_number_value(v);
+    else if (text && *text)
+        t = strtod(text, &end);
+    snprintf(cap, sizeof cap, "%g", s->config->max_timeout);
+    if ((!json_is_number(v) && (!text || !*text || *end)) || !(t > 0) || t > s->config->max_timeout)
+        return bad(err, "timeout wants seconds, more than 0 and at most %s (--max-timeout)%s", cap, "");
+    *out = t;
+    return GT_OK;
+}
+
+/* ---- one query ---- */
+
+static json_t *solve_taquin(gt_serve_ctx *s, json_t *q, int show, gt_answer_error *err)
+{
+    const char *board = str_param(q, "board"), *config = str_param(q, "config");
+    if (!config)
+        config = str_param(q, "state");
+    if (!config) {
+        bad(err, "taquin wants a config (n·m tiles 0/1 row by row: 110/101/100)%s%s", "", "");
+        return NULL;
+    }
+    gt_answer_taquin t;
+    if (gt_serve_tables_taquin(s->tables, board ? board : "3x3", show, &t, err) != 0)
+        return NULL;
+    return gt_answer_taquin_json(&t, config, show, err);
+}
+
+/* Which text a walk query gives: the scramble, or the state under the
+ * family's key ("facelets") or "state". */
+static int walk_query(const gt_answer_walk *w, json_t *q, const char **text, int *format, gt_answer_error *err)
+{
+    const char *key = w->family->query->state_key;
+    const char *scramble = str_param(q, "scramble"), *state = key ? str_param(q, key) : NULL;
+    if (!state)
+        state = str_param(q, "state");
+    if (scramble && state)
+        return bad(err, "give one of scramble and %s, not both%s", key ? key : "state", "");
+    if (!scramble && !state)
+        return bad(err, "give a scramble or %s%s", key ? key : "a state", "");
+    if (state && !w->family->query->state_help)
+        return bad(err, "%s takes no state, only a scramble%s", w->family->name, "");
+    *text = scramble ? scramble : state;
+    *format = scramble ? GT_QUERY_MOVES : GT_QUERY_STATE;
+    return GT_OK;
+}
+
+/* cube3 with max_length (0..30) or near (20): Kociemba's two-phase solver.
+ * At most --long-jobs searches run at once (the others are refused: busy),
+ * each within the request's time budget. A search stopped by the clock with
+ * a solution longer than max_length still answers it, with "limit": the
+ * CLI's exit 10 message. */
+static json_t *solve_cube3(gt_serve_ctx *s, json_t *q, double timeout, gt_answer_error *err)
+{
+    uint64_t max_length = 20;
+    int near = 0;
+    if (bool_param(q, "near", &near, err) || uint_param(q, "max_length", 0, GT_CUBE3_TWOPHASE_MAX, &max_length, err))
+        return NULL;
+    if (!near && !json_object_get(q, "max_length")) {
+        bad(err, "cube3: give max_length (0..30) or near: optimal cube3 searches are not served yet%s%s", "", "");
+        return NULL;
+    }
+    const char *scramble = str_param(q, "scramble"), *facelets = str_param(q, "facelets");
+    gt_cube3 pos;
+    if (!scramble == !facelets) {
+        bad(err, "cube3: give a scramble or facelets%s%s", "", "");
+        return NULL;
+    }
+    if (gt_answer_cube3_parse(scramble ? scramble : facelets, scramble ? GT_QUERY_MOVES : GT_QUERY_STATE, &pos, err))
+        return NULL;
+    const gt_cube3_twophase_tables *tables;
+    const gt_table *table;
+    if (gt_serve_tables_twophase(s->tables, &tables, &table, err) != 0)
+        return NULL;
+    if (atomic_fetch_add(&s->searches, 1) >= s->config->long_jobs) {
+        atomic_fetch_sub(&s->searches, 1);
+        err->rc = GT_ERR_STORAGE;
+        err->kind = "busy";
+        snprintf(err->message, sizeof err->message, "%d cube3 searches are running (--long-jobs); try again",
+                 s->config->long_jobs);
+        return NULL;
+    }
+    gt_cube3_twophase_result r;
+    json_t *o = gt_answer_cube3_twophase(tables, table, &pos, (int)max_length, timeout, &r, err);
+    atomic_fetch_sub(&s->searches, 1);
+    if (o && err->rc) { /* the best found, past max_length: answered, and said so */
+        json_t *e = gt_answer_error_json(err->rc, err->message);
+        json_object_set(o, "limit", json_object_get(e, "error"));
+        json_decref(e);
+        err->rc = GT_OK;
+    }
+    return o;
+}
+
+/* The answer to one query object (defaults: the URL arguments of a batch, or
+ * NULL), or NULL with err filled. */
+static json_t *solve_one(gt_serve_ctx *s, json_t *q, gt_answer_error *err)
+{
+    const char *puzzle = str_param(q, "puzzle"), *text;
+    int show, all, format;
+    double timeout;
+    if (!json_is_object(q)) {
+        bad(err, "a query is a JSON object {\"puzzle\":..., \"scramble\":...}%s%s", "", "");
+        return NULL;
+    }
+    if (!puzzle) {
+        bad(err, "give a puzzle (pocket, floppy, taquin, or a table name: see /api/tables)%s%s", "", "");
+        return NULL;
+    }
+    if (bool_param(q, "show", &show, err) || bool_param(q, "all", &all, err) || timeout_param(s, q, &timeout, err))
+        return NULL;
+    if (!strcmp(puzzle, "cube3"))
+        return solve_cube3(s, q, timeout, err);
+    if (json_object_get(q, "max_length") || json_object_get(q, "near")) {
+        bad(err, "max_length and near are for cube3, not %.60s%s", puzzle, "");
+        return NULL;
+    }
+    if (!strcmp(puzzle, "nnn") || !strncmp(puzzle, "cube3-", 6)) {
+        bad(err, "%.40s is not served yet: use godtab-solve %.40s", puzzle, puzzle);
+        return NULL;
+    }
+    if (!strcmp(puzzle, "taquin")) /* the board front end, as godtab-solve taquin */
+        return all ? (bad(err, "all is not available for taquin boards (use the table name, e.g. taquin-3x3)%s%s", "",
+                          ""),
+                      NULL)
+                   : solve_taquin(s, q, show, err);
+    gt_answer_walk w;
+    if (gt_serve_tables_walk(s->tables, puzzle, str_param(q, "metric"), &w, err) != 0 ||
+        walk_query(&w, q, &text, &format, err) != 0)
+        return NULL;
+    return gt_answer_walk_json(&w, format, text, show, all, MAX_SOLUTIONS, err);
+}
+
+void gt_serve_solve(gt_serve_ctx *s, json_t *params, gt_serve_reply *r)
+{
+    gt_answer_error err = {0, "", NULL};
+    json_t *answer = solve_one(s, params, &err);
+    if (!answer) {
+        r->status = status_of(err.rc);
+        r->body = error_json(&err);
+        return;
+    }
+    ok(r, answer);
+}
+
+/* ---- health, tables, random ---- */
+
+void gt_serve_health(gt_serve_ctx *s, gt_serve_reply *r)
+{
+    ok(r, json_pack("{s:s, s:f, s:i, s:I, s:I}", "status", "ok", "uptime", gt_serve_now() - s->stats.started,
+                    "tables_loaded", gt_serve_tables_loaded(s->tables), "requests",
+                    (json_int_t)atomic_load(&s->stats.requests), "errors",
+                    (json_int_t)atomic_load(&s->stats.errors)));
+}
+
+void gt_serve_tables_reply(gt_serve_ctx *s, gt_serve_reply *r)
+{
+    gt_answer_error err = {0, "", NULL};
+    json_t *o = gt_serve_tables_json(s->tables, &err);
+    if (!o)
+        gt_serve_fail_rc(r, err.rc, err.message);
+    else
+        ok(r, o);
+}
+
+void gt_serve_random(gt_serve_ctx *s, json_t *params, gt_serve_reply *r)
+{
+    gt_answer_error err = {0, "", NULL};
+    const char *puzzle = str_param(params, "puzzle");
+    uint64_t n = 1, seed = 0;
+    gt_answer_walk w;
+    if (!puzzle) {
+        gt_serve_fail_rc(r, GT_ERR_INVAL, "give a puzzle (pocket, floppy, taquin-3x3, ...)");
+        return;
+    }
+    if (getrandom(&seed, sizeof seed, 0) != sizeof seed)
+        seed = (uint64_t)time(NULL);
+    if (uint_param(params, "n", 1, (uint64_t)s->config->max_random, &n, &err) ||
+        uint_param(params, "seed", 0, UINT64_MAX, &seed, &err) ||
+        gt_serve_tables_walk(s->tables, puzzle, str_param(params, "metric"), &w, &err)) {
+        gt_serve_fail_rc(r, err.rc, err.message);
+        return;
+    }
+    gt_rng rng;
+    gt_rng_seed(&rng, seed);
+    json_t *list = json_array();
+    for (uint64_t i = 0; list && i < n; i++) {
+        json_t *o = gt_answer_walk_random(&w, &rng, NULL, 0, &err);
+        if (!o || json_array_append_new(list, o) != 0) {
+            json_decref(list);
+            gt_serve_fail_rc(r, err.rc ? err.rc : GT_ERR_NOMEM, err.message);
+            return;
+        }
+    }
+    ok(r, list);
+}
+
+/* ---- batches ---- */
+
+/* The query of a plain text line: the URL arguments with the line as its
+ * scramble, or as the key named by `format` (facelets, config, state). */
+static json_t *line_query(json_t *params, const char *line, size_t len)
+{
+    json_t *q = json_deep_copy(params);
+    const char *format = str_param(params, "format");
+    const char *key = !format || !strcmp(format, "scramble") ? "scramble" : format;
+    if (q && (json_object_del(q, "format"), json_object_set_new(q, key, json_stringn(line, len)) != 0)) {
+        json_decref(q);
+        q = NULL;
+    }
+    return q;
+}
+
+/* Splits a body into queries: a JSON array, or lines (NDJSON objects or
+ * plain text). Items that do not parse become JSON strings of their error,
+ * answered in their place. GT_OK, or a body-wide error in err. */
+static int batch_items(gt_serve_ctx *s, json_t *params, const char *body, size_t len, json_t **items,
+                       gt_answer_error *err)
+{
+    size_t at = strspn(body, " \t\r\n");
+    json_error_t je;
+    char cap[32];
+    snprintf(cap, sizeof cap, "%d", s->config->max_batch);
+    if (at < len && body[at] == '[') {
+        *items = json_loadb(body, len, 0, &je);
+        if (!*items) {
+            err->rc = GT_ERR_PARSE;
+            snprintf(err->message, sizeof err->message, "the batch is not a JSON array: %.150s", je.text);
+            return GT_ERR_PARSE;
+        }
+    } else {
+        *items = json_array();
+        for (size_t i = 0; *items && i < len;) {
+            size_t end = i;
+            while (end < len && body[end] != '\n' && body[end] != '\r')
+                end++;
+            size_t k = i + strspn(body + i, " \t");
+            if (k < end && body[k] != '#') {
+                json_t *q = body[k] == '{' ? json_loadb(body + i, end - i, 0, &je) : line_query(params, body + i, end - i);
+                json_array_append_new(*items, q ? q : json_sprintf("line %zu: %s", json_array_size(*items) + 1,
+                                                                        body[k] == '{' ? je.text : "out of memory"));
+            }
+            i = end + 1;
+        }
+    }
+    if (!json_is_array(*items))
+        return bad(err, "the batch is not a JSON array%s%s", "", "");
+    if (json_array_size(*items) > (size_t)s->config->max_batch) {
+        err->rc = GT_ERR_RANGE;
+        snprintf(err->message, sizeof err->message, "a batch holds at most %s queries (--max-batch), not %zu", cap,
+                 json_array_size(*items));
+        return GT_ERR_RANGE;
+    }
+    return GT_OK;
+}
+
+/* The answer of item i of a batch, carrying its index. */
+static json_t *batch_answer(gt_serve_ctx *s, json_t *params, json_t *item, size_t i, double deadline, int *failed)
+{
+    gt_answer_error err = {0, "", NULL};
+    json_t *q = json_is_object(item) && json_is_object(params) ? json_deep_copy(params) : NULL, *answer = NULL;
+    if (q) { /* the URL arguments are defaults the line may override */
+        json_object_del(q, "format");
+        json_object_update(q, item);
+    }
+    if (gt_serve_now() > deadline) {
+        err.rc = GT_ERR_TIMEOUT;
+        snprintf(err.message, sizeof err.message, "not answered: the batch used up its time budget");
+    } else if (json_is_string(item)) {
+        err.rc = GT_ERR_PARSE;
+        snprintf(err.message, sizeof err.message, "%s", json_string_value(item));
+    } else {
+        answer = solve_one(s, q ? q : item, &err);
+    }
+    json_decref(q);
+    json_t *o = json_pack("{s:I}", "index", (json_int_t)i);
+    if (answer) {
+        json_object_update(o, answer);
+        json_decref(answer);
+    } else {
+        json_t *e = error_json(&err);
+        json_object_update(o, e);
+        json_decref(e);
+        ++*failed;
+    }
+    return o;
+}
+
+void gt_serve_batch(gt_serve_ctx *s, json_t *params, const char *body, size_t len, gt_serve_reply *r)
+{
+    gt_answer_error err = {0, "", NULL};
+    json_t *items = NULL;
+    double timeout;
+    if (timeout_param(s, params, &timeout, &err) || batch_items(s, params, body, len, &items, &err)) {
+        json_decref(items);
+        if (err.rc == GT_ERR_RANGE) /* too many queries: a limit, as a body too large */
+            gt_serve_fail(r, 413, GT_EXIT_USAGE, "limit", err.message);
+        else
+            gt_serve_fail_rc(r, err.rc, err.message);
+        return;
+    }
+    double deadline = gt_serve_now() + timeout;
+    json_t *answers = json_array();
+    int failed = 0;
+    for (size_t i = 0; answers && i < json_array_size(items); i++)
+        if (json_array_append_new(answers, batch_answer(s, params, json_array_get(items, i), i, deadline, &failed)))
+            break;
+    ok(r, answers ? json_pack("{s:I, s:i, s:o}", "count", (json_int_t)json_array_size(items), "failed", failed,
+                              "answers", answers)
+                  : NULL);
+    json_decref(items);
+}
+
+/* ---- pictures: the library's SVG writer, as godtab-solve --svg ---- */
+
+/* The net of a pocket query, or the board of a taquin query, captioned with
+ * its answer; or a table's distribution chart (table=NAME, log=1). */
+/* The distribution chart of a stored table, from /api/tables' entry. */
+static int chart_of(gt_serve_ctx *s, json_t *params, const char *table, char *svg, size_t cap, gt_answer_error *err)
+{
+    int log_scale = 0, rc;
+    json_t *all = gt_serve_tables_json(s->tables, err), *found = NULL;
+    for (size_t i = 0; all && i < json_array_size(json_object_get(all, "tables")); i++) {
+        json_t *t = json_array_get(json_object_get(all, "tables"), i);
+        if (!strcmp(json_string_value(json_object_get(t, "name")), table))
+            found = t;
+    }
+    uint64_t count[GT_MAX_DEPTH + 1];
+    json_t *d = json_object_get(found, "distribution");
+    size_t n = json_array_size(d) <= GT_MAX_DEPTH + 1 ? json_array_size(d) : GT_MAX_DEPTH + 1;
+    for (size_t k = 0; k < n; k++)
+        count[k] = (uint64_t)json_integer_value(json_array_get(d, k));
+    rc = !all ? err->rc : !found ? GT_ERR_NOTFOUND : bool_param(params, "log", &log_scale, err);
+    if (!rc && (rc = gt_draw_bars_svg(count, (int)n, log_scale, table, svg, cap)) != 0)
+        snprintf(err->message, sizeof err->message, "%s", gt_strerror(rc));
+    if (rc == GT_ERR_NOTFOUND)
+        snprintf(err->message, sizeof err->message, "table %.100s is not built (see /api/tables)", table);
+    json_decref(all);
+    return err->rc = rc;
+}
+
+static int svg_of(gt_serve_ctx *s, json_t *params, char *svg, size_t cap, gt_answer_error *err)
+{
+    const char *table = str_param(params, "table");
+    int rc;
+    char caption[320];
+    if (table)
+        return chart_of(s, params, table, svg, cap, err);
+    json_t *q = json_deep_copy(params);
+    json_object_set_new(q, "show", json_true());
+    json_object_del(q, "all");
+    json_t *a = q ? solve_one(s, q, err) : NULL;
+    json_decref(q);
+    if (!a)
+        return err->rc ? err->rc : GT_ERR_NOMEM;
+    const char *solution = json_string_value(json_object_get(a, "solution"));
+    const char *facelets = json_string_value(json_object_get(a, "facelets"));
+    const char *config = json_string_value(json_object_get(a, "config"));
+    const char *board = json_string_value(json_object_get(a, "board"));
+    snprintf(caption, sizeof caption, "%s (%d)", solution && *solution ? solution : "solved",
+             (int)json_integer_value(json_object_get(a, "distance")));
+    int rows = 0, cols = 0, n = facelets ? (int)strlen(facelets) : 0, size = 1;
+    while (size * size * 6 < n)
+        size++;
+    if (facelets)
+        rc = gt_draw_net_svg(size, facelets, caption, svg, cap);
+    else if (config && board && sscanf(board, "%dx%d", &rows, &cols) == 2)
+        rc = gt_draw_board_svg(rows, cols, config, caption, svg, cap);
+    else
+        rc = bad(err, "no picture of %s answers%s", json_string_value(json_object_get(a, "puzzle")), "");
+    json_decref(a);
+    if (rc && rc != GT_ERR_INVAL)
+        snprintf(err->message, sizeof err->message, "%s", gt_strerror(rc));
+    return err->rc = rc;
+}
+
+char *gt_serve_svg(gt_serve_ctx *s, json_t *params, gt_serve_reply *r)
+{
+    gt_answer_error err = {0, "", NULL};
+    size_t cap = 1 << 16;
+    char *svg = malloc(cap);
+    if (!svg || svg_of(s, params, svg, cap, &err) != 0) {
+        free(svg);
+        gt_serve_fail_rc(r, svg ? err.rc : GT_ERR_NOMEM, err.message);
+        return NULL;
+    }
+    return svg;
+}

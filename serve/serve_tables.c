@@ -1,0 +1,321 @@
+/* The tables of godtab-serve: the database is opened read-only once, and a
+ * table is loaded on its first query and kept until the server stops, so
+ * start-up costs nothing and no query pays for a load twice. Loads take one
+ * mutex (they happen once each); answering reads the loaded tables without
+ * any lock, as godtab-solve's parallel batches do. */
+#include "serve.h"
+#include "gt_error.h"
+#include "store.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct entry {
+    atomic_int state; /* 0 not tried, 1 loaded, 2 failed (rc, message) */
+    int rc;
+    char message[512];
+    gt_puzzle *puzzle;
+    gt_table *table;
+    const gt_taquin_board *board; /* taquin tables */
+    gt_taquin_anatomy *anatomy;   /* taquin tables: built on the first request that shows a type */
+    atomic_int anatomy_tried;
+} entry;
+
+struct gt_serve_tables {
+    gt_db *db;
+    char path[1024];
+    pthread_mutex_t lock;
+    int n;
+    entry *entries; /* one a catalog spec, by its index */
+    /* cube3's two-phase tables: read in place from cube3-twophase, or built
+     * in memory (0.1-0.4 s) when it is not stored; once. */
+    atomic_int tp_state; /* 0 not tried, 1 ready, 2 failed (tp_rc) */
+    int tp_rc;
+    gt_table *tp_table;
+    gt_cube3_twophase_tables *tp;
+};
+
+int gt_serve_tables_open(const char *db_path, gt_serve_tables **out, gt_answer_error *err)
+{
+    gt_serve_tables *t = calloc(1, sizeof *t);
+    int n = gt_catalog_count();
+    if (!t || !(t->entries = calloc((size_t)n, sizeof *t->entries))) {
+        free(t);
+        err->rc = GT_ERR_NOMEM;
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return GT_ERR_NOMEM;
+    }
+    t->n = n;
+    snprintf(t->path, sizeof t->path, "%s", gt_db_default_path(db_path));
+    pthread_mutex_init(&t->lock, NULL);
+    int rc = gt_db_open(&t->db, t->path, GT_DB_READONLY);
+    if (rc) {
+        err->rc = rc;
+        snprintf(err->message, sizeof err->message, "%s at %.300s (%.100s)",
+                 rc == GT_ERR_NOTFOUND  ? "no tables"
+                 : rc == GT_ERR_CORRUPT ? "the database is damaged"
+                                        : "cannot open the database",
+                 t->path, gt_db_last_error(NULL));
+        gt_serve_tables_close(t);
+        return rc;
+    }
+    *out = t;
+    return GT_OK;
+}
+
+void gt_serve_tables_close(gt_serve_tables *t)
+{
+    if (!t)
+        return;
+    for (int i = 0; i < t->n; i++) {
+        gt_taquin_anatomy_free(t->entries[i].anatomy);
+        if (t->entries[i].puzzle || t->entries[i].table)
+            gt_catalog_unload(gt_catalog_get(i)->name, t->entries[i].puzzle, t->entries[i].table);
+    }
+    gt_cube3_twophase_tables_free(t->tp);
+    gt_table_free(t->tp_table); /* before the database it is mapped from */
+    if (t->db)
+        gt_db_close(t->db);
+    pthread_mutex_destroy(&t->lock);
+    free(t->entries);
+    free(t);
+}
+
+/* Loads entry i under the lock; its state says how it went. */
+static void load_entry(gt_serve_tables *t, int i)
+{
+    const gt_table_spec *spec = gt_catalog_get(i);
+    entry *e = &t->entries[i];
+    int rc = gt_catalog_load(t->db, spec->name, &e->puzzle, &e->table);
+    if (rc == GT_ERR_NOTFOUND)
+        snprintf(e->message, sizeof e->message, "table %s is not in %.300s; build it with: godtab-gen %s", spec->name,
+                 t->path, spec->name);
+    else if (rc)
+        snprintf(e->message, sizeof e->message, "table %s in %.300s: %s (%.100s); rebuild it with: godtab-gen %s",
+                 spec->name, t->path, gt_strerror(rc), gt_db_last_error(t->db), spec->name);
+    if (!rc && !strcmp(spec->family, "taquin") &&
+        (gt_taquin_board_of(e->puzzle, &e->board) != 0 || e->table->meta.encoding != GT_ENC_BYTE)) {
+        rc = GT_ERR_CORRUPT;
+        snprintf(e->message, sizeof e->message, "table %s is not a taquin byte table", spec->name);
+    }
+    e->rc = rc;
+    atomic_store(&e->state, rc ? 2 : 1);
+}
+
+/* The loaded entry of a spec, loading it on first use. */
+static entry *get_entry(gt_serve_tables *t, const gt_table_spec *spec, gt_answer_error *err)
+{
+    int i = 0;
+    while (i < t->n && gt_catalog_get(i) != spec)
+        i++;
+    entry *e = &t->entries[i];
+    if (atomic_load(&e->state) == 0) {
+        pthread_mutex_lock(&t->lock);
+        if (atomic_load(&e->state) == 0)
+            load_entry(t, i);
+        pthread_mutex_unlock(&t->lock);
+    }
+    if (atomic_load(&e->state) == 1)
+        return e;
+    err->rc = e->rc;
+    snprintf(err->message, sizeof err->message, "%s", e->message);
+    return NULL;
+}
+
+static int unknown(gt_answer_error *err, const char *puzzle)
+{
+    err->rc = GT_ERR_INVAL;
+    snprintf(err->message, sizeof err->message, "unknown puzzle '%.100s' (see /api/tables)", puzzle);
+    return GT_ERR_INVAL;
+}
+
+/* The table a walk query uses, as godtab-solve chooses it: "<family>-<metric>"
+ * (the first metric by default), the family's first table, or the one named. */
+static const gt_table_spec *choose_spec(const gt_family *f, const char *metric)
+{
+    char name[GT_NAME_MAX];
+    if (metric || f->metrics)
+        snprintf(name, sizeof name, "%s-%.*s", f->name, metric ? (int)strlen(metric) : (int)strcspn(f->metrics, " "),
+                 metric ? metric : f->metrics);
+    else
+        snprintf(name, sizeof name, "%s", f->specs[0].name);
+    const gt_table_spec *spec = gt_catalog_find(name);
+    return spec && !strcmp(spec->family, f->name) ? spec : NULL;
+}
+
+int gt_serve_tables_walk(gt_serve_tables *t, const char *puzzle, const char *metric, gt_answer_walk *out,
+                         gt_answer_error *err)
+{
+    const gt_family *f = gt_catalog_find_family(puzzle);
+    const gt_table_spec *spec = NULL;
+    if (f && f->query) {
+        if (!(spec = choose_spec(f, metric))) {
+            err->rc = GT_ERR_INVAL;
+            snprintf(err->message, sizeof err->message, "%s has no metric '%.40s' (metrics: %s)", f->name, metric,
+                     f->metrics ? f->metrics : "none");
+            return GT_ERR_INVAL;
+        }
+    } else if (!f && (spec = gt_catalog_find(puzzle)) != NULL) {
+        f = gt_catalog_family_of(spec);
+    }
+    if (!spec || !f->query)
+        return unknown(err, puzzle);
+    entry *e = get_entry(t, spec, err);
+    if (!e)
+        return err->rc;
+    gt_answer_walk w = {f, spec, e->puzzle, e->table};
+    *out = w;
+    return GT_OK;
+}
+
+int gt_serve_tables_taquin(gt_serve_tables *t, const char *board, int with_anatomy, gt_answer_taquin *out,
+                           gt_answer_error *err)
+{
+    int rows, cols;
+    char name[GT_NAME_MAX];
+    if (gt_taquin_parse_size(board, &rows, &cols) != 0) {
+        err->rc = GT_ERR_INVAL;
+        snprintf(err->message, sizeof err->message, "board wants NxM with 2 <= N, M <= 6, not '%.40s'", board);
+        return GT_ERR_INVAL;
+    }
+    snprintf(name, sizeof name, "taquin-%dx%d", rows, cols);
+    const gt_table_spec *spec = gt_catalog_find(name);
+    entry *e = spec ? get_entry(t, spec, err) : NULL;
+    if (!spec)
+        return unknown(err, name);
+    if (!e)
+        return err->rc;
+    /* The (d;k) numbers need every type of the board: as the CLI, only where
+     * that is cheap, and once. */
+    if (with_anatomy && !atomic_load(&e->anatomy_tried) && e->puzzle->n_states <= GT_TAQUIN_ANATOMY_MAX_STATES) {
+        pthread_mutex_lock(&t->lock);
+        if (!atomic_load(&e->anatomy_tried) && gt_taquin_anatomy_build(e->puzzle, e->table->data, &e->anatomy) != 0)
+            e->anatomy = NULL;
+        atomic_store(&e->anatomy_tried, 1);
+        pthread_mutex_unlock(&t->lock);
+    }
+    gt_answer_taquin a = {e->puzzle, e->table, e->board, with_anatomy ? e->anatomy : NULL};
+    *out = a;
+    return GT_OK;
+}
+
+int gt_serve_tables_preload(gt_serve_tables *t, gt_answer_error *err)
+{
+    for (int i = 0; i < t->n; i++) {
+        const gt_table_spec *spec = gt_catalog_get(i);
+        const gt_family *f = gt_catalog_family_of(spec);
+        gt_table_meta m;
+        if (!f->query || gt_db_get_meta(t->db, spec->name, &m) != GT_OK)
+            continue; /* answered by no endpoint, or not built */
+        if (!get_entry(t, spec, err))
+            return err->rc;
+    }
+    return GT_OK;
+}
+
+int gt_serve_tables_loaded(gt_serve_tables *t)
+{
+    int n = 0;
+    for (int i = 0; i < t->n; i++)
+        n += atomic_load(&t->entries[i].state) == 1;
+    return n;
+}
+
+static json_t *distribution_json(const gt_distribution *d)
+{
+    json_t *a = json_array();
+    for (int k = 0; a && k <= d->max_depth; k++)
+        if (json_array_append_new(a, json_integer((json_int_t)d->count[k])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
+/* One stored table's entry of /api/tables. */
+static json_t *table_json(const gt_table_spec *spec, const gt_table_meta *m, int loaded)
+{
+    static const char *const enc[] = {"byte", "nibble", "mod3", "parity1"};
+    char checksum[24];
+    snprintf(checksum, sizeof checksum, "%016llx", (unsigned long long)m->checksum);
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:i, s:o*, s:s, s:s, s:I, s:I, s:s, s:i, s:f, s:s, s:s, s:b}",
+                          "name", m->name, "puzzle", spec->family, "summary", spec->summary, "metric", m->metric,
+                          "states", (json_int_t)m->n_states, "reached", (json_int_t)m->distribution.reached,
+                          "gods_number", m->distribution.max_depth, "distribution",
+                          distribution_json(&m->distribution), "checksum", checksum,
+                          "encoding", (unsigned)m->encoding < 4 ? enc[m->encoding] : "?",
+                          "raw_bytes", (json_int_t)m->raw_bytes, "stored_bytes", (json_int_t)m->stored_bytes,
+                          "generator", m->generator, "threads", m->threads, "build_seconds", m->build_seconds,
+                          "built_at", m->built_at, "storage", m->storage == GT_STORAGE_MAPPED ? "mapped" : "zstd",
+                          "loaded", loaded);
+    return o;
+}
+
+json_t *gt_serve_tables_json(gt_serve_tables *t, gt_answer_error *err)
+{
+    json_t *stored = json_array(), *missing = json_array();
+    int rc = stored && missing ? GT_OK : GT_ERR_NOMEM;
+    pthread_mutex_lock(&t->lock); /* one reader of the catalogue at a time */
+    for (int i = 0; !rc && i < t->n; i++) {
+        const gt_table_spec *spec = gt_catalog_get(i);
+        gt_table_meta m;
+        int got = gt_db_get_meta(t->db, spec->name, &m);
+        if (got == GT_ERR_NOTFOUND) {
+            rc = json_array_append_new(missing, json_string(spec->name)) ? GT_ERR_NOMEM : GT_OK;
+            continue;
+        }
+        if (got) {
+            rc = got;
+            break;
+        }
+        json_t *o = table_json(spec, &m, atomic_load(&t->entries[i].state) == 1);
+        rc = !o || json_array_append_new(stored, o) ? GT_ERR_NOMEM : GT_OK;
+    }
+    pthread_mutex_unlock(&t->lock);
+    if (rc) {
+        err->rc = rc;
+        snprintf(err->message, sizeof err->message, "reading the catalogue of %.300s: %s", t->path, gt_strerror(rc));
+        json_decref(stored);
+        json_decref(missing);
+        return NULL;
+    }
+    return json_pack("{s:s, s:o, s:o}", "database", t->path, "tables", stored, "not_built", missing);
+}
+
+/* Loads the two-phase tables under the lock. */
+static int load_twophase(gt_serve_tables *t)
+{
+    int rc = gt_db_map_table(t->db, GT_CUBE3_TWOPHASE_TABLE, &t->tp_table);
+    if (rc == GT_OK && (rc = gt_cube3_twophase_tables_from_table(t->tp_table, &t->tp)) == GT_ERR_INVAL)
+        rc = GT_ERR_CORRUPT; /* stored, but not the layout this version reads */
+    if (rc == GT_ERR_NOTFOUND) { /* not built: the small tables, built here */
+        gt_table_free(t->tp_table);
+        t->tp_table = NULL;
+        rc = gt_cube3_twophase_tables_build(&t->tp);
+    }
+    return rc;
+}
+
+int gt_serve_tables_twophase(gt_serve_tables *t, const gt_cube3_twophase_tables **tables, const gt_table **table,
+                             gt_answer_error *err)
+{
+    if (atomic_load(&t->tp_state) == 0) {
+        pthread_mutex_lock(&t->lock);
+        if (atomic_load(&t->tp_state) == 0) {
+            t->tp_rc = load_twophase(t);
+            atomic_store(&t->tp_state, t->tp_rc ? 2 : 1);
+        }
+        pthread_mutex_unlock(&t->lock);
+    }
+    if (atomic_load(&t->tp_state) == 2) {
+        err->rc = t->tp_rc;
+        snprintf(err->message, sizeof err->message, "table %s in %.300s: %s; rebuild it with: godtab-gen %s",
+                 GT_CUBE3_TWOPHASE_TABLE, t->path, gt_strerror(t->tp_rc), GT_CUBE3_TWOPHASE_TABLE);
+        return t->tp_rc;
+    }
+    *tables = t->tp;
+    *table = t->tp_table;
+    return GT_OK;
+}

@@ -1,0 +1,422 @@
+/* The JSON answers shared by godtab-solve and godtab-serve (answer_json.h).
+ * Keys are added in the order the CLI has always printed them: jansson keeps
+ * insertion order, and JSON_COMPACT gives the same separators. */
+#include "answer_json.h"
+#include "gt_error.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(gt_answer_error *err, int rc, const char *message)
+{
+    err->rc = rc;
+    snprintf(err->message, sizeof err->message, "%s", message && *message ? message : gt_strerror(rc));
+    return rc;
+}
+
+/* The message of a solver failure: a table that lies names the command that
+ * rebuilds it. */
+static int solver_fail(gt_answer_error *err, int rc, const char *family)
+{
+    char message[200];
+    if (rc != GT_ERR_CORRUPT)
+        return fail(err, rc, NULL);
+    snprintf(message, sizeof message, "the table is inconsistent (rebuild it with: godtab-gen %s)", family);
+    return fail(err, rc, message);
+}
+
+size_t gt_answer_format_moves(const char *const *names, const uint8_t *moves, int n, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n; i++) {
+        const char *name = names[moves[i]];
+        size_t k = strlen(name);
+        if (len + k + 2 >= cap)
+            break;
+        if (i)
+            buf[len++] = ' ';
+        memcpy(buf + len, name, k + 1);
+        len += k;
+    }
+    return len;
+}
+
+int gt_answer_walk_solve(const gt_answer_walk *w, int format, const char *query, void *pos, uint64_t *index,
+                         uint8_t *moves, int *len, gt_answer_error *err)
+{
+    const gt_query_hooks *q = w->family->query;
+    gt_parse_error pe = {0, 0, ""};
+    int rc = q->parse(w->spec, format, query, pos, index, &pe);
+    if (rc)
+        return fail(err, rc, pe.message);
+    if ((rc = gt_solve_walk(w->puzzle, w->table, *index, moves, GT_MAX_DEPTH, len)) != 0)
+        return solver_fail(err, rc, w->family->name);
+    /* A failed replay means the table lies: nothing is answered. */
+    if (!q->solves(w->spec, pos, moves, *len))
+        return solver_fail(err, GT_ERR_CORRUPT, w->family->name);
+    return GT_OK;
+}
+
+/* Builds an object from alternating keys and values (stolen references);
+ * NULL if any allocation failed (everything is released). */
+static json_t *object_of(int n, const char *const *keys, json_t *const *values)
+{
+    json_t *o = json_object();
+    int ok = o != NULL;
+    for (int i = 0; i < n; i++) {
+        if (ok) /* json_object_set_new takes the value even when it fails */
+            ok = values[i] && json_object_set_new(o, keys[i], values[i]) == 0;
+        else
+            json_decref(values[i]);
+    }
+    if (!ok) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+typedef struct collect {
+    const gt_puzzle *p;
+    json_t *list;
+    uint64_t max;
+    int overflow, nomem;
+} collect;
+
+static int collect_solution(void *user, const uint8_t *moves, int length)
+{
+    collect *c = user;
+    char line[256];
+    if (json_array_size(c->list) >= c->max) {
+        c->overflow = 1;
+        return 1;
+    }
+    gt_answer_format_moves(c->p->move_names, moves, length, line, sizeof line);
+    if (json_array_append_new(c->list, json_string(line)) != 0) {
+        c->nomem = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* Adds "solutions" and "count": every optimal solution of index. */
+static int add_all(const gt_answer_walk *w, uint64_t index, uint64_t max, json_t *o, gt_answer_error *err)
+{
+    collect col = {w->puzzle, json_array(), max, 0, 0};
+    uint64_t count = 0;
+    if (!col.list || json_object_set_new(o, "solutions", col.list) != 0)
+        return fail(err, GT_ERR_NOMEM, NULL);
+    int rc = gt_solve_all(w->puzzle, w->table, index, collect_solution, &col, &count);
+    if (rc)
+        return solver_fail(err, rc, w->family->name);
+    if (col.nomem)
+        return fail(err, GT_ERR_NOMEM, NULL);
+    if (col.overflow)
+        return fail(err, GT_ERR_RANGE, "too many optimal solutions to print");
+    if (json_object_set_new(o, "count", json_integer((json_int_t)count)) != 0)
+        return fail(err, GT_ERR_NOMEM, NULL);
+    return GT_OK;
+}
+
+json_t *gt_answer_walk_json(const gt_answer_walk *w, int format, const char *query, int show, int all,
+                            uint64_t max_solutions, gt_answer_error *err)
+{
+    _Alignas(max_align_t) unsigned char pos[GT_ANSWER_POSITION_MAX];
+    const gt_query_hooks *q = w->family->query;
+    uint8_t moves[GT_MAX_DEPTH];
+    uint64_t index;
+    int len;
+    char solution[256], state[512];
+    if (q->position_bytes > sizeof pos) {
+        fail(err, GT_ERR_INVAL, "internal error: positions are too large");
+        return NULL;
+    }
+    if (gt_answer_walk_solve(w, format, query, pos, &index, moves, &len, err) != 0)
+        return NULL;
+    gt_answer_format_moves(w->puzzle->move_names, moves, len, solution, sizeof solution);
+    static const char *const keys[] = {"puzzle", "metric", "distance", "solution"};
+    json_t *values[] = {json_string(w->family->name), json_string(w->puzzle->metric), json_integer(len),
+                        json_string(solution)};
+    json_t *o = object_of(4, keys, values);
+    if (!o) {
+        fail(err, GT_ERR_NOMEM, NULL);
+        return NULL;
+    }
+    int rc = GT_OK;
+    if (show && q->state_text && q->state_text(w->spec, pos, state, sizeof state) == GT_OK &&
+        json_object_set_new(o, q->state_key, json_string(state)) != 0)
+        rc = fail(err, GT_ERR_NOMEM, NULL);
+    if (!rc && all)
+        rc = add_all(w, index, max_solutions, o, err);
+    if (rc) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+json_t *gt_answer_walk_random(const gt_answer_walk *w, gt_rng *rng, char *text, size_t cap,
+                              gt_answer_error *err)
+{
+    _Alignas(max_align_t) unsigned char pos[GT_ANSWER_POSITION_MAX];
+    const gt_puzzle *p = w->puzzle;
+    uint8_t moves[GT_MAX_DEPTH], inverse[GT_MAX_DEPTH] = {0};
+    uint64_t index;
+    int len, rc;
+    do /* rejection: an index outside the reachable set is drawn again */
+        index = gt_rng_below(rng, p->n_states);
+    while (gt_table_residue(w->table, p, index) < 0);
+    if ((rc = w->family->query->from_index(w->spec, index, pos)) != 0 ||
+        (rc = gt_solve_walk(p, w->table, index, moves, GT_MAX_DEPTH, &len)) != 0 ||
+        (rc = w->family->query->solves(w->spec, pos, moves, len) ? GT_OK : GT_ERR_CORRUPT) != 0) {
+        solver_fail(err, rc, w->family->name);
+        return NULL;
+    }
+    for (int k = 0; k < len; k++)
+        inverse[k] = (uint8_t)p->move_inverse[moves[len - 1 - k]];
+    char scramble[256], solution[256];
+    gt_answer_format_moves(p->move_names, inverse, len, scramble, sizeof scramble);
+    gt_answer_format_moves(p->move_names, moves, len, solution, sizeof solution);
+    if (text)
+        snprintf(text, cap, "scramble: %s   solution: %s (%d)", len ? scramble : "(solved)", solution, len);
+    static const char *const keys[] = {"puzzle", "metric", "scramble", "distance", "solution"};
+    json_t *values[] = {json_string(w->family->name), json_string(p->metric), json_string(scramble),
+                        json_integer(len), json_string(solution)};
+    json_t *o = object_of(5, keys, values);
+    if (!o)
+        fail(err, GT_ERR_NOMEM, NULL);
+    return o;
+}
+
+int gt_answer_taquin_solve(const gt_answer_taquin *t, const char *query, uint64_t *code, uint64_t *rank,
+                           uint8_t *moves, int *len, gt_answer_error *err)
+{
+    const gt_taquin_board *b = t->board;
+    gt_parse_error pe = {0, 0, ""};
+    gt_taquin_violation why;
+    int rc = gt_taquin_parse(b, query, code, &pe);
+    if (rc)
+        return fail(err, rc, pe.message);
+    if ((rc = gt_taquin_check(b, *code, &why)) != 0)
+        return fail(err, rc, why.message);
+    gt_taquin_rank(b, *code, rank);
+    if ((rc = gt_solve_walk(t->puzzle, t->table, *rank, moves, GT_MAX_DEPTH, len)) != 0)
+        return solver_fail(err, rc, "taquin");
+    /* Replay the solution on the configuration: a table that lies is never believed. */
+    uint64_t check = *code;
+    for (int i = 0; i < *len; i++)
+        check = gt_taquin_apply_move(b, check, moves[i]);
+    return check ? solver_fail(err, GT_ERR_CORRUPT, "taquin") : GT_OK;
+}
+
+int gt_answer_taquin_neighbours(const gt_answer_taquin *t, uint64_t code, gt_answer_neighbour *list)
+{
+    const gt_taquin_board *b = t->board;
+    int n = 0;
+    for (int m = 0; m < b->n_moves; m++) {
+        uint64_t next = gt_taquin_apply_move(b, code, m), rank = 0, rep = 0;
+        gt_taquin_rank(b, next, &rank);
+        gt_taquin_type_of(t->puzzle, rank, &rep, NULL, NULL);
+        int k = 0;
+        while (k < n && list[k].rep_rank != rep)
+            k++;
+        if (k == n) {
+            list[n].rep_rank = rep;
+            list[n].any_rank = rank;
+            list[n].distance = gt_table_residue(t->table, t->puzzle, rank);
+            list[n].moves[0] = 0;
+            n++;
+        }
+        size_t used = strlen(list[k].moves);
+        snprintf(list[k].moves + used, sizeof list[k].moves - used, "%s%s", used ? " " : "", b->move_name[m]);
+    }
+    return n;
+}
+
+/* A configuration's text, given by rank. */
+static json_t *config_of_rank(const gt_taquin_board *b, uint64_t rank)
+{
+    uint64_t code = 0;
+    char text[64];
+    gt_taquin_unrank(b, rank, &code);
+    gt_taquin_format(b, code, text, sizeof text);
+    return json_string(text);
+}
+
+/* "type": representative, orbit size, (d;k) number, stabiliser, neighbours. */
+static json_t *taquin_type(const gt_answer_taquin *t, uint64_t code, uint64_t rank)
+{
+    const gt_taquin_board *b = t->board;
+    int orbit, ok = 1;
+    unsigned stab;
+    uint64_t rep;
+    char number[32];
+    gt_taquin_type_of(t->puzzle, rank, &rep, &orbit, &stab);
+    json_t *o = json_object(), *syms = json_array(), *near = json_array();
+    ok = o && syms && near && !json_object_set_new(o, "representative", config_of_rank(b, rep)) &&
+         !json_object_set_new(o, "orbit_size", json_integer(orbit));
+    if (ok && t->anatomy) {
+        const gt_taquin_type *ty = &t->anatomy->types[t->anatomy->type_of[rank]];
+        snprintf(number, sizeof number, "(%d;%d)", ty->distance, ty->number);
+        ok = !json_object_set_new(o, "number", json_string(number));
+    }
+    for (int k = 0; ok && k < b->n_syms; k++)
+        if (stab >> k & 1)
+            ok = !json_array_append_new(syms, json_string(b->sym_name[k]));
+    ok = ok && !json_object_set(o, "stabiliser", syms) && !json_object_set(o, "neighbours", near);
+    gt_answer_neighbour list[GT_TAQUIN_MAX_MOVES];
+    int n = ok ? gt_answer_taquin_neighbours(t, code, list) : 0;
+    for (int i = 0; ok && i < n; i++) {
+        static const char *const keys[] = {"representative", "distance", "moves"};
+        json_t *values[] = {config_of_rank(b, list[i].rep_rank), json_integer(list[i].distance),
+                            json_string(list[i].moves)};
+        json_t *item = object_of(3, keys, values);
+        ok = item && !json_array_append_new(near, item);
+    }
+    json_decref(syms);
+    json_decref(near);
+    if (!ok) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+json_t *gt_answer_taquin_json(const gt_answer_taquin *t, const char *query, int show, gt_answer_error *err)
+{
+    const gt_taquin_board *b = t->board;
+    uint64_t code, rank;
+    uint8_t moves[GT_MAX_DEPTH];
+    int len;
+    if (gt_answer_taquin_solve(t, query, &code, &rank, moves, &len, err) != 0)
+        return NULL;
+    const char *names[GT_TAQUIN_MAX_MOVES];
+    for (int m = 0; m < b->n_moves; m++)
+        names[m] = b->move_name[m];
+    char solution[256], config[64], size[16];
+    gt_answer_format_moves(names, moves, len, solution, sizeof solution);
+    gt_taquin_format(b, code, config, sizeof config);
+    snprintf(size, sizeof size, "%dx%d", b->rows, b->cols);
+    static const char *const keys[] = {"puzzle", "board", "config", "distance", "solution"};
+    json_t *values[] = {json_string("taquin"), json_string(size), json_string(config), json_integer(len),
+                        json_string(solution)};
+    json_t *o = object_of(5, keys, values);
+    if (o && show && json_object_set_new(o, "type", taquin_type(t, code, rank)) != 0) {
+        json_decref(o);
+        o = NULL;
+    }
+    if (!o)
+        fail(err, GT_ERR_NOMEM, NULL);
+    return o;
+}
+
+int gt_answer_cube3_parse(const char *query, int format, gt_cube3 *pos, gt_answer_error *err)
+{
+    gt_parse_error pe = {0, 0, ""};
+    gt_cube3_verdict v;
+    int rc = format == GT_QUERY_STATE ? gt_cube3_from_facelets(query, pos, NULL, &v, &pe)
+                                      : gt_cube3_from_scramble(query, pos, &pe);
+    return rc ? fail(err, rc, pe.message) : GT_OK;
+}
+
+json_t *gt_answer_cube3_twophase_json(const gt_cube3_twophase_result *r, int max_length)
+{
+    char solution[GT_CUBE3_TWOPHASE_MAX * 4 + 1];
+    gt_cube3_format_moves(r->moves, r->length, solution, sizeof solution);
+    static const char *const keys[] = {"puzzle", "metric", "optimal", "max_length", "length", "solution", "nodes",
+                                       "seconds"};
+    /* seconds to 0.1 ms, as the CLI has always printed them */
+    json_t *values[] = {json_string("cube3"),       json_string("htm"),      json_false(),
+                        json_integer(max_length),   json_integer(r->length), json_string(solution),
+                        json_integer((json_int_t)r->nodes), json_real(floor(r->seconds * 1e4 + 0.5) / 1e4)};
+    return object_of(8, keys, values);
+}
+
+/* The message of a two-phase search that did not end within max_length. */
+static void twophase_message(int rc, const gt_cube3_twophase_result *r, int max_length, double timeout,
+                             const gt_table *table, gt_answer_error *err)
+{
+    char m[256];
+    if (rc == GT_ERR_NOTFOUND)
+        snprintf(m, sizeof m, "no solution of at most %d moves exists (the shortest has %d)", max_length, r->length);
+    else if ((rc == GT_ERR_TIMEOUT || rc == GT_ERR_INTERRUPT) && r->length >= 0)
+        snprintf(m, sizeof m, "no solution of at most %d moves found within %g s; the best found has %d: see "
+                 "standard output", max_length, timeout, r->length);
+    else if (rc == GT_ERR_TIMEOUT || rc == GT_ERR_INTERRUPT)
+        snprintf(m, sizeof m, "no solution found within %g s", timeout);
+    else if (rc == GT_ERR_CORRUPT && table && table->damaged)
+        snprintf(m, sizeof m, "table %s is damaged (a block failed its checksum); rebuild it with: godtab-gen %s",
+                 GT_CUBE3_TWOPHASE_TABLE, GT_CUBE3_TWOPHASE_TABLE);
+    else
+        snprintf(m, sizeof m, "%s", gt_strerror(rc));
+    fail(err, rc == GT_ERR_NOTFOUND || rc == GT_ERR_INTERRUPT ? GT_ERR_TIMEOUT : rc, m);
+}
+
+json_t *gt_answer_cube3_twophase(const gt_cube3_twophase_tables *t, const gt_table *table, const gt_cube3 *pos,
+                                 int max_length, double timeout, gt_cube3_twophase_result *r, gt_answer_error *err)
+{
+    gt_cube3_twophase_options o = {.max_length = max_length, .timeout = timeout};
+    int rc = gt_cube3_twophase_solve(t, pos, &o, r);
+    if (r->length >= 0) { /* the library replayed it; a wrong answer is never given */
+        gt_cube3 check = *pos;
+        gt_cube3_apply_moves(&check, r->moves, r->length);
+        if (!gt_cube3_is_solved(&check)) {
+            fail(err, GT_ERR_CORRUPT, "internal error: the solution found does not solve the cube");
+            return NULL;
+        }
+    }
+    err->rc = GT_OK;
+    err->message[0] = 0;
+    if (rc)
+        twophase_message(rc, r, max_length, timeout, table, err);
+    /* stopped by the clock with a longer solution: it is still given */
+    int give = rc == GT_OK || ((rc == GT_ERR_TIMEOUT || rc == GT_ERR_INTERRUPT) && r->length >= 0);
+    json_t *answer = give ? gt_answer_cube3_twophase_json(r, max_length) : NULL;
+    if (give && !answer)
+        fail(err, GT_ERR_NOMEM, NULL);
+    return answer;
+}
+
+const char *gt_answer_kind(int rc)
+{
+    switch (rc) {
+    case GT_OK: return "ok";
+    case GT_ERR_NOMEM: return "internal";
+    case GT_ERR_INVAL: return "usage";
+    case GT_ERR_PARSE: return "malformed";
+    case GT_ERR_ILLEGAL: return "impossible";
+    case GT_ERR_NOTFOUND: return "missing";
+    case GT_ERR_CORRUPT: case GT_ERR_VERSION: return "corrupted";
+    case GT_ERR_STORAGE: return "storage";
+    case GT_ERR_MISMATCH: return "mismatch";
+    case GT_ERR_RANGE: return "too_large";
+    case GT_ERR_TIMEOUT: case GT_ERR_INTERRUPT: return "limit";
+    default: return "internal";
+    }
+}
+
+json_t *gt_answer_error_object(int exit_code, const char *kind, const char *message)
+{
+    static const char *const keys[] = {"code", "kind", "message"};
+    json_t *values[] = {json_integer(exit_code), json_string(kind), json_string(message)};
+    json_t *inner = object_of(3, keys, values);
+    json_t *o = inner ? json_object() : NULL;
+    if (o && json_object_set_new(o, "error", inner) == 0)
+        return o;
+    json_decref(o);
+    return NULL;
+}
+
+json_t *gt_answer_error_json(int rc, const char *message)
+{
+    return gt_answer_error_object(gt_exit_code(rc), gt_answer_kind(rc),
+                                  message && *message ? message : gt_strerror(rc));
+}
+
+char *gt_answer_dump(const json_t *value)
+{
+    return json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(9));
+}

@@ -1,0 +1,119 @@
+/* The answers of the table-walk queries (the generic front end's families
+ * and the flip taquin's boards) as jansson objects: the one place that
+ * builds them, linked into both godtab-solve (--json) and godtab-serve
+ * (/api/solve, /api/solve/batch, /api/random), so that the two programs
+ * emit the same JSON byte for byte. Nothing here prints or exits; an error
+ * comes back as a GT_ERR_* code with its one-line message, the same
+ * message the CLI prints after "godtab-solve: ". */
+#ifndef GODTAB_SOLVE_ANSWER_JSON_H
+#define GODTAB_SOLVE_ANSWER_JSON_H
+
+#include "cube3.h"
+#include "cube3_twophase.h"
+#include "rng.h"
+#include "solve.h"
+#include "spec.h"
+#include "taquin.h"
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bytes of the largest model position struct the answers handle. */
+#define GT_ANSWER_POSITION_MAX 256
+
+/* An error: a GT_ERR_* code and its one-line message. */
+typedef struct gt_answer_error {
+    int rc;
+    char message[512];
+    const char *kind; /* NULL: gt_answer_kind(rc); else a kind of the server's own ("busy") */
+} gt_answer_error;
+
+/* A loaded table of a family with query hooks. */
+typedef struct gt_answer_walk {
+    const gt_family *family;
+    const gt_table_spec *spec;
+    const gt_puzzle *puzzle;
+    const gt_table *table;
+} gt_answer_walk;
+
+/* A loaded taquin board table; anatomy (the (d;k) numbers) may be NULL. */
+typedef struct gt_answer_taquin {
+    const gt_puzzle *puzzle;
+    const gt_table *table;
+    const gt_taquin_board *board;
+    const gt_taquin_anatomy *anatomy;
+} gt_answer_taquin;
+
+/* One optimal solution of a query (GT_QUERY_MOVES or GT_QUERY_STATE): the
+ * position (GT_ANSWER_POSITION_MAX bytes), its index, the moves, replayed
+ * on the model. Returns GT_OK or the error (parse, illegal, corrupt). */
+int gt_answer_walk_solve(const gt_answer_walk *w, int format, const char *query, void *pos, uint64_t *index,
+                         uint8_t *moves, int *len, gt_answer_error *err);
+
+/* {"puzzle","metric","distance","solution"[,state_key][,"solutions","count"]}:
+ * `godtab-solve NAME --json [--show] [--all]`. At most max_solutions
+ * solutions are listed with all (more: GT_ERR_RANGE). NULL on error. */
+json_t *gt_answer_walk_json(const gt_answer_walk *w, int format, const char *query, int show, int all,
+                            uint64_t max_solutions, gt_answer_error *err);
+
+/* One random reachable state drawn from rng, as `--random N --json` prints
+ * it: {"puzzle","metric","scramble","distance","solution"}. When text is not
+ * NULL, also the CLI's text line into it (capacity cap). NULL on error. */
+json_t *gt_answer_walk_random(const gt_answer_walk *w, gt_rng *rng, char *text, size_t cap,
+                              gt_answer_error *err);
+
+/* The taquin: parse, legality, walk, replay. code/rank of the board. */
+int gt_answer_taquin_solve(const gt_answer_taquin *t, const char *query, uint64_t *code, uint64_t *rank,
+                           uint8_t *moves, int *len, gt_answer_error *err);
+
+/* `godtab-solve taquin --json [--show]`: {"puzzle":"taquin","board","config",
+ * "distance","solution"[,"type":{...}]}. NULL on error. */
+json_t *gt_answer_taquin_json(const gt_answer_taquin *t, const char *query, int show, gt_answer_error *err);
+
+/* The neighbour types of a taquin configuration (one entry a type reached by
+ * one move): representative rank, one rank of it, distance, the moves. */
+typedef struct gt_answer_neighbour {
+    uint64_t rep_rank, any_rank;
+    int distance;
+    char moves[64];
+} gt_answer_neighbour;
+int gt_answer_taquin_neighbours(const gt_answer_taquin *t, uint64_t code, gt_answer_neighbour *list);
+
+/* ---- cube3, two-phase (`godtab-solve cube3 --max-length L`) ---- */
+
+/* A cube3 query, a scramble (GT_QUERY_MOVES) or 54 facelets (GT_QUERY_STATE),
+ * into a position. GT_OK, GT_ERR_PARSE or GT_ERR_ILLEGAL with its message. */
+int gt_answer_cube3_parse(const char *query, int format, gt_cube3 *pos, gt_answer_error *err);
+
+/* {"puzzle":"cube3","metric":"htm","optimal":false,"max_length","length",
+ * "solution","nodes","seconds"} of a two-phase result. NULL: out of memory. */
+json_t *gt_answer_cube3_twophase_json(const gt_cube3_twophase_result *r, int max_length);
+
+/* Solves pos with the two-phase tables (table: the stored one they point
+ * into, or NULL) and replays the solution. Returns the answer object, with
+ * err->rc GT_OK; or, stopped by the timeout with a solution longer than
+ * max_length found, that solution's object with err->rc GT_ERR_TIMEOUT and
+ * its message; or NULL with err (GT_ERR_TIMEOUT: none found, or none of at
+ * most max_length moves exists; GT_ERR_CORRUPT). r gets the result. */
+json_t *gt_answer_cube3_twophase(const gt_cube3_twophase_tables *t, const gt_table *table, const gt_cube3 *pos,
+                                 int max_length, double timeout, gt_cube3_twophase_result *r, gt_answer_error *err);
+
+/* "malformed", "impossible", "missing", ...: the kind of an error code. */
+const char *gt_answer_kind(int rc);
+
+/* {"error":{"code":<exit code>,"kind":...,"message":...}} of a GT_ERR_*
+ * code (message NULL or empty: gt_strerror's), or of an exit code and kind
+ * given (the server's own refusals: too large, not found, ...). NULL when
+ * out of memory. */
+json_t *gt_answer_error_json(int rc, const char *message);
+json_t *gt_answer_error_object(int exit_code, const char *kind, const char *message);
+
+/* The compact text of an object (malloc'd, free it), or NULL (out of memory). */
+char *gt_answer_dump(const json_t *value);
+
+/* Writes n move names space-separated into buf (NUL-terminated); a name that
+ * would not fit is left out. Returns the length. */
+size_t gt_answer_format_moves(const char *const *names, const uint8_t *moves, int n, char *buf, size_t cap);
+
+#endif
