@@ -26,7 +26,29 @@ typedef struct walk_cli {
     const gt_puzzle *puzzle;
     const gt_table *table;
     int colour; /* --show in ANSI colours (a terminal, no NO_COLOR) */
+    int at_depth, antipodes; /* --at-depth D (-1: none), --antipodes */
+    long limit;              /* --limit K (0: all) */
 } walk_cli;
+
+enum { OPT_ANTIPODES = 256, OPT_AT_DEPTH, OPT_LIMIT };
+
+static const struct option walk_options[] = {{"antipodes", no_argument, NULL, OPT_ANTIPODES},
+                                             {"at-depth", required_argument, NULL, OPT_AT_DEPTH},
+                                             {"limit", required_argument, NULL, OPT_LIMIT},
+                                             {NULL, 0, NULL, 0}};
+
+static int walk_option(void *ctx, int opt, const char *arg)
+{
+    walk_cli *c = ctx;
+    long v = 0;
+    if (opt == OPT_ANTIPODES)
+        c->antipodes = 1;
+    else if (opt == OPT_AT_DEPTH && (v = gt_cli_parse_count("--at-depth", arg, 0, GT_MAX_DEPTH)) >= 0)
+        c->at_depth = (int)v;
+    else if (opt == OPT_LIMIT && (v = gt_cli_parse_count("--limit", arg, 1, 1L << 40)) >= 0)
+        c->limit = v;
+    return v < 0 ? GT_EXIT_USAGE : 0;
+}
 
 /* A family whose state is a facelet string gets nets: --svg, a coloured --show. */
 static int has_net(const gt_family *f)
@@ -66,6 +88,8 @@ static void walk_usage(FILE *out, const void *ctx)
     if (has_net(c->family))
         fprintf(out, "  --svg FILE  also write the net of a single query, with its solution, as SVG\n"
                      "  --show      draw the net first (in colour on a terminal unless NO_COLOR is set)\n");
+    fprintf(out, "  --antipodes, --at-depth D [--limit K]  the table's states at God's number (or at\n"
+                 "              distance D): the state, a scramble reaching it, (distance); K at most\n");
     fprintf(out, "  --random N  N uniformly random states with their optimal solutions\n"
                  "With no query, reads one query a line from standard input.\n"
                  "Prints %s, then (distance).\n", q->answer_help ? q->answer_help : "one optimal solution");
@@ -313,6 +337,20 @@ static int run(walk_cli *c, int n_sources, const char *query)
     return code;
 }
 
+/* --antipodes / --at-depth: alone (no query, --random, --all or --svg). */
+static int list_depth(const walk_cli *c, int n_sources, const char *table, const char *hint)
+{
+    if (n_sources || c->o.all || c->o.svg || c->o.show || (c->antipodes && c->at_depth >= 0) ||
+        (!c->antipodes && c->at_depth < 0)) {
+        fprintf(stderr, "godtab-solve: give --antipodes or --at-depth D (with --limit K, --json), and no query\n");
+        return GT_EXIT_USAGE;
+    }
+    gt_walk_depth_args a = {c->o.db_path, table, hint, c->family->query->state_key ? c->family->query->state_key
+                                                                                    : "state",
+                            c->at_depth, c->antipodes, c->o.json, (uint64_t)c->limit};
+    return gt_walk_list_depth(&a);
+}
+
 /* Checks a command-line query before any table is opened: its one-line
  * error and exit code, or 0. */
 static int parse_first(const walk_cli *c, const char *query)
@@ -338,8 +376,12 @@ int gt_cmd_walk(const gt_family *family, const char *fixed_table, int argc, char
                   (has_net(family) ? GT_CLI_SVG : 0),
         .metrics = family->metrics ? family->metrics : "",
         .state_option = q->state_key ? q->state_key : "state",
+        .own = walk_options,
+        .own_short = "",
+        .own_option = walk_option,
         .usage = walk_usage,
     };
+    c.at_depth = -1;
     int code = gt_cli_parse(&cmd, &c, argc, argv, &c.o);
     if (code)
         return code == GT_CLI_HELP_SHOWN ? GT_EXIT_OK : code;
@@ -360,12 +402,14 @@ int gt_cmd_walk(const gt_family *family, const char *fixed_table, int argc, char
     c.colour = gt_cli_colour();
     if ((code = choose_table(&c, table, sizeof table)) != 0)
         return code;
+    snprintf(hint, sizeof hint, "godtab-gen %s", fixed_table ? fixed_table : family->name);
+    if (c.antipodes || c.at_depth >= 0 || c.limit)
+        return list_depth(&c, n_sources, table, hint);
     if (n_sources == 1 && c.o.random < 0 && (code = parse_first(&c, query)) != 0)
         return code; /* a malformed or impossible query needs no table */
     gt_db *db = NULL;
     gt_puzzle *puzzle = NULL;
     gt_table *t = NULL;
-    snprintf(hint, sizeof hint, "godtab-gen %s", fixed_table ? fixed_table : family->name);
     if ((code = gt_cli_load_table(c.o.db_path, table, hint, &db, &puzzle, &t)) != 0)
         return code;
     c.puzzle = puzzle;

@@ -11,6 +11,15 @@
  * one of its table names (fixed_table; NULL for the family's metrics). */
 int gt_cmd_walk(const gt_family *family, const char *fixed_table, int argc, char **argv);
 
+/* --antipodes / --at-depth D [--limit K] of the generic front end
+ * (cmd_walk_depth.c): the table's states at one distance, a line each. */
+typedef struct gt_walk_depth_args {
+    const char *db_path, *table, *build_hint, *state_key;
+    int depth, antipodes, json;
+    uint64_t limit; /* 0: all */
+} gt_walk_depth_args;
+int gt_walk_list_depth(const gt_walk_depth_args *a);
+
 /* Front ends of their own, for what a table walk does not give: the taquin's
  * boards and types, the 3x3x3's IDA* over pattern databases. */
 int gt_cmd_taquin(int argc, char **argv);

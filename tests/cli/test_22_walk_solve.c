@@ -125,9 +125,55 @@ static void test_table_name_stands_for_metric(void **state)
     expect(NULL, "nosuch R", GT_EXIT_USAGE, "", "unknown puzzle 'nosuch'");
 }
 
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* --antipodes and --at-depth: the states at one distance, their scrambles
+ * solving back at that distance; refusals and a missing table. */
+static void test_states_at_a_depth(void **state)
+{
+    (void)state;
+    char *cmd, *out, *err;
+    expect(NULL, "floppy --antipodes", 0, NULL, "1 state at distance 8 (God's number 8)");
+    assert_true(asprintf(&cmd, "GODTAB_DB=%s %s/godtab-solve pocket --at-depth 1", tu_db_path, GODTAB_BIN) > 0);
+    assert_int_equal(tu_run(cmd, &out, &err), 0);
+    assert_int_equal(count_lines(out), 9); /* the 9 HTM moves */
+    assert_non_null(strstr(err, "9 states at distance 1"));
+    free(cmd);
+    free(err);
+    /* each line's scramble is solved in exactly its distance */
+    char scramble[64];
+    assert_int_equal(sscanf(strchr(out, ' ') + 2, "%63[^(]", scramble), 1);
+    free(out);
+    assert_true(asprintf(&cmd, "GODTAB_DB=%s %s/godtab-solve pocket \"%s\"", tu_db_path, GODTAB_BIN, scramble) > 0);
+    assert_int_equal(tu_run(cmd, &out, NULL), 0);
+    assert_non_null(strstr(out, "(1)"));
+    free(out);
+    free(cmd);
+    assert_true(asprintf(&cmd, "GODTAB_DB=%s %s/godtab-solve pocket --antipodes --limit 5 --json", tu_db_path,
+                         GODTAB_BIN) > 0);
+    assert_int_equal(tu_run(cmd, &out, NULL), 0);
+    assert_int_equal(count_lines(out), 5);
+    assert_non_null(strstr(out, "\"distance\":11}"));
+    assert_non_null(strstr(out, "\"facelets\":\""));
+    free(out);
+    free(cmd);
+    expect(NULL, "pocket --antipodes 'R U'", GT_EXIT_USAGE, "", "and no query");
+    expect(NULL, "pocket --antipodes --at-depth 3", GT_EXIT_USAGE, "", "give --antipodes or --at-depth");
+    expect(NULL, "pocket --limit 3", GT_EXIT_USAGE, "", "give --antipodes or --at-depth");
+    expect(NULL, "pocket --at-depth 65", GT_EXIT_USAGE, "", "--at-depth wants a number from 0 to 64");
+    expect(NULL, "taquin-4x4 --antipodes", GT_EXIT_NOTABLE, "", "godtab-gen taquin-4x4");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_states_at_a_depth),
         cmocka_unit_test(test_floppy_answers),
         cmocka_unit_test(test_floppy_batch_and_errors),
         cmocka_unit_test(test_floppy_random),
