@@ -193,15 +193,17 @@ run: all
 	./$(BIN)/godtab-gen --verify pocket taquin floppy cube3-twophase
 	@sh ./tables/samples.sh ./$(BIN)
 
-# The Python binding's tests load the shared library, and the install test
-# installs the default build: both only for BUILD=build (sanitized and fuzz
-# builds are neither loaded into python3 nor installed; they say so).
+# The Python binding's tests load the shared library, the install test
+# installs the default build, and the README's examples run against it:
+# all three only for BUILD=build (sanitized and fuzz builds are neither
+# loaded into python3 nor installed; they say so).
 test: test-deps all $(TEST_BIN) $(REPLAY_BIN) $(if $(filter build,$(BUILD)),$(SHLIB))
 	@sh tests/check_layers.sh
 	@sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN)
 	@$(if $(filter build,$(BUILD)),GODTAB_LIB=$(CURDIR)/$(SHLIB) GODTAB_BIN=$(CURDIR)/$(BIN) \
 	  python3 -m unittest discover -s python -p 'test_*.py',echo "python: skipped for BUILD=$(BUILD)")
 	@sh tests/install/run.sh "$(MAKE)" $(BUILD) $(BIN)
+	@$(if $(filter build,$(BUILD)),sh tests/readme/run.sh $(CURDIR)/$(BIN),echo "readme: skipped for BUILD=$(BUILD)")
 
 # What the tests need besides the build: pkg-config and python3 (the install
 # test and the Python binding's tests), Open MPI (godtab-gen-mpi's tests).
