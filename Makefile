@@ -310,6 +310,7 @@ install: all $(SHLIB) $(PC_FILE)
 	install -m 644 $(filter %.1,$(MAN_PAGES)) $(I_MAN)/man1
 	install -m 644 $(filter %.5,$(MAN_PAGES)) $(I_MAN)/man5
 	install -m 644 $(wildcard puzzles/*.def puzzles/*.tws) $(I_SHARE)/puzzles
+	$(if $(wildcard serve/static/*),install -d $(I_SHARE)/static && install -m 644 $(wildcard serve/static/*) $(I_SHARE)/static)
 
 uninstall:
 	rm -f $(addprefix $(I_BIN)/,$(notdir $(PROGRAMS)))

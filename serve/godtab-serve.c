@@ -37,6 +37,7 @@ static void usage(FILE *out)
             "  --static       the web page's directory (default %s)\n"
             "  --port-file    write the port listened on to FILE once ready\n"
             "  --preload      load every stored table at start (default: each on its first query)\n"
+            "  --version      godtab's version, the table formats, LMDB, zstd and GMP\n"
             "Endpoints: /api/health /api/tables /api/solve /api/solve/batch /api/random, and / (docs/serve.md).\n"
             "Exit codes: 0 stopped by SIGTERM/SIGINT, 1 usage, 4 no database, 5 damaged database,\n"
             "6 cannot listen, 9 internal error.\n",
@@ -79,7 +80,8 @@ static const struct option options[] = {
     {"max-timeout", required_argument, NULL, 'T'}, {"static", required_argument, NULL, 's'},
     {"port-file", required_argument, NULL, 'p'},  {"quiet", no_argument, NULL, 'Q'},
     {"preload", no_argument, NULL, 'P'},
-    {"help", no_argument, NULL, 'h'},             {NULL, 0, NULL, 0},
+    {"help", no_argument, NULL, 'h'},             {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
 };
 
 /* One option into cfg: 0, or the exit code to stop with (-1: --help shown). */
@@ -108,6 +110,12 @@ static int take_option(gt_serve_config *cfg, int opt, const char *arg, char *add
     case 'Q': cfg->quiet = 1; break;
     case 'P': cfg->preload = 1; break;
     case 'h': usage(stdout); return -1;
+    case 'V': {
+        char line[192];
+        gt_version_text(line, sizeof line);
+        printf("godtab-serve: %s\n", line);
+        return -1;
+    }
     default: usage(stderr); return GT_EXIT_USAGE;
     }
     return rc;
@@ -151,13 +159,30 @@ static int serve(gt_serve_ctx *ctx, const char *port_file, const sigset_t *stop)
     return GT_EXIT_OK;
 }
 
+/* The page's directory: an installed godtab-serve's PREFIX/share/godtab/static
+ * (beside its bin/), else the build tree's serve/static. */
+static const char *default_static(char *buf, size_t cap)
+{
+    char exe[1024];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = n > 0 ? (exe[n] = 0, strrchr(exe, '/')) : NULL;
+    if (slash) {
+        *slash = 0;
+        snprintf(buf, cap, "%s/../share/godtab/static", exe);
+        if (access(buf, R_OK) == 0)
+            return buf;
+    }
+    return GODTAB_STATIC_DIR;
+}
+
 int main(int argc, char **argv)
 {
+    char static_buf[1100];
     char address[256] = "127.0.0.1";
     const char *port_file = NULL;
     gt_serve_config cfg = {.address = address, .port = 8080, .threads = 2, .long_jobs = 1, .long_queue = 64,
                            .max_body = 4u << 20, .max_batch = 10000, .max_random = 1000, .max_timeout = 30,
-                           .static_dir = GODTAB_STATIC_DIR};
+                           .static_dir = default_static(static_buf, sizeof static_buf)};
     gt_serve_ctx ctx = {.config = &cfg};
     ctx.stats.started = gt_serve_now();
     int opt, code;

@@ -13,6 +13,7 @@
 
 #include "answer_json.h"
 #include "catalog.h"
+#include "cube3_search.h"
 
 #include <jansson.h>
 #include <pthread.h>
@@ -60,6 +61,11 @@ int gt_serve_tables_taquin(gt_serve_tables *t, const char *board, int with_anato
  * when built in memory because cube3-twophase is not stored), once. */
 int gt_serve_tables_twophase(gt_serve_tables *t, const gt_cube3_twophase_tables **tables, const gt_table **table,
                              gt_answer_error *err);
+
+/* cube3's optimal solver over the stored cube3 tables (the corners, and
+ * cube3-fss16-twist or else cube3-flipslice-twist; the corners alone when
+ * neither is built), mapped once. */
+int gt_serve_tables_cube3(gt_serve_tables *t, const gt_cube3_solver **solver, gt_answer_error *err);
 
 /* /api/tables: every stored table of the catalog with its metadata. */
 json_t *gt_serve_tables_json(gt_serve_tables *t, gt_answer_error *err);

@@ -184,21 +184,69 @@ static int walk_query(const gt_answer_walk *w, json_t *q, const char **text, int
     return GT_OK;
 }
 
-/* cube3 with max_length (0..30) or near (20): Kociemba's two-phase solver.
- * At most --long-jobs searches run at once (the others are refused: busy),
- * each within the request's time budget. A search stopped by the clock with
- * a solution longer than max_length still answers it, with "limit": the
- * CLI's exit 10 message. */
+/* One of the --long-jobs search slots, or 0 with err "busy". */
+static int claim_search(gt_serve_ctx *s, gt_answer_error *err)
+{
+    if (atomic_fetch_add(&s->searches, 1) < s->config->long_jobs)
+        return 1;
+    atomic_fetch_sub(&s->searches, 1);
+    err->rc = GT_ERR_STORAGE;
+    err->kind = "busy";
+    snprintf(err->message, sizeof err->message, "%d cube3 searches are running (--long-jobs); try again",
+             s->config->long_jobs);
+    return 0;
+}
+
+/* cube3 without max_length or near: the optimal IDA* over the stored cube3
+ * tables, on one thread, within the request's time budget. A search that
+ * runs out answers what it proved, as godtab-solve cube3 --json does at its
+ * exit 10: "distance": null, "lower_bound", and "limit" (code 10). */
+static json_t *solve_cube3_optimal(gt_serve_ctx *s, const gt_cube3 *pos, double timeout, gt_answer_error *err)
+{
+    const gt_cube3_solver *solver;
+    gt_cube3_search_options o = {.metric = GT_CUBE3_HTM, .threads = 1, .timeout = timeout};
+    gt_cube3_search_result r;
+    char moves[GT_CUBE3_MAX_SOLUTION * 4 + 1];
+    if (gt_serve_tables_cube3(s->tables, &solver, err) != 0 || !claim_search(s, err))
+        return NULL;
+    memset(&r, 0, sizeof r);
+    int rc = gt_cube3_search(solver, pos, &o, &r);
+    atomic_fetch_sub(&s->searches, 1);
+    json_t *out = NULL;
+    if (rc == GT_OK && gt_cube3_format_moves(r.moves, r.length, moves, sizeof moves) == GT_OK)
+        out = json_pack("{s:s, s:s, s:i, s:s, s:I, s:f}", "puzzle", "cube3", "metric", "htm", "distance", r.distance,
+                        "solution", moves, "nodes", (json_int_t)r.nodes, "seconds", r.seconds);
+    else if (rc == GT_ERR_TIMEOUT) {
+        char why[160];
+        snprintf(why, sizeof why, "no solution found within %g s; the distance is at least %d", timeout,
+                 r.lower_bound);
+        json_t *e = gt_answer_error_json(GT_ERR_TIMEOUT, why);
+        out = json_pack("{s:s, s:s, s:n, s:i, s:I, s:f, s:O}", "puzzle", "cube3", "metric", "htm", "distance",
+                        "lower_bound", r.lower_bound, "nodes", (json_int_t)r.nodes, "seconds", r.seconds, "limit",
+                        json_object_get(e, "error"));
+        json_decref(e);
+    } else {
+        err->rc = rc ? rc : GT_ERR_RANGE;
+        snprintf(err->message, sizeof err->message, "cube3: %s%s", gt_strerror(err->rc),
+                 rc == GT_ERR_CORRUPT ? " (a cube3 table is damaged; rebuild it with: godtab-gen cube3)" : "");
+    }
+    gt_cube3_search_result_free(&r);
+    return out;
+}
+
+/* cube3 with max_length (0..30) or near (20): Kociemba's two-phase solver;
+ * without them: the optimal search above. At most --long-jobs searches run
+ * at once (the others are refused: busy), each within the request's time
+ * budget. A two-phase search stopped by the clock with a solution longer
+ * than max_length still answers it, with "limit": the CLI's exit 10
+ * message. */
 static json_t *solve_cube3(gt_serve_ctx *s, json_t *q, double timeout, gt_answer_error *err)
 {
     uint64_t max_length = 20;
     int near = 0;
     if (bool_param(q, "near", &near, err) || uint_param(q, "max_length", 0, GT_CUBE3_TWOPHASE_MAX, &max_length, err))
         return NULL;
-    if (!near && !json_object_get(q, "max_length")) {
-        bad(err, "cube3: give max_length (0..30) or near: optimal cube3 searches are not served yet%s%s", "", "");
-        return NULL;
-    }
+    int optimal = !near && !json_object_get(q, "max_length");
     const char *scramble = str_param(q, "scramble"), *facelets = str_param(q, "facelets");
     gt_cube3 pos;
     if (!scramble == !facelets) {
@@ -207,18 +255,12 @@ static json_t *solve_cube3(gt_serve_ctx *s, json_t *q, double timeout, gt_answer
     }
     if (gt_answer_cube3_parse(scramble ? scramble : facelets, scramble ? GT_QUERY_MOVES : GT_QUERY_STATE, &pos, err))
         return NULL;
+    if (optimal)
+        return solve_cube3_optimal(s, &pos, timeout, err);
     const gt_cube3_twophase_tables *tables;
     const gt_table *table;
-    if (gt_serve_tables_twophase(s->tables, &tables, &table, err) != 0)
+    if (gt_serve_tables_twophase(s->tables, &tables, &table, err) != 0 || !claim_search(s, err))
         return NULL;
-    if (atomic_fetch_add(&s->searches, 1) >= s->config->long_jobs) {
-        atomic_fetch_sub(&s->searches, 1);
-        err->rc = GT_ERR_STORAGE;
-        err->kind = "busy";
-        snprintf(err->message, sizeof err->message, "%d cube3 searches are running (--long-jobs); try again",
-                 s->config->long_jobs);
-        return NULL;
-    }
     gt_cube3_twophase_result r;
     json_t *o = gt_answer_cube3_twophase(tables, table, &pos, (int)max_length, timeout, &r, err);
     atomic_fetch_sub(&s->searches, 1);

@@ -4,6 +4,7 @@
  * mutex (they happen once each); answering reads the loaded tables without
  * any lock, as godtab-solve's parallel batches do. */
 #include "serve.h"
+#include "query.h"
 #include "gt_error.h"
 #include "store.h"
 
@@ -35,6 +36,10 @@ struct gt_serve_tables {
     int tp_rc;
     gt_table *tp_table;
     gt_cube3_twophase_tables *tp;
+    /* the optimal solver's tables (corners, and fss or fst), mapped once */
+    atomic_int c3_state; /* as tp_state */
+    int c3_rc;
+    gt_query_cube3 *c3;
 };
 
 int gt_serve_tables_open(const char *db_path, gt_serve_tables **out, gt_answer_error *err)
@@ -76,6 +81,7 @@ void gt_serve_tables_close(gt_serve_tables *t)
     }
     gt_cube3_twophase_tables_free(t->tp);
     gt_table_free(t->tp_table); /* before the database it is mapped from */
+    gt_query_cube3_close(t->c3);
     if (t->db)
         gt_db_close(t->db);
     pthread_mutex_destroy(&t->lock);
@@ -317,5 +323,25 @@ int gt_serve_tables_twophase(gt_serve_tables *t, const gt_cube3_twophase_tables 
     }
     *tables = t->tp;
     *table = t->tp_table;
+    return GT_OK;
+}
+
+int gt_serve_tables_cube3(gt_serve_tables *t, const gt_cube3_solver **solver, gt_answer_error *err)
+{
+    if (atomic_load(&t->c3_state) == 0) {
+        pthread_mutex_lock(&t->lock);
+        if (atomic_load(&t->c3_state) == 0) {
+            t->c3_rc = gt_query_cube3_open(t->db, 0, &t->c3);
+            atomic_store(&t->c3_state, t->c3_rc ? 2 : 1);
+        }
+        pthread_mutex_unlock(&t->lock);
+    }
+    if (atomic_load(&t->c3_state) == 2) {
+        err->rc = t->c3_rc;
+        snprintf(err->message, sizeof err->message, "the cube3 tables in %.300s: %s; build them with: godtab-gen cube3",
+                 t->path, gt_strerror(t->c3_rc));
+        return t->c3_rc;
+    }
+    *solver = gt_query_cube3_solver(t->c3);
     return GT_OK;
 }

@@ -215,3 +215,8 @@ int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, 
     gt_cube3_search_result_free(&r);
     return rc;
 }
+
+const gt_cube3_solver *gt_query_cube3_solver(const gt_query_cube3 *q)
+{
+    return q->solver;
+}

@@ -11,6 +11,7 @@
 #ifndef GODTAB_QUERY_H
 #define GODTAB_QUERY_H
 
+#include "cube3_search.h"
 #include "gt_error.h"
 #include "store.h"
 
@@ -77,5 +78,9 @@ void gt_query_cube3_close(gt_query_cube3 *q);
  * GT_ERR_CORRUPT, GT_ERR_NOMEM. */
 int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, double timeout, char *solution,
                          size_t cap, int *distance, gt_parse_error *err);
+
+/* The solver over those tables (thread-safe; owned by q), for callers with
+ * a gt_cube3 of their own (godtab-serve). */
+const gt_cube3_solver *gt_query_cube3_solver(const gt_query_cube3 *q);
 
 #endif
