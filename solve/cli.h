@@ -122,9 +122,6 @@ int gt_cli_json_string(char *buf, size_t cap, size_t *len, const char *s);
 /* Parses a positive integer option value; prints an error and returns -1 if bad. */
 long gt_cli_parse_count(const char *option, const char *value, long min, long max);
 
-/* Writes n move names (names[moves[i]]) space-separated into buf, NUL-
- * terminated; stops before a name that would not fit. Returns the length. */
-size_t gt_cli_format_moves(const char *const *names, const uint8_t *moves, int n, char *buf, size_t cap);
 
 /* Writes text to path (the --svg picture). Returns 0, or prints one line
  * and returns GT_EXIT_STORAGE. */

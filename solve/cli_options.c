@@ -190,23 +190,6 @@ int gt_cli_parse(const gt_cli_command *cmd, void *ctx, int argc, char **argv, gt
     return 0;
 }
 
-size_t gt_cli_format_moves(const char *const *names, const uint8_t *moves, int n, char *buf, size_t cap)
-{
-    size_t len = 0;
-    buf[0] = 0;
-    for (int i = 0; i < n; i++) {
-        const char *name = names[moves[i]];
-        size_t k = strlen(name);
-        if (len + k + 2 >= cap)
-            break;
-        if (i)
-            buf[len++] = ' ';
-        memcpy(buf + len, name, k + 1);
-        len += k;
-    }
-    return len;
-}
-
 int gt_cli_write_file(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");

@@ -5,6 +5,7 @@
  * models: the nnn solver's 3x3x3 stage is cube3's two-phase, passed as a
  * callback (a model may not include another), and a 2x2x2 is answered
  * optimally from the stored pocket-htm table when the database has it. */
+#include "answer_json.h"
 #include "cli.h"
 #include "cube3.h"
 #include "cube3_twophase.h"
@@ -381,7 +382,7 @@ static int pocket_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
     if (rc == GT_OK && !p->hooks->solves(p->spec, pos, moves, len))
         rc = GT_ERR_CORRUPT;
     if (rc == GT_OK) {
-        gt_cli_format_moves(p->puzzle->move_names, moves, len, names, sizeof names);
+        gt_answer_format_moves(p->puzzle->move_names, moves, len, names, sizeof names);
         rc = pocket_solution(c, names, sol);
     }
     sol->seconds[GT_NNN_STAGE_CUBE3] = now() - t0;

@@ -169,7 +169,7 @@ static int answer_query(const taquin_cli *c, const char *query, char *out, size_
     const char *names[GT_TAQUIN_MAX_MOVES];
     for (int m = 0; m < b->n_moves; m++)
         names[m] = b->move_name[m];
-    gt_cli_format_moves(names, moves, len, solution, sizeof solution);
+    gt_answer_format_moves(names, moves, len, solution, sizeof solution);
     size_t n = 0;
     out[0] = 0;
     if (c->show)
@@ -322,7 +322,7 @@ static int write_svg(const taquin_cli *c, const char *path, const char *query)
         names[m] = c->board->move_name[m];
     if (!rc) {
         gt_taquin_format(c->board, code, config, sizeof config);
-        gt_cli_format_moves(names, moves, len, solution, sizeof solution);
+        gt_answer_format_moves(names, moves, len, solution, sizeof solution);
         snprintf(caption, sizeof caption, "%s (%d)", len ? solution : "solved", len);
         rc = gt_draw_board_svg(c->board->rows, c->board->cols, config, caption, svg, sizeof svg);
     }

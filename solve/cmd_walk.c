@@ -113,7 +113,7 @@ static int collect_solution(void *user, const uint8_t *moves, int length)
 {
     collect *c = user;
     char line[256];
-    gt_cli_format_moves(c->p->move_names, moves, length, line, sizeof line);
+    gt_answer_format_moves(c->p->move_names, moves, length, line, sizeof line);
     if (c->len + strlen(line) + 8 >= c->cap) {
         c->overflow = 1;
         return 1;
@@ -192,7 +192,7 @@ static int answer_query(const walk_cli *c, const char *query, int format, char *
         return rc;
     }
     char solution[256], net[4096] = "";
-    gt_cli_format_moves(c->puzzle->move_names, moves, len, solution, sizeof solution);
+    gt_answer_format_moves(c->puzzle->move_names, moves, len, solution, sizeof solution);
     if (c->o.show && q->draw)
         q->draw(c->spec, pos, net, sizeof net);
     char facelets[512];
