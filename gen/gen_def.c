@@ -2,6 +2,7 @@
  * docs/definitions.md). The program reads the file; the library parses it,
  * plans the index, and the one BFS builds the table through the same
  * build / verify path as every catalog table. */
+#include "bfs.h"
 #include "catalog_def.h"
 #include "def.h"
 #include "gen_def.h"
@@ -223,6 +224,27 @@ static int plan_and_estimate(const options *o, const gt_def_request *req)
     return 0;
 }
 
+/* The smallest fitting encoding (issue 13): 1 bit a state when the model
+ * proves the graph bipartite (def_parity.c) and every index is reached (a
+ * 1-bit table cannot mark unreached states); 2 bits, mod 3, otherwise.
+ * One coordinate is a perfect index; with two, only a BFS tells whether
+ * their product is all reached, so a bipartite puzzle pays one more BFS. */
+static gt_encoding choose_encoding(const options *o, const gt_table_spec *spec)
+{
+    gt_puzzle *p = NULL;
+    gt_encoding enc = GT_ENC_MOD3;
+    uint8_t *dist = NULL;
+    gt_distribution d;
+    gt_bfs_options bo = {o->threads, NULL, NULL, NULL};
+    if (spec->make_puzzle(spec, &p) != GT_OK)
+        return enc; /* the build reports it */
+    if (p->distance_parity && (p->n_coords == 1 || (gt_bfs_run(p, &bo, &dist, &d) == GT_OK && d.reached == p->n_states)))
+        enc = GT_ENC_PARITY1;
+    free(dist);
+    spec->free_puzzle(p);
+    return enc;
+}
+
 /* Opens the database and builds or verifies the spec. */
 static int run_spec(const options *o, const gt_table_spec *spec)
 {
@@ -265,6 +287,8 @@ int gen_def_run(options *o, int n_names)
              o->def_moves ? ", moves " : "", o->def_moves ? o->def_moves : "");
     gt_def_spec_init(&spec, name, summary, &req);
     spec.published = gt_def_find_published(def, req.options.metric, req.options.move_mask);
+    if (!o->verify) /* a verification decodes the stored table, whatever its encoding */
+        spec.encoding = choose_encoding(o, &spec);
     o->show_extra = show_antipodes;
     rc = run_spec(o, &spec);
 free_def:

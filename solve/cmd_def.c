@@ -28,6 +28,7 @@ typedef struct def_cli {
     const char *path, *moves, *metric, *name, *db_path;
     const char *state, *state_file; /* --state TEXT, --state-file FILE */
     int json, state_format;          /* --format state: standard input holds states */
+    int all;                         /* --all: every optimal solution */
     long random;                     /* --random N, or -1 */
     uint64_t seed;
     int have_seed;
@@ -45,14 +46,15 @@ typedef struct def_session {
 static void usage(FILE *out)
 {
     fprintf(out, "usage: godtab-solve def --def FILE [--moves LIST] [--metric htm|qtm] [--name TABLE] [--db PATH]\n"
-                 "                        [--json] [SCRAMBLE | --state STATE | --state-file FILE |\n"
+                 "                        [--json] [--all] [SCRAMBLE | --state STATE | --state-file FILE |\n"
                  "                         --random N [--seed S] | --format scramble|state]\n"
                  "Answers from the table 'godtab-gen --def FILE' built (same --moves/--metric/--name).\n"
                  "SCRAMBLE uses the definition's move names with powers (R R2 R'); STATE is a state in\n"
                  "the file's syntax, set names each followed by their pieces and optional orientations\n"
                  "(\"CORNERS 2 1 3 4 5 6 7 8 0 0 0 0 0 0 0 0\"; sets not given are solved). With none of\n"
                  "them, one query a line from standard input (--format: scrambles or states).\n"
-                 "Prints an optimal solution, then (distance); --random: the state, a tab, the answer.\n");
+                 "Prints an optimal solution, then (distance); --random: the state, a tab, the answer;\n"
+                 "--all: every optimal solution, one a line, then how many.\n");
 }
 
 /* --format, --random and --seed values. Returns an exit code. */
@@ -114,7 +116,8 @@ static int parse_cli(int argc, char **argv, def_cli *c)
         {"db", required_argument, NULL, 'd'},         {"json", no_argument, NULL, 'j'},
         {"state", required_argument, NULL, 's'},      {"state-file", required_argument, NULL, 'f'},
         {"format", required_argument, NULL, 'F'},     {"random", required_argument, NULL, 'r'},
-        {"seed", required_argument, NULL, 'S'},       {"help", no_argument, NULL, 'h'},
+        {"seed", required_argument, NULL, 'S'},       {"all", no_argument, NULL, 'a'},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     int ch, rc;
     opterr = 0;
@@ -126,6 +129,7 @@ static int parse_cli(int argc, char **argv, def_cli *c)
         case 'N': c->name = optarg; break;
         case 'd': c->db_path = optarg; break;
         case 'j': c->json = 1; break;
+        case 'a': c->all = 1; break;
         case 's': c->state = optarg; break;
         case 'f': c->state_file = optarg; break;
         case 'F':
@@ -221,6 +225,59 @@ static int load_table(const def_cli *c, def_session *s)
     return 0;
 }
 
+/* --all: each optimal solution, replayed on the state, printed. */
+typedef struct def_all {
+    const def_cli *c;
+    const def_session *s;
+    const uint8_t *perm, *ori;
+    uint64_t printed;
+    int wrong; /* a solution that does not solve the state */
+} def_all;
+
+static int def_all_solution(void *user, const uint8_t *moves, int length)
+{
+    def_all *a = user;
+    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    const char *const *names = gt_def_model_move_names(a->s->model);
+    memcpy(perm, a->perm, (size_t)a->s->def->total);
+    memcpy(ori, a->ori, (size_t)a->s->def->total);
+    for (int i = 0; i < length; i++)
+        gt_def_model_apply(a->s->model, moves[i], perm, ori);
+    if (!gt_def_is_solved(a->s->def, perm, ori)) {
+        a->wrong = 1;
+        return 1;
+    }
+    if (a->c->json)
+        printf("%s\"", a->printed ? "," : "");
+    for (int i = 0; i < length; i++)
+        printf("%s%s", i ? " " : "", names[moves[i]]);
+    fputs(a->c->json ? "\"" : length ? "\n" : "(solved)\n", stdout);
+    a->printed++;
+    return 0;
+}
+
+/* Every optimal solution of a state at distance `length`. Returns an exit code. */
+static int print_all(const def_cli *c, const def_session *s, uint64_t index, const uint8_t *perm,
+                     const uint8_t *ori, int length, const char *where)
+{
+    def_all a = {c, s, perm, ori, 0, 0};
+    uint64_t count = 0;
+    if (c->json)
+        printf("{\"puzzle\":\"%s\",\"metric\":\"%s\",\"distance\":%d,\"solutions\":[", s->name,
+               c->metric ? c->metric : "htm", length);
+    int rc = gt_solve_all(s->p, s->table, index, def_all_solution, &a, &count);
+    if (c->json)
+        printf("],\"count\":%" PRIu64 "}\n", a.printed);
+    else if (!rc && !a.wrong)
+        printf("%" PRIu64 " optimal solution%s of length %d\n", count, count == 1 ? "" : "s", length);
+    if (rc || a.wrong) {
+        fprintf(stderr, "godtab-solve: %s%s\n", where,
+                a.wrong ? "a solution of the table does not solve the position: table corrupted" : gt_strerror(rc));
+        return a.wrong ? GT_EXIT_CORRUPT : gt_exit_code(rc);
+    }
+    return 0;
+}
+
 /* Walks the table from a state, replays the answer on the definition and
  * prints it (after `prefix`, the random state). Returns an exit code. */
 static int solve_state(const def_cli *c, def_session *s, uint8_t *perm, uint8_t *ori, const char *where,
@@ -237,6 +294,11 @@ static int solve_state(const def_cli *c, def_session *s, uint8_t *perm, uint8_t 
     if (rc) {
         fprintf(stderr, "godtab-solve: %s%s\n", where, gt_strerror(rc));
         return gt_exit_code(rc);
+    }
+    if (c->all) { /* each solution is replayed from the state itself */
+        if (prefix && !c->json) /* (the JSON object has no room for it) */
+            printf("%s\n", prefix);
+        return print_all(c, s, index, perm, ori, length, where);
     }
     for (int i = 0; i < length; i++) /* replayed on the permutations before printing */
         gt_def_model_apply(s->model, moves[i], perm, ori);

@@ -58,6 +58,31 @@ static void summary(const gt_def *d, char *buf, size_t cap)
         snprintf(buf + len, cap - len, " start");
 }
 
+/* A "> state TEXT" case: the '|' lines are a definition, TEXT (escaped)
+ * a state for gt_def_parse_state; the result is the state's labels and
+ * orientations, or the error. */
+static void run_state_case(const char *text, size_t n, const char *query, char *actual, size_t cap)
+{
+    gt_def *d = NULL;
+    gt_def_error err;
+    char q[4096];
+    q[unescape(query, q)] = 0;
+    assert_int_equal(gt_def_parse(text, n, &d, &err), GT_OK);
+    uint8_t perm[256], ori[256];
+    int rc = gt_def_parse_state(d, q, perm, ori, &err);
+    if (rc == GT_OK) {
+        size_t len = (size_t)snprintf(actual, cap, "= perm=");
+        for (int j = 0; j < d->total; j++)
+            len += (size_t)snprintf(actual + len, cap - len, "%s%d", j ? "." : "", perm[j] + 1);
+        len += (size_t)snprintf(actual + len, cap - len, " ori=");
+        for (int j = 0; j < d->total; j++)
+            len += (size_t)snprintf(actual + len, cap - len, "%s%d", j ? "." : "", ori[j]);
+    } else {
+        snprintf(actual, cap, "! %d state:%d:%d: %s", gt_exit_code(rc), err.line, err.column, err.message);
+    }
+    gt_def_free(d);
+}
+
 /* Runs one case; returns its actual expectation line. */
 static void run_case(const char *text, size_t n, char *actual, size_t cap)
 {
@@ -80,19 +105,27 @@ static void test_golden(void **state)
     (void)state;
     FILE *f = fopen(GOLDEN, "r");
     assert_non_null(f);
-    char line[4096], text[65536], actual[4096];
+    char line[4096], text[65536], actual[4096], query[4096] = "";
     size_t n = 0;
+    int states = 0;
     int cases = 0, failures = 0, in_case = 0;
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = 0;
         if (line[0] == '>') {
             n = 0;
-            in_case = 1;
+            query[0] = 0;
+            if (!strncmp(line, "> state", 7)) /* the query after "> state " (may be empty) */
+                snprintf(query, sizeof query, "%s", line[7] ? line + 8 : "");
+            in_case = strncmp(line, "> state", 7) ? 1 : 2;
         } else if (line[0] == '|' && in_case) {
             n += unescape(line[1] == ' ' ? line + 2 : line + 1, text + n);
             text[n++] = '\n';
         } else if ((line[0] == '=' || line[0] == '!') && in_case) {
-            run_case(text, n, actual, sizeof actual);
+            if (in_case == 2) {
+                run_state_case(text, n, query, actual, sizeof actual);
+                states++;
+            } else
+                run_case(text, n, actual, sizeof actual);
             cases++;
             in_case = 0;
             if (print_mode) {
@@ -113,6 +146,7 @@ static void test_golden(void **state)
     if (print_mode)
         return;
     assert_true(cases >= 30);
+    assert_true(states >= 10);
     assert_int_equal(failures, 0);
 }
 

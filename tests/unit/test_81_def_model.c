@@ -280,6 +280,47 @@ static void test_large_catalogue(void **state)
     release(&b);
 }
 
+/* Bipartite definitions (def_parity.c): the model says so exactly when
+ * some distinct-piece orbits see every move odd, and then its
+ * distance_parity is the BFS distance mod 2 at every index. */
+static void test_bipartite_parity(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *moves;
+        int metric, bipartite;
+    } cases[] = {
+        {"2x2x2.tws", "all", GT_DEF_QTM, 1},      {"2x2x2.tws", "all", GT_DEF_HTM, 0}, /* half turns are even */
+        {"2x2x2_full.tws", "U,R,F", GT_DEF_QTM, 1}, {"floppy.tws", "all", GT_DEF_HTM, 1}, /* corner swaps */
+        {"pyraminx.tws", "all", GT_DEF_HTM, 0},   {"ivy.tws", "all", GT_DEF_HTM, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        built b;
+        build(&b, cases[i].file, cases[i].metric, cases[i].moves);
+        assert_int_equal(gt_def_model_bipartite(b.model), cases[i].bipartite);
+        assert_int_equal(b.p->distance_parity != NULL, cases[i].bipartite);
+        for (uint64_t s = 0; cases[i].bipartite && s < b.p->n_states; s++)
+            if (b.p->distance_parity(b.p, s) != (b.dist[s] & 1))
+                fail_msg("%s: index %llu at distance %d has parity %d", cases[i].file, (unsigned long long)s,
+                         b.dist[s], b.p->distance_parity(b.p, s));
+        release(&b);
+    }
+    /* <R,U> on the 3x3x3: a quarter turn is odd on the corners and on the
+     * edges, even on both together; the corners alone give the parity */
+    gt_def *d = load("3x3x3.tws");
+    gt_def_options o = {GT_DEF_QTM, 0};
+    gt_def_model *m;
+    assert_int_equal(gt_def_moves_mask(d, "R,U", &o.move_mask, NULL), GT_OK);
+    assert_int_equal(gt_def_model_plan(d, &o, &m, NULL), GT_OK);
+    assert_int_equal(gt_def_model_bipartite(m), 1);
+    gt_def_model_free(m);
+    o.metric = GT_DEF_HTM;
+    assert_int_equal(gt_def_model_plan(d, &o, &m, NULL), GT_OK);
+    assert_int_equal(gt_def_model_bipartite(m), 0);
+    gt_def_model_free(m);
+    gt_def_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -289,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_illegal_states),
         cmocka_unit_test(test_move_names_powers_and_inverses),
         cmocka_unit_test(test_plan_limits),
+        cmocka_unit_test(test_bipartite_parity),
         cmocka_unit_test(test_large_catalogue),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -149,6 +149,14 @@ int gt_def_model_build(gt_def_model *m, const gt_puzzle **out);
 
 void gt_def_model_free(gt_def_model *m);
 
+/* 1 if the planned model's state graph is provably bipartite: some set of
+ * its orbits of distinct pieces on which every move of the metric is an
+ * odd permutation (QTM on a cube; not HTM, whose half turns are even). A
+ * built bipartite model has a distance_parity hook, so its table can be
+ * stored at 1 bit a state (GT_ENC_PARITY1) when every index is reached.
+ * def_parity.c explains the proof. */
+int gt_def_model_bipartite(const gt_def_model *m);
+
 /* The move names of the model (n_moves of them), "R", "R2", "R'". */
 const char *const *gt_def_model_move_names(const gt_def_model *m);
 
@@ -168,6 +176,19 @@ void gt_def_model_apply(const gt_def_model *m, int mv, uint8_t *perm, uint8_t *o
  * move's order, whatever the metric of a table). Return values: GT_OK,
  * GT_ERR_PARSE (err: line 1, the word's column, a message naming it). */
 int gt_def_apply_scramble(const gt_def *def, const char *text, uint8_t *perm, uint8_t *ori, gt_def_error *err);
+
+/* Reads a state written in the definition's syntax (def_state.c) into
+ * perm/ori (def->total each): the body of a `Solved` block, set names each
+ * followed by N piece numbers (1-based; repeated for identical pieces) and
+ * optionally N orientations, line breaks counting as blanks; optionally
+ * wrapped in `State` (or `Solved`) ... `End`; '#' comments. A set not given
+ * keeps its solved value. Return values: GT_OK; GT_ERR_PARSE (err: line,
+ * column and what: an unknown or repeated set, a missing number, a value
+ * out of range); GT_ERR_ILLEGAL (well-formed but not a rearrangement of the
+ * solved pieces: err names the set and the piece, at the set's column).
+ * Orientation sums and other constraints are the model's to refuse
+ * (gt_def_model_index). */
+int gt_def_parse_state(const gt_def *def, const char *text, uint8_t *perm, uint8_t *ori, gt_def_error *err);
 
 /* 1 if the flat state is the solved one. */
 int gt_def_is_solved(const gt_def *def, const uint8_t *perm, const uint8_t *ori);

@@ -259,6 +259,8 @@ int gt_def_model_build(gt_def_model *m, const gt_puzzle **out)
             .solved = 0,
             .ctx = m,
         };
+        if ((rc = gt_def_parity_build(m)) != 0)
+            return rc;
         m->built = 1;
     }
     *out = &m->puzzle;

@@ -83,6 +83,10 @@ struct gt_def_model {
     int alt_factor[GT_MAX_COORDS][DEF_MAX_FACTORS];
     int built;
     gt_puzzle puzzle;
+    /* Bipartite models (def_parity.c): the orbits whose signs make the
+     * distance parity, and that parity's bit for each coordinate value. */
+    uint8_t *parity_orbit;
+    uint8_t *parity[GT_MAX_COORDS];
 };
 
 /* The raw key of a factor from a flat state, and back (def_model.c). */
@@ -92,5 +96,9 @@ void gt_def_factor_write(const gt_def_model *m, const gt_def_factor *f, uint64_t
 /* Groups the factors into the engine's coordinates (def_coord.c).
  * Return values: GT_OK, GT_ERR_RANGE (err says why). */
 int gt_def_plan_coords(gt_def_model *m, gt_def_error *err);
+
+/* Gives the built model a distance_parity hook when it is bipartite
+ * (def_parity.c). Return values: GT_OK (bipartite or not), GT_ERR_NOMEM. */
+int gt_def_parity_build(gt_def_model *m);
 
 #endif

@@ -477,6 +477,9 @@ void gt_def_model_free(gt_def_model *m)
         free(m->orbit[o].twist);
     }
     free(m->orbit);
+    free(m->parity_orbit);
+    for (int c = 0; c < GT_MAX_COORDS; c++)
+        free(m->parity[c]);
     free(m->perm);
     free(m->ori);
     free(m->omod_at);

@@ -1,0 +1,316 @@
+/* godtab-solve def with states in the definition's .tws syntax (--state,
+ * --state-file, --format state batches) and --random: each answer is
+ * replayed here on the state the test wrote, the distance checked against
+ * a scramble of known length, and every error's exit code and column. Also
+ * the 1-bit table of a bipartite definition (the 2x2x2 in QTM): its
+ * encoding, its distribution against pocket-qtm's, answers from it. */
+#include "test_util.h"
+
+#include "def.h"
+#include "gt_error.h"
+
+#define db tu_db_path
+#define PUZ GODTAB_ROOT "/puzzles/"
+#define DEF "--def " PUZ "2x2x2.tws "
+
+static int setup(void **state)
+{
+    (void)state;
+    char *cmd;
+    int rc = tu_db_setup("--def " PUZ "2x2x2.tws");
+    if (rc || asprintf(&cmd, "%s/godtab-gen --quiet --db %s --def " PUZ "2x2x2.tws --metric qtm", GODTAB_BIN,
+                       tu_db_path) < 0)
+        return -1;
+    rc = tu_run(cmd, NULL, NULL);
+    free(cmd);
+    return rc;
+}
+
+#define teardown tu_db_teardown
+
+static int solve(const char *args, const char *in, char **out, char **err)
+{
+    char *cmd;
+    assert_true(asprintf(&cmd, "%s%s%s%s/godtab-solve def --db %s %s", in ? "printf '" : "", in ? in : "",
+                         in ? "' | " : "", GODTAB_BIN, db, args) > 0);
+    int rc = tu_run(cmd, out, err);
+    free(cmd);
+    return rc;
+}
+
+static gt_def *load(void)
+{
+    char text[1 << 16];
+    FILE *f = fopen(PUZ "2x2x2.tws", "rb");
+    assert_non_null(f);
+    size_t n = fread(text, 1, sizeof text, f);
+    fclose(f);
+    gt_def *d;
+    assert_int_equal(gt_def_parse(text, n, &d, NULL), GT_OK);
+    return d;
+}
+
+/* The state `state` (the file's syntax) followed by the printed solution
+ * is solved, in `distance` moves (-1: any). */
+static void check_state_answer(const gt_def *d, const char *state, const char *line, int distance)
+{
+    uint8_t perm[64], ori[64];
+    char sol[1024];
+    const char *open = strrchr(line, '(');
+    assert_non_null(open);
+    snprintf(sol, sizeof sol, "%.*s", (int)(open - line), line);
+    if (distance >= 0)
+        assert_int_equal(atoi(open + 1), distance);
+    assert_int_equal(gt_def_parse_state(d, state, perm, ori, NULL), GT_OK);
+    assert_int_equal(gt_def_apply_scramble(d, sol, perm, ori, NULL), GT_OK);
+    assert_true(gt_def_is_solved(d, perm, ori));
+}
+
+/* "R U" written as a state: the state R U leaves, in the file's syntax. */
+static void test_state_argument(void **state)
+{
+    (void)state;
+    gt_def *d = load();
+    uint8_t perm[64], ori[64];
+    char text[1024], args[2048], *out, *err;
+    memcpy(perm, d->solved_perm, (size_t)d->total);
+    memcpy(ori, d->solved_ori, (size_t)d->total);
+    assert_int_equal(gt_def_apply_scramble(d, "R U", perm, ori, NULL), GT_OK);
+    assert_int_equal(gt_def_state_text(d, perm, ori, text, sizeof text), GT_OK);
+    for (char *p = text; *p; p++)
+        *p = *p == '\n' ? ' ' : *p;
+    snprintf(args, sizeof args, DEF "--state \"%s\"", text);
+    assert_int_equal(solve(args, NULL, &out, &err), 0);
+    check_state_answer(d, text, out, 2);
+    free(out);
+    free(err);
+    /* two corners swapped (no orientation line): a 2x2x2 position */
+    static const char *const swap = "CORNERS 2 1 3 4 5 6 7 8";
+    assert_int_equal(solve(DEF "--state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &out, &err), 0);
+    check_state_answer(d, swap, out, -1);
+    free(out);
+    free(err);
+    assert_int_equal(solve(DEF "--json --state \"CORNERS 1 2 3 4 5 6 7 8\"", NULL, &out, &err), 0);
+    assert_string_equal(out, "{\"puzzle\":\"def-2x2x2-htm\",\"metric\":\"htm\",\"distance\":0,\"solution\":\"\"}\n");
+    free(out);
+    free(err);
+    gt_def_free(d);
+}
+
+/* A multi-line State ... End block in a file, with comments. */
+static void test_state_file(void **state)
+{
+    (void)state;
+    gt_def *d = load();
+    char path[] = "/tmp/godtab_t84_XXXXXX", args[256], text[1024], block[1200], *out, *err;
+    uint8_t perm[64], ori[64];
+    memcpy(perm, d->solved_perm, (size_t)d->total);
+    memcpy(ori, d->solved_ori, (size_t)d->total);
+    assert_int_equal(gt_def_apply_scramble(d, "R'", perm, ori, NULL), GT_OK);
+    assert_int_equal(gt_def_state_text(d, perm, ori, text, sizeof text), GT_OK);
+    snprintf(block, sizeof block, "State   # R' as a block\n%sEnd\n", text);
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, block, strlen(block)), (ssize_t)strlen(block));
+    close(fd);
+    snprintf(args, sizeof args, DEF "--state-file %s", path);
+    assert_int_equal(solve(args, NULL, &out, &err), 0);
+    check_state_answer(d, block, out, 1);
+    free(out);
+    free(err);
+    unlink(path);
+    gt_def_free(d);
+}
+
+static void test_state_batch(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(solve(DEF "--format state", "CORNERS 1 2 3 4 5 6 7 8\\nCORNERS 9\\n\\nCORNERS 1 2\\n", &out,
+                           &err),
+                     GT_EXIT_PARTIAL);
+    assert_string_equal(out, " (0)\n (0)\n");
+    assert_non_null(strstr(err, "line 2: column 9: piece 9 of set CORNERS is not in 1..8"));
+    assert_non_null(strstr(err, "line 4: column 12: set CORNERS wants 8 piece numbers, found the end after 2"));
+    free(out);
+    free(err);
+}
+
+static void test_state_errors(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *args, *message;
+        int code;
+    } cases[] = {
+        {DEF "--state \"EDGES 1 2\"", "column 1: 'EDGES' is not a set of the definition", GT_EXIT_PARSE},
+        {DEF "--state \"CORNERS 1 2 3 4 5 6 7 x\"", "column 23: set CORNERS wants 8 piece numbers", GT_EXIT_PARSE},
+        {DEF "--state \"CORNERS 1 2 3 4 5 6 7 8 0 0 0 0 0 0 0 3\"", "column 39: orientation 3", GT_EXIT_PARSE},
+        /* identical-piece violation: corner 2 twice */
+        {DEF "--state \"CORNERS 2 2 3 4 5 6 7 8\"", "column 1: set CORNERS holds piece 1 0 times", GT_EXIT_ILLEGAL},
+        /* one corner twisted: the orientation sum is wrong */
+        {DEF "--state \"CORNERS 1 2 3 4 5 6 7 8 1 0 0 0 0 0 0 0\"", "outside this table", GT_EXIT_ILLEGAL},
+        /* the fixed DBL corner moved */
+        {DEF "--state \"CORNERS 1 2 3 4 5 6 8 7\"", "outside this table", GT_EXIT_ILLEGAL},
+        {DEF "--state \"CORNERS 1 2 3 4 5 6 7 8\" R", "give one of", GT_EXIT_USAGE},
+        {DEF "--format cube", "--format wants scramble or state", GT_EXIT_USAGE},
+        {DEF "--seed 3", "--seed goes with --random", GT_EXIT_USAGE},
+        {DEF "--random -1", "--random wants", GT_EXIT_USAGE},
+        {DEF "--state-file /nonexistent", "/nonexistent", GT_EXIT_STORAGE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *out, *err;
+        int rc = solve(cases[i].args, NULL, &out, &err);
+        if (rc != cases[i].code || !strstr(err, cases[i].message))
+            print_error("case %zu: exit %d, stderr %s", i, rc, err);
+        assert_int_equal(rc, cases[i].code);
+        assert_non_null(strstr(err, cases[i].message));
+        assert_string_equal(out, "");
+        free(out);
+        free(err);
+    }
+}
+
+/* godtab-gen's report of a build: the depth lines and the encoding line. */
+static char *gen(const char *args)
+{
+    char *cmd, *out, *err;
+    assert_true(asprintf(&cmd, "%s/godtab-gen --db %s %s", GODTAB_BIN, db, args) > 0);
+    assert_int_equal(tu_run(cmd, &out, &err), 0);
+    free(cmd);
+    free(err);
+    return out;
+}
+
+/* The lines of a report that are two numbers, "      3          120"
+ * (a depth and its count; antipode lines have eight). */
+static void depth_lines(const char *report, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = 0;
+    for (const char *l = report; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
+        size_t n = strcspn(l, "\n");
+        int depth, used = -1;
+        unsigned long long count;
+        if (sscanf(l, "%d %llu%n", &depth, &count, &used) == 2 && (size_t)used == n && len + n + 2 < cap)
+            len += (size_t)snprintf(buf + len, cap - len, "%.*s\n", (int)n, l);
+    }
+}
+
+static void test_bipartite_one_bit(void **state)
+{
+    (void)state;
+    char *def = gen("--def " PUZ "2x2x2.tws --metric qtm"), *pocket = gen("pocket-qtm");
+    char a[4096], b[4096], *out, *err;
+    assert_non_null(strstr(def, "parity1 encoding 459270 bytes")); /* 3,674,160 states at 1 bit */
+    assert_non_null(strstr(def, "God's number 14"));
+    depth_lines(def, a, sizeof a);
+    depth_lines(pocket, b, sizeof b);
+    assert_true(strlen(a) > 100);
+    assert_string_equal(a, b);
+    free(def);
+    free(pocket);
+    char *htm = gen("--def " PUZ "2x2x2.tws --name def-2x2x2-htm-copy"); /* half turns: not bipartite */
+    assert_non_null(strstr(htm, "mod3 encoding"));
+    free(htm);
+    assert_int_equal(solve(DEF "--metric qtm \"R2 U2\"", NULL, &out, &err), 0);
+    assert_string_equal(out, "U U R R (4)\n");
+    free(out);
+    free(err);
+    gt_def *d = load();
+    assert_int_equal(solve(DEF "--metric qtm --random 10 --seed 3", NULL, &out, &err), 0);
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        char *tab = strchr(line, '\t');
+        assert_non_null(tab);
+        *tab = 0;
+        check_state_answer(d, line, tab + 1, -1);
+    }
+    free(out);
+    free(err);
+    gt_def_free(d);
+    char *verify = gen("--def " PUZ "2x2x2.tws --metric qtm --verify");
+    assert_non_null(strstr(verify, "data identical to a fresh build"));
+    free(verify);
+}
+
+/* --all: every line before the count solves the state, as many as the
+ * count says, all of its length; --json lists them. */
+static void test_all(void **state)
+{
+    (void)state;
+    gt_def *d = load();
+    char *out, *err;
+    static const char *const swap = "CORNERS 2 1 3 4 5 6 7 8";
+    assert_int_equal(solve(DEF "--metric qtm --all --state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &out, &err), 0);
+    unsigned long long count = 0, lines = 0;
+    int length = -1;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        if (sscanf(line, "%llu optimal solutions of length %d", &count, &length) == 2)
+            break;
+        char with_paren[512];
+        snprintf(with_paren, sizeof with_paren, "%s (13)", line);
+        check_state_answer(d, swap, with_paren, 13);
+        int moves = 1;
+        for (const char *c = line; *c; c++)
+            moves += *c == ' ';
+        assert_int_equal(moves, 13); /* quarter turns: no R2 */
+        lines++;
+    }
+    assert_int_equal(length, 13);
+    assert_true(count > 1);
+    assert_int_equal(lines, count);
+    free(out);
+    free(err);
+    assert_int_equal(solve(DEF "--all --json \"R U\"", NULL, &out, &err), 0);
+    assert_string_equal(out, "{\"puzzle\":\"def-2x2x2-htm\",\"metric\":\"htm\",\"distance\":2,\"solutions\":[\"U' R'\"],"
+                             "\"count\":1}\n");
+    free(out);
+    free(err);
+    assert_int_equal(solve(DEF "--all \"\"", NULL, &out, &err), 0);
+    assert_string_equal(out, "(solved)\n1 optimal solution of length 0\n");
+    free(out);
+    free(err);
+    gt_def_free(d);
+}
+
+/* --random N --seed S: N lines "STATE<tab>SOLUTION (d)", reproducible from
+ * the seed; each state is answered and the answer solves it. */
+static void test_random(void **state)
+{
+    (void)state;
+    gt_def *d = load();
+    char *out, *err, *again, *err2;
+    assert_int_equal(solve(DEF "--random 20 --seed 7", NULL, &out, &err), 0);
+    assert_int_equal(solve(DEF "--random 20 --seed 7", NULL, &again, &err2), 0);
+    assert_string_equal(out, again);
+    int lines = 0, far = 0;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"), lines++) {
+        char *tab = strchr(line, '\t');
+        assert_non_null(tab);
+        *tab = 0;
+        check_state_answer(d, line, tab + 1, -1);
+        far += atoi(strrchr(tab + 1, '(') + 1) >= 7; /* most of the 2x2x2 is 8 to 10 away */
+    }
+    assert_int_equal(lines, 20);
+    assert_true(far >= 15);
+    free(out);
+    free(err);
+    free(again);
+    free(err2);
+    assert_int_equal(solve(DEF "--random 0", NULL, &out, &err), 0);
+    assert_string_equal(out, "");
+    free(out);
+    free(err);
+    gt_def_free(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_state_argument), cmocka_unit_test(test_state_file),
+        cmocka_unit_test(test_state_batch),    cmocka_unit_test(test_state_errors),
+        cmocka_unit_test(test_random),         cmocka_unit_test(test_bipartite_one_bit),
+        cmocka_unit_test(test_all),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
