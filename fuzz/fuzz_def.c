@@ -10,10 +10,18 @@
  * set's modulus; for a definition of at most 8 positions and 4
  * orientations, planning returns a documented code and, when it builds,
  * index -> state -> index is the identity and every move-table entry is the
- * index of the moved state. */
+ * index of the moved state.
+ *
+ * The same input is also read as a state of a fixed small definition
+ * (gt_def_parse_state, godtab-solve def --state): a documented code, an
+ * error inside the text, and a parsed state that is a rearrangement of the
+ * solved pieces with orientations in range. */
 #include "def.h"
 #include "fuzz_util.h"
 #include "gt_error.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 /* The length of line `line` (1-based) of text[0..n), or -1; lines end at
  * \n, \r\n or \r, as the parser reads them. */
@@ -86,8 +94,43 @@ static void check_model(const gt_def *d, int metric)
     gt_def_model_free(m);
 }
 
+/* Two sets, one with identical pieces: the state parser's whole syntax. */
+static const char fixed_def[] = "Name fixed\nSet CORNERS 4 3\nSet EDGES 3 2\n"
+                                "Solved\nCORNERS\n1 2 3 4\n0 0 0 0\nEDGES\n1 1 2\n0 0 0\nEnd\n"
+                                "Move R\nCORNERS\n2 3 4 1\n1 2 1 2\nEDGES\n2 3 1\n1 0 1\nEnd\n";
+
+static void check_state(const uint8_t *data, size_t size)
+{
+    static gt_def *d;
+    char *text = malloc(size + 1);
+    uint8_t perm[7], ori[7];
+    gt_def_error err = {.line = -1, .column = -1};
+    if (!d)
+        FZ_CHECK(gt_def_parse(fixed_def, sizeof fixed_def - 1, &d, &err) == GT_OK);
+    FZ_CHECK(text != NULL);
+    memcpy(text, data, size);
+    text[size] = 0;
+    int rc = gt_def_parse_state(d, text, perm, ori, &err);
+    FZ_CHECK(rc == GT_OK || rc == GT_ERR_PARSE || rc == GT_ERR_ILLEGAL);
+    if (rc != GT_OK) {
+        long len = line_length(text, strlen(text), err.line);
+        FZ_CHECK(err.line >= 1 && len >= 0 && err.column >= 1 && err.column <= len + 1 && err.message[0]);
+    } else {
+        int seen[7] = {0}, want[7] = {0};
+        for (int i = 0; i < d->total; i++) {
+            FZ_CHECK(perm[i] < 7);
+            seen[perm[i] + (i < 4 ? 0 : 4)]++;
+            want[d->solved_perm[i] + (i < 4 ? 0 : 4)]++;
+            FZ_CHECK(ori[i] < (i < 4 ? 3 : 2));
+        }
+        FZ_CHECK(!memcmp(seen, want, sizeof seen));
+    }
+    free(text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    check_state(data, size);
     gt_def *d = NULL;
     gt_def_error err = {.line = -1, .column = -1};
     int rc = gt_def_parse((const char *)data, size, &d, &err);
