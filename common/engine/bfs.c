@@ -364,23 +364,34 @@ static int outbox_push(outbox *o, int k, uint64_t t)
 
 /* Expands the frontier states of slice cells [from, to): neighbours this
  * rank owns are marked at once, the others queued for their owners. */
+/* One neighbour t of a frontier state: marked at once if this rank owns it
+ * (threads race here as in expand_forward: the same value), else queued. */
+static int push_one(level_space *s, uint8_t *dist, uint8_t next, uint64_t t, outbox *o)
+{
+    if (t < s->lo || t >= s->hi)
+        return outbox_push(o, owner_of(s->p->n_states, s->comm->ranks, t), t);
+    uint8_t v = load_relaxed(&dist[t - s->lo]);
+    __atomic_store_n(&dist[t - s->lo], v == GT_UNREACHED ? next : v, __ATOMIC_RELAXED);
+    return GT_OK;
+}
+
+/* Slice cells [from, to) row by row (gt_bfs_run's row space: one
+ * first-coordinate lookup a row, the second coordinate's table in cache). */
 static int expand_slice(level_space *s, uint8_t *dist, uint8_t depth, uint64_t from, uint64_t to, outbox *o)
 {
-    const gt_puzzle *p = s->p;
+    const row_space *r = &s->rows;
     const uint8_t next = (uint8_t)(depth + 1);
+    uint64_t a = s->lo + from, b = s->lo + to, base[GT_MAX_MOVES];
     int rc = GT_OK;
-    for (uint64_t i = from; i < to && rc == GT_OK; i++) {
-        if (dist[i] != depth)
-            continue;
-        gt_puzzle_rows rows = gt_puzzle_split(p, s->lo + i);
-        for (int m = 0; m < p->n_moves && rc == GT_OK; m++) {
-            uint64_t t = gt_puzzle_at(&rows, m);
-            if (t >= s->lo && t < s->hi) { /* threads race here as in expand_forward: same value */
-                uint8_t v = load_relaxed(&dist[t - s->lo]);
-                __atomic_store_n(&dist[t - s->lo], v == GT_UNREACHED ? next : v, __ATOMIC_RELAXED);
-            } else
-                rc = outbox_push(o, owner_of(p->n_states, s->comm->ranks, t), t);
-        }
+    for (uint64_t row = a / r->row_size; a < b && row <= (b - 1) / r->row_size && rc == GT_OK; row++) {
+        uint64_t start = row * r->row_size, c0 = a > start ? a - start : 0;
+        uint64_t c_end = b - start < r->row_size ? b - start : r->row_size;
+        uint8_t *cells = dist + (start + c0 - s->lo);
+        row_bases(r, row, base);
+        FOR_EACH_MATCH(cells, c_end - c0, depth, k, {
+            for (int m = 0; m < r->n_moves && rc == GT_OK; m++)
+                rc = push_one(s, dist, next, neighbour(r, base, row, c0 + k, m), o);
+        });
     }
     return rc;
 }
@@ -461,16 +472,19 @@ static int pull_level(level_space *s, uint8_t *dist, uint8_t depth, int threads)
     int rc = c->allgather(c->ctx, s->bits, counts, s->seg);
     if (rc)
         return rc;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 4096)
-    for (int64_t i = 0; i < (int64_t)n_local; i++) {
-        if (dist[i] != GT_UNREACHED)
-            continue;
-        gt_puzzle_rows rows = gt_puzzle_split(s->p, s->lo + (uint64_t)i);
-        for (int m = 0; m < s->p->n_moves; m++)
-            if (frontier_bit(s, gt_puzzle_at(&rows, m))) {
-                dist[i] = (uint8_t)(depth + 1);
-                break;
-            }
+    const row_space *r = &s->rows;
+    int64_t first = (int64_t)(s->lo / r->row_size), last = (int64_t)((s->hi + r->row_size - 1) / r->row_size);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
+    for (int64_t row = first; row < last; row++) {
+        uint64_t base[GT_MAX_MOVES], start = (uint64_t)row * r->row_size;
+        uint64_t c0 = s->lo > start ? s->lo - start : 0, c_end = s->hi - start < r->row_size ? s->hi - start : r->row_size;
+        uint8_t *cells = dist + (start + c0 - s->lo);
+        row_bases(r, (uint64_t)row, base);
+        FOR_EACH_MATCH(cells, c_end - c0, GT_UNREACHED, k, {
+            for (int m = 0; cells[k] == GT_UNREACHED && m < r->n_moves; m++)
+                if (frontier_bit(s, neighbour(r, base, (uint64_t)row, c0 + k, m)))
+                    cells[k] = (uint8_t)(depth + 1);
+        });
     }
     return GT_OK;
 }
@@ -581,6 +595,8 @@ int gt_bfs_run_ranked(const gt_puzzle *p, const gt_bfs_options *opts, const gt_b
     uint8_t *dist = malloc(n_local ? n_local : 1);
     outbox *boxes = outboxes_new(threads + 1, comm->ranks);
     int rc = dist && boxes ? GT_OK : GT_ERR_NOMEM;
+    if (rc == GT_OK)
+        rc = rows_init(p, &space.rows);
     space.list = (uint64_t *)boxes; /* the split space keeps its outboxes where lists would be */
     memset(distribution, 0, sizeof *distribution);
     if (rc == GT_OK) {
@@ -590,6 +606,7 @@ int gt_bfs_run_ranked(const gt_puzzle *p, const gt_bfs_options *opts, const gt_b
         rc = run_levels(&space, dist, 1, opts, threads, distribution);
     }
     outboxes_free(boxes, threads + 1, comm->ranks);
+    free(space.rows.move1_by_move);
     free(space.start);
     free(space.seg);
     free(space.bits);
