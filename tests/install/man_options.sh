@@ -121,8 +121,14 @@ if [ -x "$BIN/godtab-solve" ]; then
 fi
 
 # one line per page and option, with every --help that lists it
-awk -F '\t' '{ k = $1 ": " $2; if (!(k in from)) { order[++n] = k; from[k] = $3 } else from[k] = from[k] ", " $3 }
-              END { for (i = 1; i <= n; i++) print "  " order[i] " (from " from[order[i]] ")" }' \
+# (the first three, then how many more)
+awk -F '\t' '{ k = $1 ": " $2
+               if (!(k in count)) { order[++n] = k; from[k] = $3 }
+               else if (count[k] < 3) from[k] = from[k] ", " $3
+               count[k]++ }
+              END { for (i = 1; i <= n; i++) {
+                        k = order[i]; more = count[k] > 3 ? ", and " (count[k] - 3) " more" : ""
+                        print "  " k " (from " from[k] more ")" } }' \
     "$tmp/missing" > "$tmp/report"
 n=$(sort -u "$tmp/checked" | wc -l | tr -d ' ')
 m=$(wc -l < "$tmp/report" | tr -d ' ')
