@@ -63,6 +63,7 @@ for page in man1/godtab-gen.1 man1/godtab-solve.1 man1/godtab-group.1 man5/godta
   check "man page $page" test -s "$D$P/share/man/$page"
 done
 check "puzzles in share/godtab" test -f "$D$P/share/godtab/puzzles/cube2.def"
+check "the web page in share/godtab/static" test -f "$D$P/share/godtab/static/index.html"
 check "every option of every --help is in the installed man pages" \
   sh "$root/tests/install/man_options.sh" "$D$P/bin" "$D$P/share/man"
 check "make uninstall" $MAKE -s -C "$root" uninstall DESTDIR="$D" PREFIX=$P
