@@ -168,7 +168,7 @@ $(BIN)/godtab-group: $(GROUP_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) -o $@ $(GROUP_OBJ) $(LIB) $(LDLIBS)
 
 vpath test_%.c tests/unit tests/cli
-$(BUILD)/tests/test_%: test_%.c tests/test_util.h tests/test_cube3_util.h tests/test_nnn_util.h tests/test_serve_util.h $(LIB) | test-libs
+$(BUILD)/tests/test_%: test_%.c tests/test_util.h tests/test_cube3_util.h tests/test_nnn_util.h tests/test_serve_util.h tests/test_def_util.h $(LIB) | test-libs
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests -DGODTAB_BIN='"$(CURDIR)/$(BIN)"' -DGODTAB_ROOT='"$(CURDIR)"' \
 	  -o $@ $< $(LIB) $(LDLIBS) $(TEST_LDLIBS)

@@ -2,38 +2,21 @@
  * temporary LMDB, answers replayed here on the definition (the scramble then
  * the printed solution gives the solved state), the printed distance against
  * the table's, JSON, standard-input batches and every error exit code. */
-#include "test_util.h"
+#include "test_def_util.h"
 
 #include "def.h"
 #include "gt_error.h"
 
 #define db tu_db_path
-#define PUZ GODTAB_ROOT "/puzzles/"
 
 static int setup(void **state)
 {
     (void)state;
-    char *cmd;
-    int rc = tu_db_setup("--def " PUZ "2x2x2.tws");
-    if (rc || asprintf(&cmd, "%s/godtab-gen --quiet --db %s --def " PUZ "2x2x2.tws --moves R,U --metric qtm",
-                       GODTAB_BIN, tu_db_path) < 0)
-        return -1;
-    rc = tu_run(cmd, NULL, NULL);
-    free(cmd);
-    return rc;
+    return tu_def_db_setup("--moves R,U --metric qtm");
 }
 
 #define teardown tu_db_teardown
 
-static int solve(const char *args, const char *in, char **out, char **err)
-{
-    char *cmd;
-    assert_true(asprintf(&cmd, "%s%s%s%s/godtab-solve def --db %s %s", in ? "printf '" : "", in ? in : "",
-                         in ? "' | " : "", GODTAB_BIN, db, args) > 0);
-    int rc = tu_run(cmd, out, err);
-    free(cmd);
-    return rc;
-}
 
 static gt_def *load(const char *file)
 {
@@ -76,7 +59,7 @@ static void test_answers_replay(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char args[256], *out, *err;
         snprintf(args, sizeof args, "--def %s2x2x2.tws \"%s\"", PUZ, cases[i].scramble);
-        assert_int_equal(solve(args, NULL, &out, &err), 0);
+        assert_int_equal(tu_def_solve(args, NULL, &out, &err), 0);
         int want = cases[i].distance;
         if (want < 0) { /* a long scramble: no longer than it, and at most God's number 11 */
             want = atoi(strrchr(out, '(') + 1);
@@ -93,16 +76,16 @@ static void test_json_and_batch(void **state)
 {
     (void)state;
     char *out, *err;
-    assert_int_equal(solve("--def " PUZ "2x2x2.tws --json \"R U\"", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve("--def " PUZ "2x2x2.tws --json \"R U\"", NULL, &out, &err), 0);
     assert_string_equal(out, "{\"puzzle\":\"def-2x2x2-htm\",\"metric\":\"htm\",\"distance\":2,\"solution\":\"U' R'\"}\n");
     free(out);
     free(err);
     /* QTM table of <R,U>: a half turn is two quarter turns */
-    assert_int_equal(solve("--def " PUZ "2x2x2.tws --moves R,U --metric qtm \"R2 U\"", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve("--def " PUZ "2x2x2.tws --moves R,U --metric qtm \"R2 U\"", NULL, &out, &err), 0);
     assert_non_null(strstr(out, "(3)"));
     free(out);
     free(err);
-    assert_int_equal(solve("--def " PUZ "2x2x2.tws", "R\\nQ\\nU2\\n", &out, &err), GT_EXIT_PARTIAL);
+    assert_int_equal(tu_def_solve("--def " PUZ "2x2x2.tws", "R\\nQ\\nU2\\n", &out, &err), GT_EXIT_PARTIAL);
     assert_string_equal(out, "R' (1)\nU2 (1)\n");
     assert_non_null(strstr(err, "line 2: unknown move 'Q' at column 1"));
     free(out);
@@ -113,30 +96,30 @@ static void test_errors(void **state)
 {
     (void)state;
     char *out, *err;
-    assert_int_equal(solve("--def " PUZ "2x2x2.tws \"R Rw\"", NULL, &out, &err), GT_EXIT_PARSE);
+    assert_int_equal(tu_def_solve("--def " PUZ "2x2x2.tws \"R Rw\"", NULL, &out, &err), GT_EXIT_PARSE);
     assert_non_null(strstr(err, "unknown move 'Rw' at column 3"));
     free(out);
     free(err);
-    assert_int_equal(solve("--def " PUZ "2x2x2.tws --moves R,U --metric qtm F", NULL, &out, &err), GT_EXIT_ILLEGAL);
+    assert_int_equal(tu_def_solve("--def " PUZ "2x2x2.tws --moves R,U --metric qtm F", NULL, &out, &err), GT_EXIT_ILLEGAL);
     assert_non_null(strstr(err, "outside this table"));
     free(out);
     free(err);
-    assert_int_equal(solve("--def " PUZ "floppy.tws R", NULL, &out, &err), GT_EXIT_NOTABLE);
+    assert_int_equal(tu_def_solve("--def " PUZ "floppy.tws R", NULL, &out, &err), GT_EXIT_NOTABLE);
     assert_non_null(strstr(err, "build it with: godtab-gen --def"));
     free(out);
     free(err);
-    assert_int_equal(solve("R", NULL, &out, &err), GT_EXIT_USAGE);
+    assert_int_equal(tu_def_solve("R", NULL, &out, &err), GT_EXIT_USAGE);
     assert_non_null(strstr(err, "--def FILE is required"));
     free(out);
     free(err);
-    assert_int_equal(solve("--def /nonexistent.tws R", NULL, &out, &err), GT_EXIT_STORAGE);
+    assert_int_equal(tu_def_solve("--def /nonexistent.tws R", NULL, &out, &err), GT_EXIT_STORAGE);
     free(out);
     free(err);
-    assert_int_equal(solve("--def " PUZ "2x2x2.tws --metric stm R", NULL, &out, &err), GT_EXIT_USAGE);
+    assert_int_equal(tu_def_solve("--def " PUZ "2x2x2.tws --metric stm R", NULL, &out, &err), GT_EXIT_USAGE);
     free(out);
     free(err);
     /* a table of the same name from another definition */
-    assert_int_equal(solve("--def " PUZ "pyraminx.tws --name def-2x2x2-htm U", NULL, &out, &err), GT_EXIT_CORRUPT);
+    assert_int_equal(tu_def_solve("--def " PUZ "pyraminx.tws --name def-2x2x2-htm U", NULL, &out, &err), GT_EXIT_CORRUPT);
     assert_non_null(strstr(err, "another definition"));
     free(out);
     free(err);

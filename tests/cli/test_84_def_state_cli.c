@@ -4,39 +4,22 @@
  * a scramble of known length, and every error's exit code and column. Also
  * the 1-bit table of a bipartite definition (the 2x2x2 in QTM): its
  * encoding, its distribution against pocket-qtm's, answers from it. */
-#include "test_util.h"
+#include "test_def_util.h"
 
 #include "def.h"
 #include "gt_error.h"
 
 #define db tu_db_path
-#define PUZ GODTAB_ROOT "/puzzles/"
 #define DEF "--def " PUZ "2x2x2.tws "
 
 static int setup(void **state)
 {
     (void)state;
-    char *cmd;
-    int rc = tu_db_setup("--def " PUZ "2x2x2.tws");
-    if (rc || asprintf(&cmd, "%s/godtab-gen --quiet --db %s --def " PUZ "2x2x2.tws --metric qtm", GODTAB_BIN,
-                       tu_db_path) < 0)
-        return -1;
-    rc = tu_run(cmd, NULL, NULL);
-    free(cmd);
-    return rc;
+    return tu_def_db_setup("--metric qtm");
 }
 
 #define teardown tu_db_teardown
 
-static int solve(const char *args, const char *in, char **out, char **err)
-{
-    char *cmd;
-    assert_true(asprintf(&cmd, "%s%s%s%s/godtab-solve def --db %s %s", in ? "printf '" : "", in ? in : "",
-                         in ? "' | " : "", GODTAB_BIN, db, args) > 0);
-    int rc = tu_run(cmd, out, err);
-    free(cmd);
-    return rc;
-}
 
 static gt_def *load(void)
 {
@@ -80,17 +63,17 @@ static void test_state_argument(void **state)
     for (char *p = text; *p; p++)
         *p = *p == '\n' ? ' ' : *p;
     snprintf(args, sizeof args, DEF "--state \"%s\"", text);
-    assert_int_equal(solve(args, NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve(args, NULL, &out, &err), 0);
     check_state_answer(d, text, out, 2);
     free(out);
     free(err);
     /* two corners swapped (no orientation line): a 2x2x2 position */
     static const char *const swap = "CORNERS 2 1 3 4 5 6 7 8";
-    assert_int_equal(solve(DEF "--state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve(DEF "--state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &out, &err), 0);
     check_state_answer(d, swap, out, -1);
     free(out);
     free(err);
-    assert_int_equal(solve(DEF "--json --state \"CORNERS 1 2 3 4 5 6 7 8\"", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve(DEF "--json --state \"CORNERS 1 2 3 4 5 6 7 8\"", NULL, &out, &err), 0);
     assert_string_equal(out, "{\"puzzle\":\"def-2x2x2-htm\",\"metric\":\"htm\",\"distance\":0,\"solution\":\"\"}\n");
     free(out);
     free(err);
@@ -114,7 +97,7 @@ static void test_state_file(void **state)
     assert_int_equal(write(fd, block, strlen(block)), (ssize_t)strlen(block));
     close(fd);
     snprintf(args, sizeof args, DEF "--state-file %s", path);
-    assert_int_equal(solve(args, NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve(args, NULL, &out, &err), 0);
     check_state_answer(d, block, out, 1);
     free(out);
     free(err);
@@ -126,7 +109,7 @@ static void test_state_batch(void **state)
 {
     (void)state;
     char *out, *err;
-    assert_int_equal(solve(DEF "--format state", "CORNERS 1 2 3 4 5 6 7 8\\nCORNERS 9\\n\\nCORNERS 1 2\\n", &out,
+    assert_int_equal(tu_def_solve(DEF "--format state", "CORNERS 1 2 3 4 5 6 7 8\\nCORNERS 9\\n\\nCORNERS 1 2\\n", &out,
                            &err),
                      GT_EXIT_PARTIAL);
     assert_string_equal(out, " (0)\n (0)\n");
@@ -160,7 +143,7 @@ static void test_state_errors(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *out, *err;
-        int rc = solve(cases[i].args, NULL, &out, &err);
+        int rc = tu_def_solve(cases[i].args, NULL, &out, &err);
         if (rc != cases[i].code || !strstr(err, cases[i].message))
             print_error("case %zu: exit %d, stderr %s", i, rc, err);
         assert_int_equal(rc, cases[i].code);
@@ -213,12 +196,12 @@ static void test_bipartite_one_bit(void **state)
     char *htm = gen("--def " PUZ "2x2x2.tws --name def-2x2x2-htm-copy"); /* half turns: not bipartite */
     assert_non_null(strstr(htm, "mod3 encoding"));
     free(htm);
-    assert_int_equal(solve(DEF "--metric qtm \"R2 U2\"", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve(DEF "--metric qtm \"R2 U2\"", NULL, &out, &err), 0);
     assert_string_equal(out, "U U R R (4)\n");
     free(out);
     free(err);
     gt_def *d = load();
-    assert_int_equal(solve(DEF "--metric qtm --random 10 --seed 3", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve(DEF "--metric qtm --random 10 --seed 3", NULL, &out, &err), 0);
     for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
         char *tab = strchr(line, '\t');
         assert_non_null(tab);
@@ -241,7 +224,7 @@ static void test_all(void **state)
     gt_def *d = load();
     char *out, *err;
     static const char *const swap = "CORNERS 2 1 3 4 5 6 7 8";
-    assert_int_equal(solve(DEF "--metric qtm --all --state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve(DEF "--metric qtm --all --state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &out, &err), 0);
     unsigned long long count = 0, lines = 0;
     int length = -1;
     for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
@@ -261,12 +244,12 @@ static void test_all(void **state)
     assert_int_equal(lines, count);
     free(out);
     free(err);
-    assert_int_equal(solve(DEF "--all --json \"R U\"", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve(DEF "--all --json \"R U\"", NULL, &out, &err), 0);
     assert_string_equal(out, "{\"puzzle\":\"def-2x2x2-htm\",\"metric\":\"htm\",\"distance\":2,\"solutions\":[\"U' R'\"],"
                              "\"count\":1}\n");
     free(out);
     free(err);
-    assert_int_equal(solve(DEF "--all \"\"", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve(DEF "--all \"\"", NULL, &out, &err), 0);
     assert_string_equal(out, "(solved)\n1 optimal solution of length 0\n");
     free(out);
     free(err);
@@ -280,8 +263,8 @@ static void test_random(void **state)
     (void)state;
     gt_def *d = load();
     char *out, *err, *again, *err2;
-    assert_int_equal(solve(DEF "--random 20 --seed 7", NULL, &out, &err), 0);
-    assert_int_equal(solve(DEF "--random 20 --seed 7", NULL, &again, &err2), 0);
+    assert_int_equal(tu_def_solve(DEF "--random 20 --seed 7", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve(DEF "--random 20 --seed 7", NULL, &again, &err2), 0);
     assert_string_equal(out, again);
     int lines = 0, far = 0;
     for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"), lines++) {
@@ -297,7 +280,7 @@ static void test_random(void **state)
     free(err);
     free(again);
     free(err2);
-    assert_int_equal(solve(DEF "--random 0", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve(DEF "--random 0", NULL, &out, &err), 0);
     assert_string_equal(out, "");
     free(out);
     free(err);
