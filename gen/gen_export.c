@@ -66,6 +66,12 @@ int gen_export(gt_db *db, const char *name, const char *format, const char *path
                 rc == GT_ERR_NOTFOUND ? "; build it with: godtab-gen " : "", rc == GT_ERR_NOTFOUND ? name : "");
         return gt_exit_code(rc);
     }
+    if (t->meta.encoding == GT_ENC_TOP2) { /* (gt_solve_distances refuses it too) */
+        fprintf(stderr, "godtab-gen: %s keeps 2-bit codes, not distances (top2 encoding): nothing to export\n",
+                name);
+        gt_catalog_unload(name, p, t);
+        return GT_EXIT_USAGE;
+    }
     FILE *f = fopen(path, "wb");
     int bad = !f || write_all(f, format, p, t, threads, &rc);
     if (f && fclose(f) != 0)

@@ -68,10 +68,26 @@ static int fail(const char *name, int rc, const char *detail)
     return rc;
 }
 
+/* A GT_ENC_TOP2 table keeps codes, not distances: its codes recounted must
+ * be the metadata's distribution folded (gt_table_top2_fold); then *out is
+ * that distribution. */
+static int recount_top2(const gt_table *t, gt_distribution *out)
+{
+    uint64_t count[4] = {0}, want[4];
+#pragma omp parallel for reduction(+ : count[:4])
+    for (int64_t i = 0; i < (int64_t)t->meta.n_states; i++)
+        count[gt_table_raw(t, (uint64_t)i)]++;
+    gt_table_top2_fold(&t->meta.distribution, want);
+    *out = t->meta.distribution;
+    return memcmp(count, want, sizeof want) == 0 ? GT_OK : GT_ERR_CORRUPT;
+}
+
 /* The distribution of a stored byte or nibble table, recounted from its data. */
 static int recount(const gt_table *t, gt_distribution *out)
 {
     uint64_t count[16] = {0};
+    if (t->meta.encoding == GT_ENC_TOP2)
+        return recount_top2(t, out);
     if (t->meta.encoding != GT_ENC_NIBBLE && t->meta.encoding != GT_ENC_BYTE)
         return GT_ERR_INVAL;
     memset(out, 0, sizeof *out);
@@ -249,7 +265,7 @@ static int selected(const gt_table_spec *spec, char **names, int n_names, int ve
     if (n_names == 0)
         return spec->in_default || verify;
     for (int i = 0; i < n_names; i++)
-        if (!strcmp(names[i], spec->name) || !strcmp(names[i], spec->family))
+        if (!strcmp(names[i], spec->name) || (!strcmp(names[i], spec->family) && !spec->explicit_only))
             return 1;
     return 0;
 }

@@ -8,6 +8,7 @@
 #include "cube3_twophase.h"
 #include "draw.h"
 #include "gt_error.h"
+#include "query.h"
 #include "solve_commands.h"
 
 #include <stdio.h>
@@ -32,7 +33,7 @@ static void cube3_usage(FILE *out, const void *ctx)
             "usage: godtab-solve cube3 [--metric htm|qtm] [--all] [--json] [--threads N]\n"
             "                          [--max-length L | --near | --random N [--seed S]]\n"
             "                          [--max-depth D] [--timeout S] [--db PATH] [--corners-only]\n"
-            "                          [--load map|copy]\n"
+            "                          [--load map|copy] [--edges TABLE]\n"
             "                          [--quiet] [--format auto|scramble|facelets]\n"
             "                          (SCRAMBLE | --facelets S)\n"
             "  SCRAMBLE      WCA/SiGN moves: U D R L F B, wide Rw/r, slices M E S, rotations x y z,\n"
@@ -57,6 +58,11 @@ static void cube3_usage(FILE *out, const void *ctx)
             "                (starts in milliseconds, memory shared with other processes); copy:\n"
             "                check and copy them into huge pages first (seconds to start, 1.8 GB of\n"
             "                private memory, then searches about 1.4x faster: for long batches)\n"
+            "  --edges TABLE  the edge table to search with: cube3-fsud16-twist (4.9 GB, copied\n"
+            "                into memory first, the fewest nodes), cube3-fss16-twist (1.7 GB) or\n"
+            "                cube3-flipslice-twist (1.1 GB). By default cube3-fss16-twist, else\n"
+            "                cube3-flipslice-twist; with --load copy, cube3-fsud16-twist first if it is\n"
+            "                stored and takes at most half the memory\n"
             "  --no-inverse, --no-axis-masks, --no-symmetry   turn one pruning off (to measure\n"
             "                what it brings; the answers stay optimal)\n"
             "With no query, reads one query a line from standard input (auto format: a single\n"
@@ -228,38 +234,42 @@ static int batch_answer(void *ctx, const char *line, char *out, size_t cap, char
     return answer_query(b->cli, line, b->cli->format, out, cap, err, errcap);
 }
 
-/* The tables a solver reads, kept open (read in place) while it runs:
- * corners, fst, fss. */
+/* The tables a solver reads, kept open (read in place) while it runs. */
 typedef struct cube3_tables {
     gt_db *db;
-    gt_table *t[3];
+    gt_cube3_solver_tables t;
 } cube3_tables;
 
 static void close_tables(cube3_tables *ct)
 {
-    for (int i = 0; i < 3; i++)
-        gt_table_free(ct->t[i]);
+    gt_query_cube3_tables_free(&ct->t);
     gt_db_close(ct->db);
 }
 
-/* Opens the corners and the strongest edge table present
- * (cube3-fss16-twist, else cube3-flipslice-twist), read in place. Prints
- * the reason and returns the exit code on failure. */
-static int open_tables(const char *db_path, int corners_only, cube3_tables *ct)
+/* Opens the corners and the edge table `edges` names, or with NULL the
+ * strongest stored that suits `how` (gt_query_cube3_map_edges), read in
+ * place. Prints the reason and returns the exit code on failure. */
+static int open_tables(const char *db_path, int corners_only, const char *edges, int how, cube3_tables *ct)
 {
     const char *path = gt_db_default_path(db_path);
     int code = gt_cli_open_db(db_path, BUILD_HINT, &ct->db), rc;
     if (code)
         return code;
-    if ((rc = gt_catalog_map(ct->db, GT_CUBE3_CORNERS_TABLE, &ct->t[0])) != 0) {
+    gt_table *corners = NULL;
+    rc = gt_catalog_map(ct->db, GT_CUBE3_CORNERS_TABLE, &corners);
+    ct->t.corners = corners;
+    if (rc) {
         gt_cli_table_error(ct->db, db_path, GT_CUBE3_CORNERS_TABLE, BUILD_HINT, rc);
         return gt_exit_code(rc);
     }
     if (corners_only)
         return GT_EXIT_OK;
-    rc = gt_db_map_table(ct->db, GT_CUBE3_FSS_TABLE, &ct->t[2]);
-    if (rc == GT_ERR_NOTFOUND)
-        rc = gt_catalog_map(ct->db, GT_CUBE3_FST_TABLE, &ct->t[1]);
+    rc = gt_query_cube3_map_edges(ct->db, edges, how, &ct->t);
+    if (rc == GT_ERR_NOTFOUND && edges) {
+        fprintf(stderr, "godtab-solve: table %s is not in %s; build it with: godtab-gen %s%s\n", edges, path, edges,
+                strcmp(edges, GT_CUBE3_FSUD2_TABLE) ? "" : " " GT_CUBE3_TWOPHASE_TABLE);
+        return gt_exit_code(rc);
+    }
     if (rc == GT_ERR_NOTFOUND) {
         fprintf(stderr, "godtab-solve: tables %s and %s are not in %s; build them with: %s "
                 "(or use --corners-only for shallow positions)\n", GT_CUBE3_FSS_TABLE, GT_CUBE3_FST_TABLE,
@@ -277,13 +287,16 @@ static int open_tables(const char *db_path, int corners_only, cube3_tables *ct)
 /* Opens the tables and sets up a solver over them (in place, or copied
  * into huge pages with --load copy). Prints the reason and returns the
  * exit code on failure. */
-static int load_solver(const char *db_path, int corners_only, int how, cube3_tables *ct, gt_cube3_solver **solver)
+static int load_solver(const char *db_path, int corners_only, const char *edges, int how, cube3_tables *ct,
+                       gt_cube3_solver **solver)
 {
     const char *path = gt_db_default_path(db_path);
-    int code = open_tables(db_path, corners_only, ct);
+    int code = open_tables(db_path, corners_only, edges, how, ct);
     if (code)
         return code;
-    int rc = gt_cube3_solver_open(ct->t[0], ct->t[1], ct->t[2], how, solver);
+    if (ct->t.fss && ct->t.fss->meta.raw_bytes > ((uint64_t)2 << 30))
+        how = GT_CUBE3_TABLES_IN_PLACE; /* an fsud rung: its reader holds a private, checked copy already */
+    int rc = gt_cube3_solver_open_tables(&ct->t, how, solver);
     if (rc == GT_ERR_INVAL) {
         fprintf(stderr, "godtab-solve: the cube3 tables in %s do not fit this program; rebuild them with: %s\n",
                 path, BUILD_HINT);
@@ -302,12 +315,13 @@ static int load_solver(const char *db_path, int corners_only, int how, cube3_tab
 }
 
 /* cube3's own options; the shared ones are parsed by gt_cli_parse. */
-enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY, OPT_MAX_LENGTH, OPT_NEAR, OPT_LOAD };
+enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY, OPT_MAX_LENGTH, OPT_NEAR, OPT_LOAD, OPT_EDGES };
 
 typedef struct cube3_args {
     cube3_cli *cli;
     int corners_only;
     int load; /* GT_CUBE3_TABLES_IN_PLACE (the default) or _COPY: --load */
+    const char *edges; /* --edges: the edge table, or NULL for the strongest that fits */
     int max_length, two_phase; /* --max-length, --near, --random: the two-phase solver */
 } cube3_args;
 
@@ -317,7 +331,7 @@ static const struct option cube3_options[] = {
     {"no-inverse", no_argument, NULL, OPT_NO_INVERSE}, {"no-axis-masks", no_argument, NULL, OPT_NO_AXIS_MASKS},
     {"no-symmetry", no_argument, NULL, OPT_NO_SYMMETRY}, {"max-length", required_argument, NULL, OPT_MAX_LENGTH},
     {"near", no_argument, NULL, OPT_NEAR},           {"load", required_argument, NULL, OPT_LOAD},
-    {NULL, 0, NULL, 0}};
+    {"edges", required_argument, NULL, OPT_EDGES},   {NULL, 0, NULL, 0}};
 
 static int parse_timeout(const char *arg, double *out)
 {
@@ -364,6 +378,15 @@ static int cube3_option(void *ctx, int opt, const char *arg)
             fprintf(stderr, "godtab-solve: --load wants map or copy, not '%s'\n", arg);
             return GT_EXIT_USAGE;
         }
+        return 0;
+    case OPT_EDGES:
+        if (strcmp(arg, GT_CUBE3_FSUD2_TABLE) && strcmp(arg, GT_CUBE3_FSUD_TABLE) && strcmp(arg, GT_CUBE3_FSS_TABLE) &&
+            strcmp(arg, GT_CUBE3_FST_TABLE)) {
+            fprintf(stderr, "godtab-solve: --edges wants %s, %s, %s or %s, not '%s'\n", GT_CUBE3_FSUD2_TABLE,
+                    GT_CUBE3_FSUD_TABLE, GT_CUBE3_FSS_TABLE, GT_CUBE3_FST_TABLE, arg);
+            return GT_EXIT_USAGE;
+        }
+        a->edges = arg;
         return 0;
     default: return GT_EXIT_USAGE;
     }
@@ -519,9 +542,9 @@ int gt_cmd_cube3(int argc, char **argv)
     }
     if (one && (code = parse_first(&c, query_text, query_format)) != 0)
         return code;
-    cube3_tables tables = {NULL, {NULL, NULL, NULL}};
+    cube3_tables tables = {NULL, {NULL, NULL, NULL, NULL}};
     gt_cube3_solver *solver = NULL;
-    if ((code = load_solver(o.db_path, args.corners_only, args.load, &tables, &solver)) != 0)
+    if ((code = load_solver(o.db_path, args.corners_only, args.edges, args.load, &tables, &solver)) != 0)
         goto unload;
     c.solver = solver;
     if (!one) {

@@ -5,11 +5,13 @@
 #include "cube3_search.h"
 #include "cube3_sym.h"
 #include "cube3_tables.h"
+#include "cube3_twophase.h"
 #include "solve.h"
 #include "spec.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct gt_query {
     const char *name;
@@ -156,18 +158,81 @@ int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_sta
 /* ---- the 3x3x3 ---- */
 
 struct gt_query_cube3 {
-    gt_table *t[3]; /* corners, flip-slice-twist, fss */
+    gt_cube3_solver_tables t;
     gt_cube3_solver *solver;
 };
+
+void gt_query_cube3_tables_free(gt_cube3_solver_tables *t)
+{
+    /* the tables were mapped here (gt_query_cube3_map_edges) or by the
+     * caller, and are the solver's to read only: const for it, owned here */
+    gt_table_free((gt_table *)t->corners);
+    gt_table_free((gt_table *)t->fst);
+    gt_table_free((gt_table *)t->fss);
+    gt_table_free((gt_table *)t->phase1);
+    *t = (gt_cube3_solver_tables){NULL, NULL, NULL, NULL};
+}
 
 void gt_query_cube3_close(gt_query_cube3 *q)
 {
     if (!q)
         return;
     gt_cube3_solver_free(q->solver);
-    for (int i = 0; i < 3; i++)
-        gt_table_free(q->t[i]);
+    gt_query_cube3_tables_free(&q->t);
     free(q);
+}
+
+/* The edge tables, strongest first (docs/cube3.md, "The table ladder"). */
+static const char *const cube3_edge_tables[] = {GT_CUBE3_FSUD2_TABLE, GT_CUBE3_FSUD_TABLE, GT_CUBE3_FSS_TABLE,
+                                                GT_CUBE3_FST_TABLE};
+
+/* Would a table of `bytes` take at most half the physical memory? (The
+ * search reads it at random: paged out, it would crawl.) */
+static int fits_in_memory(uint64_t bytes)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages <= 0 || page <= 0 || bytes <= (uint64_t)pages * (uint64_t)page / 2;
+}
+
+/* Is the stored table `name` the automatic choice for `how`? */
+static int suits(gt_db *db, const char *name, int how)
+{
+    gt_table_meta m;
+    if (gt_db_get_meta(db, name, &m) != GT_OK)
+        return 0;
+    if (m.raw_bytes <= ((uint64_t)2 << 30) - ((uint64_t)1 << 20)) /* read in place */
+        return 1;
+    return how == GT_CUBE3_TABLES_COPY && fits_in_memory(m.raw_bytes) &&
+           (strcmp(name, GT_CUBE3_FSUD2_TABLE) != 0 || gt_db_get_meta(db, GT_CUBE3_TWOPHASE_TABLE, &m) == GT_OK);
+}
+
+/* Maps edge table `name` into its slot of t (and the 2-bit rung's fallback). */
+static int map_edge_table(gt_db *db, const char *name, gt_cube3_solver_tables *t)
+{
+    gt_table *edges = NULL, *phase1 = NULL;
+    int rc = strcmp(name, GT_CUBE3_FST_TABLE) == 0 ? gt_catalog_map(db, name, &edges) : gt_db_map_table(db, name, &edges);
+    if (rc == GT_OK && strcmp(name, GT_CUBE3_FSUD2_TABLE) == 0)
+        rc = gt_catalog_map(db, GT_CUBE3_TWOPHASE_TABLE, &phase1);
+    if (rc) {
+        gt_table_free(edges);
+        return rc;
+    }
+    *(strcmp(name, GT_CUBE3_FST_TABLE) == 0 ? &t->fst : &t->fss) = edges;
+    t->phase1 = phase1;
+    return GT_OK;
+}
+
+int gt_query_cube3_map_edges(gt_db *db, const char *name, int how, gt_cube3_solver_tables *t)
+{
+    t->fst = t->fss = t->phase1 = NULL;
+    if (!db)
+        return GT_ERR_INVAL;
+    for (size_t i = 0; i < GT_COUNT_OF(cube3_edge_tables); i++) {
+        const char *e = cube3_edge_tables[i];
+        if (name ? strcmp(name, e) == 0 : suits(db, e, how))
+            return map_edge_table(db, e, t);
+    }
+    return GT_ERR_NOTFOUND;
 }
 
 int gt_query_cube3_open(gt_db *db, int corners_only, gt_query_cube3 **out)
@@ -176,16 +241,16 @@ int gt_query_cube3_open(gt_db *db, int corners_only, gt_query_cube3 **out)
     gt_query_cube3 *q = calloc(1, sizeof *q);
     if (!q)
         return GT_ERR_NOMEM;
-    int rc = gt_catalog_map(db, GT_CUBE3_CORNERS_TABLE, &q->t[0]);
+    gt_table *corners = NULL;
+    int rc = gt_catalog_map(db, GT_CUBE3_CORNERS_TABLE, &corners);
     if (rc == GT_OK && !corners_only) {
-        rc = gt_db_map_table(db, GT_CUBE3_FSS_TABLE, &q->t[2]);
-        if (rc == GT_ERR_NOTFOUND)
-            rc = gt_catalog_map(db, GT_CUBE3_FST_TABLE, &q->t[1]);
+        rc = gt_query_cube3_map_edges(db, NULL, GT_CUBE3_TABLES_IN_PLACE, &q->t);
         if (rc == GT_ERR_NOTFOUND) /* the corners alone: slow, but exact */
             rc = GT_OK;
     }
+    q->t.corners = corners;
     if (rc == GT_OK)
-        rc = gt_cube3_solver_open(q->t[0], q->t[1], q->t[2], GT_CUBE3_TABLES_IN_PLACE, &q->solver);
+        rc = gt_cube3_solver_open_tables(&q->t, GT_CUBE3_TABLES_IN_PLACE, &q->solver);
     if (rc) {
         gt_query_cube3_close(q);
         return rc;

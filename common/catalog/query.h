@@ -64,9 +64,30 @@ int gt_query_gods_number(const gt_query *q);
 
 typedef struct gt_query_cube3 gt_query_cube3;
 
+/* The cube3 edge tables a solver searches with (docs/cube3.md, "The table
+ * ladder"), mapped into the slots of t (gt_cube3_solver_tables): t->fst for
+ * cube3-flipslice-twist, t->fss for cube3-fss16-twist, cube3-fsud16-twist
+ * and cube3-fsud16-twist-2bit, and with the last also t->phase1
+ * (cube3-twophase, its fallback); the other slots stay NULL. t->corners is
+ * left as it is.
+ * Parameters: name, one of those four, or NULL for the strongest stored
+ * that suits `how` (GT_CUBE3_TABLES_*). A table over 2 GiB (the two fsud
+ * rungs: 4.9 and 2.5 GB) is copied into memory when it is opened, so it is
+ * chosen only for GT_CUBE3_TABLES_COPY and when it takes at most half the
+ * physical memory; in place the choice is cube3-fss16-twist, else
+ * cube3-flipslice-twist. The 2-bit rung comes first: as fast, half the
+ * memory.
+ * Return values: GT_OK, GT_ERR_NOTFOUND (not stored, or name is none of
+ * them; the 2-bit rung also needs cube3-twophase), GT_ERR_CORRUPT,
+ * GT_ERR_VERSION, GT_ERR_STORAGE, GT_ERR_NOMEM. */
+int gt_query_cube3_map_edges(gt_db *db, const char *name, int how, gt_cube3_solver_tables *t);
+
+/* Frees the tables of t (all four slots; gt_table_free each) and clears it. */
+void gt_query_cube3_tables_free(gt_cube3_solver_tables *t);
+
 /* Maps the cube3 tables in place: the corners, and the strongest edge table
- * present (cube3-fss16-twist, else cube3-flipslice-twist; corners_only, or
- * neither built: the corners alone, slow past ~12 moves).
+ * present that fits (gt_query_cube3_map_edges; corners_only, or none
+ * built: the corners alone, slow past ~12 moves).
  * Return values: as gt_query_open. */
 int gt_query_cube3_open(gt_db *db, int corners_only, gt_query_cube3 **out);
 void gt_query_cube3_close(gt_query_cube3 *q);

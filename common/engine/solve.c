@@ -34,8 +34,8 @@ static int check_state(const gt_puzzle *p, const gt_table *t, uint64_t state, in
 {
     if (state >= p->n_states || t->meta.n_states != p->n_states || p->n_coords == 0)
         return GT_ERR_INVAL; /* out of range, another table, or no move tables to walk */
-    if (t->meta.encoding == GT_ENC_PARITY1 && !p->distance_parity)
-        return GT_ERR_INVAL;
+    if ((t->meta.encoding == GT_ENC_PARITY1 && !p->distance_parity) || t->meta.encoding == GT_ENC_TOP2)
+        return GT_ERR_INVAL; /* TOP2 keeps no residue of small distances: nothing to walk down */
     *residue = gt_table_residue(t, p, state);
     return *residue < 0 ? GT_ERR_ILLEGAL : GT_OK;
 }
@@ -72,8 +72,8 @@ int gt_solve_distance(const gt_puzzle *p, const gt_table *t, uint64_t state, int
 int gt_solve_distances(const gt_puzzle *p, const gt_table *t, uint64_t from, uint64_t count, uint8_t *out,
                        int threads)
 {
-    if (!p || !t || from > p->n_states || count > p->n_states - from)
-        return GT_ERR_INVAL;
+    if (!p || !t || from > p->n_states || count > p->n_states - from || t->meta.encoding == GT_ENC_TOP2)
+        return GT_ERR_INVAL; /* TOP2 keeps no distances up to its base */
     int direct = t->meta.encoding == GT_ENC_BYTE || t->meta.encoding == GT_ENC_NIBBLE, rc = GT_OK;
     if (threads <= 0)
         threads = omp_get_max_threads();

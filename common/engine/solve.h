@@ -43,7 +43,8 @@ int gt_solve_distance(const gt_puzzle *p, const gt_table *t, uint64_t state, int
  * byte each (GT_UNREACHED for an unreachable state): read from the table
  * when it stores distances (byte, nibble), walked state by state when it
  * stores residues (mod3, parity1), on `threads` threads (0: all cores).
- * Return values: GT_OK, GT_ERR_INVAL (a range past the table), the walk's
+ * Return values: GT_OK, GT_ERR_INVAL (a range past the table, or a top2 table,
+ * which keeps no distances up to its base), the walk's
  * GT_ERR_CORRUPT (the table lies: out must not be used). */
 int gt_solve_distances(const gt_puzzle *p, const gt_table *t, uint64_t from, uint64_t count, uint8_t *out,
                        int threads);

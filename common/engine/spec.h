@@ -29,6 +29,9 @@ typedef struct gt_table_spec {
      * NULL when the literature has none: the build then only stores. */
     const uint64_t *published;
     int in_default; /* built by a plain `godtab-gen` (and `make run`) */
+    /* 1 for a table too big to build with its family (`godtab-gen cube3`):
+     * built only when named. */
+    int explicit_only;
     /* Builds the puzzle descriptor (with move tables, or with BFS level hooks
      * for a state space that is not a product of coordinates); *out stays
      * valid until free_puzzle. */

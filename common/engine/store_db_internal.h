@@ -16,8 +16,16 @@ struct gt_db {
     MDB_dbi dbi;
     int writable;
     int no_lock; /* opened MDB_NOLOCK: the lock file was not writable */
+    /* Mapped data over single_max bytes is written in parts of part_bytes
+     * (store_mapped.c); 0: the defaults. Readers take the parts from the
+     * records, so tests may set small sizes with gt_store_set_parts. */
+    uint64_t single_max, part_bytes;
     char last_error[256];
 };
+
+/* Sets the sizes above (part_bytes a multiple of 64 KiB), for tests.
+ * Return values: GT_OK, GT_ERR_INVAL. */
+int gt_store_set_parts(gt_db *db, uint64_t single_max, uint64_t part_bytes);
 
 /* Records LMDB's (or the system's) message for rc and maps rc to a godtab
  * code. */

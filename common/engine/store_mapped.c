@@ -8,10 +8,17 @@
  *                            then of each section in order; their own
  *                            checksum is meta.sums_checksum
  *   NAME/data/00000002 + i   section i, exactly meta.sections[i].bytes
+ *   NAME/data/00000002 + sections + k - 1
+ *                            part k >= 1 of data over 2 GiB (below)
  *
  * A large value is one run of LMDB overflow pages, contiguous in the map, so
- * the data is one array. The catalogue counts 2 + sections chunks. */
+ * data up to 2 GiB - 1 MiB is one array read in place. LMDB writes a value
+ * with one write(2), which moves at most 2 GiB - 4 KiB (LMDB reports a
+ * shorter write as EIO), so bigger data is stored in 1 GiB parts, record 0
+ * the first; a reader copies them into one array (in huge pages) and checks
+ * it whole. The catalogue counts 2 + sections + parts - 1 chunks. */
 #include "store.h"
+#include "alloc.h"
 #include "gt_error.h"
 #include "store_db_internal.h"
 #include "store_guard.h"
@@ -21,10 +28,51 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define META_CAP 8192
 #define CHECK_WHOLE_MAX (4u << 20) /* arrays up to this size are checked whole when mapped */
-#define MAX_RECORDS (2 + GT_TABLE_SECTIONS_MAX)
+#define SINGLE_MAX (((uint64_t)2 << 30) - ((uint64_t)1 << 20)) /* data in one record */
+#define PART_BYTES ((uint64_t)1 << 30) /* past that: parts, each a multiple of the 64 KiB block */
+#define MAX_PARTS 64
+#define MAX_RECORDS (2 + GT_TABLE_SECTIONS_MAX + MAX_PARTS - 1)
+
+/* How a mapped table's data is cut: `count` parts of `bytes` (the last may
+ * be shorter), part 0 in record 0, part k >= 1 in record 1 + sections + k. */
+typedef struct parts {
+    uint32_t count;
+    uint64_t bytes;
+} parts;
+
+int gt_store_set_parts(gt_db *db, uint64_t single_max, uint64_t part_bytes)
+{
+    if (!db || part_bytes == 0 || part_bytes % GT_BLOCK_BYTES || single_max == 0)
+        return GT_ERR_INVAL;
+    db->single_max = single_max;
+    db->part_bytes = part_bytes;
+    return GT_OK;
+}
+
+/* The writer's cut of raw_bytes of data. */
+static parts parts_for(const gt_db *db, uint64_t raw_bytes)
+{
+    uint64_t single = db->single_max ? db->single_max : SINGLE_MAX, size = db->part_bytes ? db->part_bytes : PART_BYTES;
+    if (raw_bytes <= single)
+        return (parts){1, raw_bytes};
+    return (parts){(uint32_t)((raw_bytes + size - 1) / size), size};
+}
+
+static uint32_t part_record(const gt_table_meta *m, uint32_t k)
+{
+    return k == 0 ? 0 : (uint32_t)(2 + m->n_sections) + k - 1;
+}
+
+static uint64_t part_size(const gt_table_meta *m, parts p, uint32_t k)
+{
+    uint64_t at = (uint64_t)k * p.bytes;
+    return m->raw_bytes - at < p.bytes ? m->raw_bytes - at : p.bytes;
+}
 
 static uint64_t blocks_of(uint64_t bytes)
 {
@@ -95,6 +143,9 @@ int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const 
     if (!db || !db->writable || !meta || (!data && meta->raw_bytes) || !gt_catalogue_name_ok(meta->name) ||
         !sections_ok(sec, n_sec))
         return GT_ERR_INVAL;
+    parts p = parts_for(db, meta->raw_bytes);
+    if (p.count > MAX_PARTS)
+        return gt_store_fail(db, GT_ERR_RANGE, "%s: data in more than %d parts", meta->name, MAX_PARTS);
     uint64_t *sums = NULL;
     void *frames[MAX_RECORDS];
     size_t sizes[MAX_RECORDS];
@@ -102,18 +153,21 @@ int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const 
     int rc = describe(meta, data, sec, n_sec, &sums);
     if (rc)
         goto free_sums;
-    frames[0] = (void *)data;
-    sizes[0] = meta->raw_bytes;
+    uint32_t n_rec = (uint32_t)(2 + n_sec) + p.count - 1;
     frames[1] = sums;
     sizes[1] = total_blocks(meta) * sizeof *sums;
     for (int i = 0; i < n_sec; i++) {
         frames[2 + i] = (void *)sec[i].data;
         sizes[2 + i] = sec[i].bytes;
     }
+    for (uint32_t k = 0; k < p.count; k++) {
+        frames[part_record(meta, k)] = (void *)(data + (uint64_t)k * p.bytes);
+        sizes[part_record(meta, k)] = part_size(meta, p, k);
+    }
     meta->stored_bytes = 0;
-    for (int c = 0; c < 2 + n_sec; c++)
+    for (uint32_t c = 0; c < n_rec; c++)
         meta->stored_bytes += sizes[c];
-    gt_store_put_job j = {meta, meta_text, 0, (uint32_t)(2 + n_sec), frames, sizes, {NULL, 0, 0}};
+    gt_store_put_job j = {meta, meta_text, 0, n_rec, frames, sizes, {NULL, 0, 0}};
     if ((rc = gt_table_meta_format(meta, meta_text, sizeof meta_text, &j.meta_len)) != 0)
         goto free_sums;
     rc = gt_store_run(db, 0, gt_store_put_body, &j);
@@ -123,16 +177,27 @@ free_sums:
     return rc;
 }
 
+/* The cut of the data the records show (record 0 is part 0: its size is
+ * the parts' size), checked against the metadata. */
+static int parts_found(const gt_catalogue_entry *e, const gt_table_meta *m, const MDB_val *rec0, parts *out)
+{
+    uint32_t base = (uint32_t)(2 + m->n_sections);
+    if (e->chunks < base || e->chunks - base + 1 > MAX_PARTS)
+        return 0;
+    *out = (parts){e->chunks - base + 1, rec0->mv_size};
+    if (out->count == 1)
+        return rec0->mv_size == m->raw_bytes;
+    return out->bytes > 0 && out->bytes % GT_BLOCK_BYTES == 0 && (out->count - 1) * out->bytes < m->raw_bytes &&
+           m->raw_bytes <= out->count * out->bytes;
+}
+
 /* Fetches a mapped table's records (pointers into the map) and checks
  * their count and sizes against the metadata and the catalogue. */
 static int fetch_records(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, const gt_table_meta *m,
-                         MDB_val *rec)
+                         MDB_val *rec, parts *p)
 {
-    uint32_t n = (uint32_t)(2 + m->n_sections);
     uint64_t stored = 0;
-    if (e->chunks != n)
-        return gt_store_fail(db, GT_ERR_CORRUPT, "%s: chunk count differs from the catalogue", m->name);
-    for (uint32_t c = 0; c < n; c++) {
+    for (uint32_t c = 0; c < e->chunks && c < MAX_RECORDS; c++) {
         char key[GT_NAME_MAX + 32];
         gt_store_chunk_key(m->name, c, key, sizeof key);
         MDB_val k = {strlen(key), key};
@@ -141,7 +206,14 @@ static int fetch_records(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, c
             return gt_store_fail(db, GT_ERR_CORRUPT, "%s: record %u is missing", m->name, c);
         if (rc)
             return gt_store_lmdb_error(db, rc);
-        uint64_t want = c == 0 ? m->raw_bytes : c == 1 ? total_blocks(m) * 8 : m->sections[c - 2].bytes;
+        if (c == 0 && !parts_found(e, m, &rec[0], p))
+            return gt_store_fail(db, GT_ERR_CORRUPT, "%s: chunk count or data size differs from the metadata",
+                                 m->name);
+        uint32_t base = (uint32_t)(2 + m->n_sections);
+        uint64_t want = c == 0      ? part_size(m, *p, 0)
+                        : c == 1    ? total_blocks(m) * 8
+                        : c < base  ? m->sections[c - 2].bytes
+                                    : part_size(m, *p, c - base + 1);
         if (rec[c].mv_size != want)
             return gt_store_fail(db, GT_ERR_CORRUPT, "%s: record %u has the wrong size", m->name, c);
         stored += want;
@@ -163,13 +235,36 @@ static void *copy_record(const MDB_val *v)
     return p;
 }
 
+/* Drops the map's pages of a record from this process once copied (the
+ * page cache keeps them), so that the copy is the only resident one. */
+static void forget_pages(const MDB_val *v)
+{
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), from = (uintptr_t)v->mv_data, to = from + v->mv_size;
+    from = (from + page - 1) / page * page;
+    to = to / page * page;
+    if (to > from)
+        madvise((void *)from, to - from, MADV_DONTNEED); /* advice only: failure is harmless */
+}
+
+/* Data in parts, copied into one array in huge pages: NULL if out of memory. */
+static uint8_t *join_parts(const gt_table_meta *m, parts p, const MDB_val *rec)
+{
+    uint8_t *out = gt_alloc_huge(m->raw_bytes);
+    for (uint32_t k = 0; out && k < p.count; k++) {
+        memcpy(out + (uint64_t)k * p.bytes, rec[part_record(m, k)].mv_data, part_size(m, p, k));
+        forget_pages(&rec[part_record(m, k)]);
+    }
+    return out;
+}
+
 int gt_store_copy_mapped(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, gt_table *t)
 {
     MDB_val rec[MAX_RECORDS];
-    int rc = fetch_records(db, txn, e, &t->meta, rec);
+    parts p;
+    int rc = fetch_records(db, txn, e, &t->meta, rec, &p);
     if (rc)
         return rc;
-    if (!(t->data = copy_record(&rec[0])))
+    if (!(t->data = p.count > 1 ? join_parts(&t->meta, p, rec) : copy_record(&rec[0])))
         return GT_ERR_NOMEM;
     t->data_bytes = t->meta.raw_bytes;
     t->view = (gt_view){t->data, t->data_bytes, NULL, NULL, &t->damaged};
@@ -177,11 +272,11 @@ int gt_store_copy_mapped(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, g
         return gt_store_fail(db, GT_ERR_CORRUPT, "%s: checksum mismatch", t->meta.name);
     for (int i = 0; i < t->meta.n_sections; i++) {
         const gt_section_meta *s = &t->meta.sections[i];
-        uint8_t *p = copy_record(&rec[2 + i]);
-        t->sections[i] = (gt_view){p, s->bytes, NULL, NULL, &t->damaged};
-        if (!p)
+        uint8_t *copy = copy_record(&rec[2 + i]);
+        t->sections[i] = (gt_view){copy, s->bytes, NULL, NULL, &t->damaged};
+        if (!copy)
             return GT_ERR_NOMEM;
-        if (gt_checksum64(p, s->bytes) != s->checksum)
+        if (gt_checksum64(copy, s->bytes) != s->checksum)
             return gt_store_fail(db, GT_ERR_CORRUPT, "%s: section %s fails its checksum", t->meta.name, s->name);
     }
     return GT_OK;
@@ -237,10 +332,21 @@ static int make_view(gt_table *t, mapping *m, int c, const MDB_val *v, const uin
     return GT_OK;
 }
 
-static int map_views(gt_db *db, gt_table *t, mapping *m, const MDB_val *rec)
+/* Data in parts: one array, the reader's own, checked whole. */
+static int join_view(gt_table *t, mapping *m, parts p, const MDB_val *rec)
+{
+    uint8_t *data = join_parts(&t->meta, p, rec);
+    if (!data)
+        return GT_ERR_NOMEM;
+    m->copies[0] = data;
+    t->view = (gt_view){data, t->meta.raw_bytes, NULL, NULL, &t->damaged};
+    return gt_checksum64(data, t->meta.raw_bytes) == t->meta.checksum ? GT_OK : GT_ERR_CORRUPT;
+}
+
+static int map_views(gt_db *db, gt_table *t, mapping *m, parts p, const MDB_val *rec)
 {
     const uint64_t *sums = m->sums;
-    int rc = make_view(t, m, 0, &rec[0], sums, t->meta.checksum, &t->view);
+    int rc = p.count > 1 ? join_view(t, m, p, rec) : make_view(t, m, 0, &rec[0], sums, t->meta.checksum, &t->view);
     sums += blocks_of(t->meta.raw_bytes);
     for (int i = 0; rc == GT_OK && i < t->meta.n_sections; i++) {
         rc = make_view(t, m, 2 + i, &rec[2 + i], sums, t->meta.sections[i].checksum, &t->sections[i]);
@@ -261,14 +367,16 @@ static int map_body(gt_db *db, gt_table *t, mapping *m, const char *name)
 {
     gt_catalogue c;
     MDB_val rec[MAX_RECORDS];
+    parts p;
     int rc = gt_store_read_catalogue(db, m->txn, &c);
     if (rc == GT_OK)
         rc = gt_store_read_meta(db, m->txn, &c, name, &t->meta);
     if (rc == GT_OK && t->meta.storage != GT_STORAGE_MAPPED)
         rc = NOT_MAPPED;
-    else if (rc == GT_OK && (rc = fetch_records(db, m->txn, gt_catalogue_find(&c, name), &t->meta, rec)) == GT_OK) {
+    else if (rc == GT_OK &&
+             (rc = fetch_records(db, m->txn, gt_catalogue_find(&c, name), &t->meta, rec, &p)) == GT_OK) {
         m->sums = (uint64_t *)aligned(m, 1, &rec[1]);
-        rc = m->sums ? map_views(db, t, m, rec) : GT_ERR_NOMEM;
+        rc = m->sums ? map_views(db, t, m, p, rec) : GT_ERR_NOMEM;
     }
     gt_catalogue_free(&c);
     return rc;

@@ -13,16 +13,16 @@
 
 #define GT_GENERATOR "godtab " GT_VERSION
 
-static const char *const encoding_names[] = {"byte", "nibble", "mod3", "parity1"};
+static const char *const encoding_names[] = {"byte", "nibble", "mod3", "parity1", "top2"};
 
 const char *gt_encoding_name(gt_encoding enc)
 {
-    return (unsigned)enc < 4 ? encoding_names[enc] : "unknown";
+    return (unsigned)enc < sizeof encoding_names / sizeof *encoding_names ? encoding_names[enc] : "unknown";
 }
 
 int gt_encoding_parse(const char *name, gt_encoding *out)
 {
-    for (int e = 0; e < 4; e++)
+    for (int e = 0; e < (int)(sizeof encoding_names / sizeof *encoding_names); e++)
         if (strcmp(name, encoding_names[e]) == 0) {
             *out = (gt_encoding)e;
             return GT_OK;
@@ -35,16 +35,37 @@ uint64_t gt_encoding_bytes(gt_encoding enc, uint64_t n)
     switch (enc) {
     case GT_ENC_BYTE: return n;
     case GT_ENC_NIBBLE: return (n + 1) / 2;
-    case GT_ENC_MOD3: return (n + 3) / 4;
+    case GT_ENC_MOD3:
+    case GT_ENC_TOP2: return (n + 3) / 4;
     default: return (n + 7) / 8;
     }
 }
 
-/* The stored value of one distance under an encoding. */
-static unsigned encode_value(gt_encoding enc, uint8_t d)
+void gt_table_top2_fold(const gt_distribution *d, uint64_t codes[4])
+{
+    int b = gt_table_top2_base(d->max_depth);
+    codes[0] = codes[1] = codes[2] = codes[3] = 0;
+    for (int k = 0; k <= d->max_depth && k <= GT_MAX_DEPTH; k++)
+        codes[k <= b ? 0 : k - b > 3 ? 3 : k - b] += d->count[k];
+}
+
+/* The deepest distance in dist (GT_ENC_TOP2 encodes relative to it). */
+static int deepest(const uint8_t *dist, uint64_t n, int threads)
+{
+    int max = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(max : max)
+    for (int64_t i = 0; i < (int64_t)n; i++)
+        if (dist[i] != GT_UNREACHED && dist[i] > max)
+            max = dist[i];
+    return max;
+}
+
+/* The stored value of one distance under an encoding (base: GT_ENC_TOP2's b). */
+static unsigned encode_value(gt_encoding enc, uint8_t d, int base)
 {
     int unreached = d == GT_UNREACHED;
     switch (enc) {
+    case GT_ENC_TOP2: return unreached || d <= base ? 0u : d - base > 3 ? 3u : (unsigned)(d - base);
     case GT_ENC_BYTE: return d;
     case GT_ENC_NIBBLE: return unreached || d > 14 ? 15u : d;
     case GT_ENC_MOD3: return unreached ? 3u : d % 3u;
@@ -55,7 +76,7 @@ static unsigned encode_value(gt_encoding enc, uint8_t d)
 int gt_table_encode(const uint8_t *dist, uint64_t n, gt_encoding enc, int threads, uint8_t **out,
                     uint64_t *bytes)
 {
-    if (enc > GT_ENC_PARITY1)
+    if (enc > GT_ENC_TOP2)
         return GT_ERR_INVAL;
     if (threads <= 0)
         threads = omp_get_max_threads();
@@ -66,15 +87,16 @@ int gt_table_encode(const uint8_t *dist, uint64_t n, gt_encoding enc, int thread
     if (enc == GT_ENC_BYTE) {
         memcpy(buf, dist, n);
     } else {
-        const int per_byte = enc == GT_ENC_NIBBLE ? 2 : enc == GT_ENC_MOD3 ? 4 : 8;
+        const int per_byte = enc == GT_ENC_NIBBLE ? 2 : enc == GT_ENC_MOD3 || enc == GT_ENC_TOP2 ? 4 : 8;
         const int bits = 8 / per_byte;
+        const int base = enc == GT_ENC_TOP2 ? gt_table_top2_base(deepest(dist, n, threads)) : 0;
 #pragma omp parallel for num_threads(threads) schedule(static)
         for (int64_t b = 0; b < (int64_t)size; b++) {
             unsigned v = 0;
             for (int k = 0; k < per_byte; k++) {
                 uint64_t i = (uint64_t)b * per_byte + k;
                 if (i < n)
-                    v |= encode_value(enc, dist[i]) << (k * bits);
+                    v |= encode_value(enc, dist[i], base) << (k * bits);
             }
             buf[b] = (uint8_t)v;
         }

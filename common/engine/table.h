@@ -10,6 +10,12 @@
  *   GT_ENC_PARITY1  1 bit a state, floor(d/2) mod 2, for bipartite graphs where
  *                   the puzzle knows d mod 2 (distance_parity): together they
  *                   give d mod 4, and neighbours are d-1 or d+1.
+ *   GT_ENC_TOP2     2 bits a state, the top of the distribution: with
+ *                   b = God's number - 4 (gt_table_top2_base), 0 for d <= b
+ *                   (or unreached), else min(d - b, 3). Exact for b+1 and
+ *                   b+2, a lower bound (b+3) above: a pattern database for
+ *                   readers with a fallback bound for the small values
+ *                   (cube3-fsud16-twist-2bit, docs/cube3.md). No walk.
  * Within a byte, state i uses the lowest bits first (state i of a 2-bit table
  * is bits 2*(i%4)..2*(i%4)+1 of byte i/4). */
 #ifndef GODTAB_TABLE_H
@@ -26,6 +32,7 @@ typedef enum gt_encoding {
     GT_ENC_NIBBLE = 1,
     GT_ENC_MOD3 = 2,
     GT_ENC_PARITY1 = 3,
+    GT_ENC_TOP2 = 4,
 } gt_encoding;
 
 #define GT_TABLE_FORMAT_VERSION 1
@@ -154,16 +161,29 @@ uint64_t gt_encoding_bytes(gt_encoding enc, uint64_t n);
 int gt_table_encode(const uint8_t *dist, uint64_t n, gt_encoding enc, int threads, uint8_t **out,
                     uint64_t *bytes);
 
-/* The raw stored value of state i (distance, residue, or bit). */
+/* The raw stored value of state i (distance, residue, code or bit). */
 static inline unsigned gt_table_raw(const gt_table *t, uint64_t i)
 {
     switch (t->meta.encoding) {
     case GT_ENC_BYTE: return t->data[i];
     case GT_ENC_NIBBLE: return (t->data[i >> 1] >> ((i & 1) * 4)) & 15u;
-    case GT_ENC_MOD3: return (t->data[i >> 2] >> ((i & 3) * 2)) & 3u;
+    case GT_ENC_MOD3:
+    case GT_ENC_TOP2: return (t->data[i >> 2] >> ((i & 3) * 2)) & 3u;
     default: return (t->data[i >> 3] >> (i & 7)) & 1u;
     }
 }
+
+/* GT_ENC_TOP2's b for a table of God's number max_depth: max_depth - 4
+ * (at least 0), so codes 1, 2 are its two values below max_depth - 1, and 3
+ * the top two. */
+static inline int gt_table_top2_base(int max_depth)
+{
+    return max_depth > 4 ? max_depth - 4 : 0;
+}
+
+/* A distribution folded into GT_ENC_TOP2's four codes (what a recount of
+ * such a table must find). */
+void gt_table_top2_fold(const gt_distribution *d, uint64_t codes[4]);
 
 /* The state's distance residue and the modulus it is taken in: BYTE and NIBBLE
  * give the distance itself (modulus 256 / 16), MOD3 d mod 3, PARITY1 d mod 4.
@@ -176,6 +196,7 @@ static inline int gt_table_residue(const gt_table *t, const gt_puzzle *p, uint64
     case GT_ENC_BYTE: return v == 255 ? -1 : (int)v;
     case GT_ENC_NIBBLE: return v == 15 ? -1 : (int)v;
     case GT_ENC_MOD3: return v == 3 ? -1 : (int)v;
+    case GT_ENC_TOP2: return -1; /* no residue (see gt_solve_walk) */
     default: return (int)(2 * v) + p->distance_parity(p, i);
     }
 }

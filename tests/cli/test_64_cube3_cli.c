@@ -139,6 +139,35 @@ static void test_missing_tables(void **state)
     free(err);
 }
 
+/* --edges names a rung of the table ladder: an unknown name is a usage
+ * error, a rung not stored says how to build it (the 2-bit one with the
+ * table it falls back on), and any run of the corner table alone still
+ * answers with --corners-only. */
+static void test_edges_option(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(solve("--edges cube3-huge R", NULL, &out, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "--edges wants cube3-fsud16-twist-2bit"));
+    free(out);
+    free(err);
+    assert_int_equal(solve("--edges cube3-fsud16-twist-2bit R", NULL, &out, &err), GT_EXIT_NOTABLE);
+    assert_non_null(strstr(err, "godtab-gen cube3-fsud16-twist-2bit cube3-twophase"));
+    free(out);
+    free(err);
+    assert_int_equal(solve("--load copy --edges cube3-fss16-twist R", NULL, &out, &err), GT_EXIT_NOTABLE);
+    assert_non_null(strstr(err, "table cube3-fss16-twist is not in"));
+    free(out);
+    free(err);
+    assert_int_equal(solve("--load copy R", NULL, &out, &err), GT_EXIT_NOTABLE); /* no rung at all */
+    free(out);
+    free(err);
+    assert_int_equal(solve("--edges cube3-fsud16-twist --corners-only \"R U\"", NULL, &out, &err), GT_EXIT_OK);
+    assert_non_null(strstr(out, "U' R' (2)"));
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +176,7 @@ int main(void)
         cmocka_unit_test(test_batch),
         cmocka_unit_test(test_limits_and_all),
         cmocka_unit_test(test_missing_tables),
+        cmocka_unit_test(test_edges_option),
     };
     return cmocka_run_group_tests(tests, setup, tu_db_teardown);
 }

@@ -5,6 +5,7 @@
 #include "catalog.h"
 #include "gt_error.h"
 #include "pocket.h"
+#include "solve.h"
 #include "table.h"
 
 typedef struct built {
@@ -108,6 +109,41 @@ static void test_encodings_store_what_they_claim(void **state)
     assert_int_equal(gt_encoding_parse("mod3", &enc), GT_OK);
     assert_int_equal(enc, GT_ENC_MOD3);
     assert_int_equal(gt_encoding_parse("base64", &enc), GT_ERR_PARSE);
+}
+
+/* GT_ENC_TOP2 keeps the top of the distribution: with the pocket cube's
+ * God's number 11, b = 7, so 8 and 9 are exact, 10 and 11 read 3, up to 7
+ * reads 0; a recount of its codes is the distribution folded. */
+static void test_top2_encoding_keeps_the_top(void **state)
+{
+    (void)state;
+    const uint8_t *dist = tables[0].dist[0];
+    const gt_distribution *d = &tables[0].got[0];
+    assert_int_equal(d->max_depth, 11);
+    assert_int_equal(gt_table_top2_base(d->max_depth), 7);
+    assert_int_equal(gt_table_top2_base(3), 0);
+    gt_table t = {.meta = {.encoding = GT_ENC_TOP2, .n_states = GT_POCKET_STATES}};
+    uint64_t bytes, codes[4] = {0}, folded[4];
+    assert_int_equal(gt_table_encode(dist, GT_POCKET_STATES, GT_ENC_TOP2, 2, &t.data, &bytes), GT_OK);
+    assert_int_equal(bytes, (GT_POCKET_STATES + 3) / 4);
+    for (uint64_t s = 0; s < GT_POCKET_STATES; s++) {
+        unsigned c = gt_table_raw(&t, s), want = dist[s] <= 7 ? 0 : dist[s] >= 10 ? 3 : dist[s] - 7u;
+        assert_int_equal(c, want);
+        codes[c]++;
+    }
+    gt_table_top2_fold(d, folded);
+    assert_memory_equal(codes, folded, sizeof codes);
+    assert_int_equal(gt_table_residue(&t, tables[0].puzzle, 0), -1); /* no residue to walk by */
+    uint8_t moves[32];
+    int length;
+    assert_int_equal(gt_solve_walk(tables[0].puzzle, &t, 1, moves, 32, &length), GT_ERR_INVAL);
+    assert_int_equal(gt_solve_distances(tables[0].puzzle, &t, 0, 32, moves, 1), GT_ERR_INVAL); /* no export */
+    free(t.data);
+    gt_encoding enc;
+    assert_int_equal(gt_encoding_parse("top2", &enc), GT_OK);
+    assert_int_equal(enc, GT_ENC_TOP2);
+    assert_string_equal(gt_encoding_name(GT_ENC_TOP2), "top2");
+    assert_string_equal(gt_encoding_name((gt_encoding)9), "unknown");
 }
 
 static void test_unreached_states_are_marked(void **state)
@@ -321,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_every_move_changes_distance_by_at_most_one),
         cmocka_unit_test(test_distribution_count_agrees),
         cmocka_unit_test(test_encodings_store_what_they_claim),
+        cmocka_unit_test(test_top2_encoding_keeps_the_top),
         cmocka_unit_test(test_unreached_states_are_marked),
         cmocka_unit_test(test_bfs_can_be_cancelled),
         cmocka_unit_test(test_checksum_sees_every_byte),

@@ -6,6 +6,7 @@
 
 #include "gt_error.h"
 #include "store.h"
+#include "store_db_internal.h"
 #include "store_internal.h"
 #include "table.h"
 
@@ -112,6 +113,44 @@ static void test_mapped_round_trip_in_place(void **state)
     assert_memory_equal(t->data, data, DATA_BYTES);
     assert_memory_equal(gt_table_section(t, "big_one")->data, big, BIG_SECTION);
     gt_table_free(t);
+    gt_db_close(db);
+}
+
+/* Data too big for one LMDB write is stored in parts (here 1 MiB parts of
+ * the 6 MiB data, set for the test; the real cut is at 2 GiB). A reader
+ * with the default sizes finds the parts from the records, joins them into
+ * one private array checked whole, and refuses a damaged part. */
+static void test_data_in_parts(void **state)
+{
+    (void)state;
+    tu_rmrf(path);
+    gt_db *db;
+    gt_table *t;
+    gt_table_meta m;
+    gt_section_data sec[1] = {{"small_one", small, SMALL_BYTES}};
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    assert_int_equal(gt_store_set_parts(db, 1 << 20, 1000), GT_ERR_INVAL); /* not a multiple of 64 KiB */
+    assert_int_equal(gt_store_set_parts(db, 2 << 20, 1 << 20), GT_OK);
+    meta_of(&m, "m");
+    assert_int_equal(gt_db_put_mapped(db, &m, data, sec, 1), GT_OK);
+    gt_db_close(db);
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+    assert_int_equal(gt_db_map_table(db, "m", &t), GT_OK);
+    assert_int_equal(t->data_bytes, DATA_BYTES);
+    assert_null(t->view.sums); /* joined and checked whole */
+    assert_memory_equal(t->data, data, DATA_BYTES);
+    assert_memory_equal(gt_table_section(t, "small_one")->data, small, SMALL_BYTES);
+    gt_table_free(t);
+    assert_int_equal(gt_db_get_table(db, "m", 1, &t), GT_OK);
+    assert_memory_equal(t->data, data, DATA_BYTES);
+    gt_table_free(t);
+    gt_db_check_report r;
+    assert_int_equal(gt_db_check(db, &r), GT_OK);
+    gt_db_close(db);
+    raw_flip(2 + 1 + 3 - 1, 12345); /* part 3: after the sums and the one section */
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+    assert_int_equal(gt_db_map_table(db, "m", &t), GT_ERR_CORRUPT);
+    assert_int_equal(gt_db_get_table(db, "m", 1, &t), GT_ERR_CORRUPT);
     gt_db_close(db);
 }
 
@@ -257,6 +296,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mapped_round_trip_in_place),
+        cmocka_unit_test(test_data_in_parts),
         cmocka_unit_test(test_damaged_data_block_is_refused_alone),
         cmocka_unit_test(test_damaged_small_section_or_sums_fail_the_mapping),
         cmocka_unit_test(test_file_shortened_under_a_mapping),

@@ -237,7 +237,7 @@ static void test_classes(void **state)
     (void)state;
     gt_cube3_fss *f = NULL;
     uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS];
-    assert_int_equal(gt_cube3_sym_classes_new(&gt_cube3_sym_places, &f, 0), GT_OK);
+    assert_int_equal(gt_cube3_sym_classes_new(&gt_cube3_sym_places, GT_CUBE3_INNER_TWIST, &f, 0), GT_OK);
     assert_int_equal(f->n_classes, GT_CUBE3_TWOPHASE_CLASSES);
     assert_int_equal(f->n_x, GT_CUBE3_SLICES * GT_CUBE3_FLIPS);
     assert_int_equal(gt_cube3_sym_perms(perms), GT_OK);

@@ -566,6 +566,31 @@ void gt_cube3_set_slice_sorted(gt_cube3 *c, uint32_t v)
             c->ep[j] = (uint8_t)(GT_CUBE3_FR + order[n++]);
 }
 
+uint32_t gt_cube3_ud_split(const gt_cube3 *c)
+{
+    uint32_t a = 0;
+    int x = 0;
+    for (int j = GT_CUBE3_CORNERS - 1; j >= 0; j--)
+        if (c->cp[j] >= GT_CUBE3_DFR)
+            a += binomial(GT_CUBE3_CORNERS - 1 - j, ++x);
+    return a;
+}
+
+void gt_cube3_set_ud_split(gt_cube3 *c, uint32_t v)
+{
+    int x = 4, other = 0;
+    for (int j = 0; j < GT_CUBE3_CORNERS; j++) {
+        uint32_t b = binomial(GT_CUBE3_CORNERS - 1 - j, x);
+        if (x > 0 && v >= b) {
+            c->cp[j] = (uint8_t)(GT_CUBE3_DFR + 4 - x);
+            v -= b;
+            x--;
+        } else {
+            c->cp[j] = (uint8_t)other++;
+        }
+    }
+}
+
 /* The coordinates drawn uniformly: corner permutation, twist, flip, then
  * the edges shuffled (Fisher-Yates). Half of all edge permutations have the
  * corners' parity; swapping two fixes the other half, a 2-to-1 map that

@@ -135,6 +135,12 @@ void gt_cube3_set_slice(gt_cube3 *c, uint32_t v);
 /* The UD-slice edges' places and order: slice * 24 + rank of their order. */
 uint32_t gt_cube3_slice_sorted(const gt_cube3 *c);
 void gt_cube3_set_slice_sorted(gt_cube3 *c, uint32_t v);
+/* The corners' U/D split: the places of the four D-layer corners (DFR DLF
+ * DBL DRB) as a combination index, 0..69, 0 when they are all in the D
+ * layer. U and D turns keep it; cube3-fsud16-twist (cube3_sym.h) reads it. */
+#define GT_CUBE3_UD_SPLITS 70u
+uint32_t gt_cube3_ud_split(const gt_cube3 *c);
+void gt_cube3_set_ud_split(gt_cube3 *c, uint32_t v);
 
 /* A uniformly random legal position drawn from rng (rng.h, the one
  * generator of godtab: unbiased bounded draws); --random, the tests and

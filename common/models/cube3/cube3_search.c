@@ -24,6 +24,7 @@ static inline const uint16_t *axis_rotation(const gt_cube3_solver *s, int a)
  * given); the flip/slice/twist table reads every axis. */
 typedef struct node {
     uint16_t cperm, twist[AXES], flip[AXES], slice[AXES];
+    uint8_t ud[AXES]; /* the corners' U/D split (fsud's), else 0 */
 } node;
 
 static inline unsigned nibble(const uint8_t *data, uint64_t i)
@@ -38,9 +39,37 @@ static inline unsigned corner_value(const gt_cube3_solver *s, uint64_t e)
     return gt_view_ok(&s->corners_v, e >> 1) ? nibble(s->corners, e) : 0;
 }
 
+/* The byte of the edge table holding entry e (4 bits an entry, or 2). */
+static inline uint64_t edge_byte(const gt_cube3_solver *s, uint64_t e)
+{
+    return s->top2 ? e >> 2 : e >> 1;
+}
+
+/* The 2-bit rung's value: exact above the base, else the phase-1 distance
+ * (a lower bound of this table's: its subgroup holds this one's). */
+static inline unsigned top2_value(const gt_cube3_solver *s, uint64_t e)
+{
+    unsigned code = (s->edges[e >> 2] >> ((e & 3) * 2)) & 3u;
+    if (code)
+        return (unsigned)s->top2_base + code;
+    uint64_t f = e / GT_CUBE3_UD_SPLITS; /* n_ud, a constant divisor */
+    return gt_view_ok(&s->phase1_v, f >> 1) ? nibble(s->phase1, f) : 0;
+}
+
 static inline unsigned edge_value(const gt_cube3_solver *s, uint64_t e)
 {
-    return gt_view_ok(&s->edges_v, e >> 1) ? nibble(s->edges, e) : 0;
+    if (!gt_view_ok(&s->edges_v, edge_byte(s, e)))
+        return 0;
+    return s->top2 ? top2_value(s, e) : nibble(s->edges, e);
+}
+
+/* Prefetches what edge_value(e) will read (the fallback too: its address
+ * is known as soon as the entry's). */
+static inline void edge_prefetch(const gt_cube3_solver *s, uint64_t e)
+{
+    __builtin_prefetch(&s->edges[edge_byte(s, e)]);
+    if (s->top2)
+        __builtin_prefetch(&s->phase1[e / GT_CUBE3_UD_SPLITS >> 1]);
 }
 
 static int node_of(const gt_cube3_solver *s, const gt_cube3 *c, node *n)
@@ -53,7 +82,8 @@ static int node_of(const gt_cube3_solver *s, const gt_cube3 *c, node *n)
             return rc;
         n->twist[a] = (uint16_t)gt_cube3_twist(&conj);
         n->flip[a] = (uint16_t)gt_cube3_flip(&conj);
-        n->slice[a] = (uint16_t)(s->class_of ? gt_cube3_slice_sorted(&conj) : gt_cube3_slice(&conj));
+        n->slice[a] = (uint16_t)(s->sorted_slice ? gt_cube3_slice_sorted(&conj) : gt_cube3_slice(&conj));
+        n->ud[a] = (uint8_t)(s->n_ud > 1 ? gt_cube3_ud_split(&conj) : 0);
     }
     return GT_OK;
 }
@@ -66,6 +96,7 @@ static inline void node_move(const gt_cube3_solver *s, const node *n, int m, nod
         out->twist[a] = s->twist_move[n->twist[a] * GT_CUBE3_MOVES + am];
         out->flip[a] = s->flip_move[n->flip[a] * GT_CUBE3_MOVES + am];
         out->slice[a] = s->slice_move[n->slice[a] * GT_CUBE3_MOVES + am];
+        out->ud[a] = (uint8_t)s->ud_move[n->ud[a] * GT_CUBE3_MOVES + am];
     }
 }
 
@@ -77,15 +108,18 @@ static inline uint64_t corner_entry(const node *n)
 }
 
 /* The edge table's entry for one axis's coordinates: through the symmetry
- * class for fss, directly for fst. */
-static inline uint64_t edge_entry(const gt_cube3_solver *s, uint32_t slice, uint32_t flip, uint32_t twist)
+ * class for fss and fsud (whose split ud is 0 for fss: n_ud is 1),
+ * directly for fst. */
+static inline uint64_t edge_entry(const gt_cube3_solver *s, uint32_t slice, uint32_t flip, uint32_t twist,
+                                  uint32_t ud)
 {
     if (s->class_of) {
         uint64_t x = (uint64_t)slice * GT_CUBE3_FLIPS + flip;
         if (!gt_view_ok(&s->class_v, x * 4))
             return 0; /* the goal's entry: a bound of 0 (damage is reported at the end) */
-        uint32_t cs = s->class_of[x];
-        return (uint64_t)(cs >> 4) * GT_CUBE3_TWISTS + s->twist_conj[twist * GT_CUBE3_SYMS + (cs & 15u)];
+        uint32_t cs = s->class_of[x], sym = cs & 15u;
+        return (uint64_t)(cs >> 4) * s->n_inner + s->twist_conj[twist * GT_CUBE3_SYMS + sym] * s->n_ud +
+               s->ud_conj[ud * GT_CUBE3_SYMS + sym];
     }
     return gt_cube3_fst_entry(flip, slice, twist);
 }
@@ -95,7 +129,7 @@ static inline const void *edge_first_read(const gt_cube3_solver *s, uint32_t sli
 {
     if (s->class_of)
         return &s->class_of[slice * GT_CUBE3_FLIPS + flip];
-    return &s->edges[edge_entry(s, slice, flip, twist) >> 1];
+    return &s->edges[edge_byte(s, edge_entry(s, slice, flip, twist, 0))];
 }
 
 /* The corner value of a node; its edge value on each axis in f (when there
@@ -104,7 +138,7 @@ static int forward_values(const gt_cube3_solver *s, const node *n, int f[AXES])
 {
     int h = (int)corner_value(s, corner_entry(n));
     for (int a = 0; a < AXES && s->edges; a++) {
-        f[a] = (int)edge_value(s, edge_entry(s, n->slice[a], n->flip[a], n->twist[a]));
+        f[a] = (int)edge_value(s, edge_entry(s, n->slice[a], n->flip[a], n->twist[a], n->ud[a]));
         if (f[a] > h)
             h = f[a];
     }
@@ -150,7 +184,12 @@ static inline void inverse_move(const gt_cube3_solver *s, const inverse *parent,
 
 static inline uint32_t slice_of(const gt_cube3_solver *s, const gt_cube3 *c)
 {
-    return s->class_of ? gt_cube3_slice_sorted(c) : gt_cube3_slice(c);
+    return s->sorted_slice ? gt_cube3_slice_sorted(c) : gt_cube3_slice(c);
+}
+
+static inline uint32_t ud_of(const gt_cube3_solver *s, const gt_cube3 *c)
+{
+    return s->n_ud > 1 ? gt_cube3_ud_split(c) : 0;
 }
 
 /* ---- canonical move sequences ---- */
@@ -304,6 +343,7 @@ static int prune_by_inverse(const shared *sh, const snode *parent, int g, int le
 {
     const gt_cube3_solver *s = sh->s;
     uint32_t slice[GT_CUBE3_MOVES][AXES], flip[GT_CUBE3_MOVES][AXES], twist[GT_CUBE3_MOVES][AXES];
+    uint32_t ud[GT_CUBE3_MOVES][AXES];
     uint64_t entry[GT_CUBE3_MOVES][AXES];
     for (int k = 0; k < n_kids; k++) {
         int same = axis_of(kids[k].move);
@@ -315,14 +355,15 @@ static int prune_by_inverse(const shared *sh, const snode *parent, int g, int le
             slice[k][a] = slice_of(s, c);
             flip[k][a] = gt_cube3_flip(c);
             twist[k][a] = gt_cube3_twist(c);
+            ud[k][a] = ud_of(s, c);
             __builtin_prefetch(edge_first_read(s, slice[k][a], flip[k][a], twist[k][a]));
         }
     }
     for (int k = 0; k < n_kids; k++)
         for (int a = 0; a < AXES; a++)
             if (a != axis_of(kids[k].move)) {
-                entry[k][a] = edge_entry(s, slice[k][a], flip[k][a], twist[k][a]);
-                __builtin_prefetch(&s->edges[entry[k][a] >> 1]);
+                entry[k][a] = edge_entry(s, slice[k][a], flip[k][a], twist[k][a], ud[k][a]);
+                edge_prefetch(s, entry[k][a]);
             }
     int kept = 0;
     for (int k = 0; k < n_kids; k++) {
@@ -375,8 +416,8 @@ static int expand(const shared *sh, const snode *parent, int g, int bound, histo
     *generated += (uint64_t)n_cand;
     for (int k = 0; k < n_cand && s->edges; k++)
         for (int a = 0; a < AXES; a++) {
-            entry[k][a] = edge_entry(s, cand[k].slice[a], cand[k].flip[a], cand[k].twist[a]);
-            __builtin_prefetch(&s->edges[entry[k][a] >> 1]);
+            entry[k][a] = edge_entry(s, cand[k].slice[a], cand[k].flip[a], cand[k].twist[a], cand[k].ud[a]);
+            edge_prefetch(s, entry[k][a]);
         }
     int kept = 0;
     for (int k = 0; k < n_cand; k++) {
@@ -509,7 +550,7 @@ static int root_of(const shared *sh, const gt_cube3 *start, snode *root, int f[A
     int h = forward_values(s, &root->n, f);
     for (int a = 0; a < AXES && s->edges; a++) {
         const gt_cube3 *c = &root->inv.c[a];
-        int v = (int)edge_value(s, edge_entry(s, slice_of(s, c), gt_cube3_flip(c), gt_cube3_twist(c)));
+        int v = (int)edge_value(s, edge_entry(s, slice_of(s, c), gt_cube3_flip(c), gt_cube3_twist(c), ud_of(s, c)));
         root->inv_edge[a] = (uint8_t)v;
         if (sh->use_inverse && v > h)
             h = v;

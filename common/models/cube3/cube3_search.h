@@ -38,8 +38,9 @@ enum { GT_CUBE3_HTM = 0, GT_CUBE3_QTM = 1 };
 typedef struct gt_cube3_solver gt_cube3_solver;
 
 /* A solver over loaded tables: corners (cube3-corners, required), and for
- * the edges either fss (cube3-fss16-twist, the strongest; the solver then
- * builds its symmetry classes, a few seconds) or fst
+ * the edges either fss (cube3-fss16-twist, or the ladder's bigger rung
+ * cube3-fsud16-twist, told apart by name; the solver builds fss's symmetry
+ * classes if the table lacks them, a few seconds) or fst
  * (cube3-flipslice-twist), or neither (corners alone: shallow positions
  * only). The solver keeps its own copies (in huge pages, which makes the
  * random reads faster), so the tables may be freed after this call; one
@@ -65,6 +66,18 @@ enum { GT_CUBE3_TABLES_IN_PLACE = 0, GT_CUBE3_TABLES_COPY = 1 };
  * or sections), GT_ERR_CORRUPT (a copy found a damaged block), GT_ERR_NOMEM. */
 int gt_cube3_solver_open(const gt_table *corners, const gt_table *fst, const gt_table *fss, int how,
                          gt_cube3_solver **out);
+
+/* The tables of gt_cube3_solver_open_tables: those of gt_cube3_solver_open,
+ * and phase1 (cube3-twophase), which cube3-fsud16-twist-2bit needs for its
+ * small values (NULL otherwise). */
+typedef struct gt_cube3_solver_tables {
+    const gt_table *corners, *fst, *fss, *phase1;
+} gt_cube3_solver_tables;
+
+/* gt_cube3_solver_open over any rung of the table ladder (docs/cube3.md).
+ * Return values: as gt_cube3_solver_open; GT_ERR_INVAL also for
+ * cube3-fsud16-twist-2bit without a phase1 table of the same classes. */
+int gt_cube3_solver_open_tables(const gt_cube3_solver_tables *tables, int how, gt_cube3_solver **out);
 void gt_cube3_solver_free(gt_cube3_solver *s);
 
 /* The heuristic of a position (a lower bound of its HTM distance). */

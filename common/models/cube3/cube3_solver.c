@@ -4,6 +4,7 @@
 #include "cube3_solver_internal.h"
 #include "alloc.h"
 #include "cube3_tables.h"
+#include "cube3_twophase.h"
 #include "gt_error.h"
 
 #include <stdlib.h>
@@ -11,8 +12,8 @@
 
 int gt_cube3_solver_damaged(const gt_cube3_solver *s)
 {
-    const gt_view *v[3] = {&s->corners_v, &s->edges_v, &s->class_v};
-    for (int i = 0; i < 3; i++)
+    const gt_view *v[4] = {&s->corners_v, &s->edges_v, &s->class_v, &s->phase1_v};
+    for (int i = 0; i < 4; i++)
         if (v[i]->damaged && __atomic_load_n(v[i]->damaged, __ATOMIC_RELAXED))
             return 1;
     return 0;
@@ -87,10 +88,36 @@ static int attach(const gt_table *t, int how, gt_view *view, const uint8_t **dat
     return attach_view(&whole, how, view, data, own);
 }
 
+/* fsud's symmetry classes and U/D split tables: its sections (a table
+ * stored without them is not one this program wrote). */
+static int fsud_classes(gt_cube3_solver *s, const gt_table *t, int how)
+{
+    int rc = GT_OK;
+    const gt_view *cv = gt_table_section(t, "class_of");
+    const uint16_t *tc = section(t, "twist_conj", GT_CUBE3_TWISTS * GT_CUBE3_SYMS, 2, &rc);
+    const uint32_t *um = section(t, "ud_move", GT_CUBE3_UD_SPLITS * GT_CUBE3_MOVES, 4, &rc);
+    const uint16_t *uc = section(t, "ud_conj", GT_CUBE3_UD_SPLITS * GT_CUBE3_SYMS, 2, &rc);
+    if (rc || !cv || !tc || !um || !uc || cv->bytes != (uint64_t)GT_CUBE3_FS_X * 4 ||
+        t->meta.n_states != (uint64_t)GT_CUBE3_FS_CLASSES * GT_CUBE3_TWISTS * GT_CUBE3_UD_SPLITS)
+        return GT_ERR_INVAL;
+    const uint8_t *classes;
+    if ((rc = attach_view(cv, how, &s->class_v, &classes, &s->own_classes)) != 0)
+        return rc;
+    s->class_of = (const uint32_t *)classes;
+    memcpy(s->twist_conj, tc, sizeof s->twist_conj);
+    memcpy(s->ud_conj, uc, sizeof s->ud_conj);
+    for (int i = 0; i < (int)(GT_CUBE3_UD_SPLITS * GT_CUBE3_MOVES); i++)
+        s->ud_move[i] = (uint16_t)um[i];
+    s->n_ud = GT_CUBE3_UD_SPLITS;
+    s->n_inner = GT_CUBE3_TWISTS * GT_CUBE3_UD_SPLITS;
+    return GT_OK;
+}
+
 /* The fss symmetry classes: the table's sections (in place or copied),
  * else built (a second or two). */
 static int fss_classes(gt_cube3_solver *s, const gt_table *fss, int how)
 {
+    s->sorted_slice = 1;
     int rc = GT_OK;
     const gt_view *cv = gt_table_section(fss, "class_of");
     const uint16_t *tc = section(fss, "twist_conj", GT_CUBE3_TWISTS * GT_CUBE3_SYMS, 2, &rc);
@@ -149,16 +176,54 @@ static int symmetry_tables(gt_cube3_solver *s)
     return rc;
 }
 
+static int is_fsud(const gt_table *t)
+{
+    return t && (strcmp(t->meta.name, GT_CUBE3_FSUD_TABLE) == 0 || strcmp(t->meta.name, GT_CUBE3_FSUD2_TABLE) == 0);
+}
+
+/* Are two tables' sections of those names the same bytes? */
+static int same_section(const gt_table *a, const char *name_a, const gt_table *b, const char *name_b)
+{
+    const gt_view *x = gt_table_section(a, name_a), *y = gt_table_section(b, name_b);
+    return x && y && x->bytes == y->bytes && gt_view_check_all(x) == GT_OK && gt_view_check_all(y) == GT_OK &&
+           memcmp(x->data, y->data, x->bytes) == 0;
+}
+
+/* The 2-bit rung's fallback: cube3-twophase over the very same classes and
+ * twists (its entry is the 2-bit table's / 70), read in place. */
+static int attach_phase1(gt_cube3_solver *s, const gt_table *fsud2, const gt_table *phase1)
+{
+    if (!phase1 || strcmp(phase1->meta.name, GT_CUBE3_TWOPHASE_TABLE) != 0 ||
+        phase1->meta.encoding != GT_ENC_NIBBLE ||
+        phase1->meta.n_states != (uint64_t)GT_CUBE3_FS_CLASSES * GT_CUBE3_TWISTS ||
+        !same_section(fsud2, "class_of", phase1, "class") || !same_section(fsud2, "twist_conj", phase1, "twist_conj"))
+        return GT_ERR_INVAL;
+    s->top2 = 1;
+    s->top2_base = gt_table_top2_base(fsud2->meta.distribution.max_depth);
+    s->phase1_v = phase1->view;
+    s->phase1 = phase1->view.data;
+    return GT_OK;
+}
+
 static int tables_fit(const gt_table *corners, const gt_table *fst, const gt_table *fss)
 {
     return corners && corners->meta.encoding == GT_ENC_NIBBLE && corners->meta.n_states == GT_CUBE3_CORNER_STATES &&
            (!fst || (fst->meta.encoding == GT_ENC_NIBBLE && fst->meta.n_states == GT_CUBE3_FST_STATES)) &&
-           (!fss || (fss->meta.encoding == GT_ENC_NIBBLE && strcmp(fss->meta.name, GT_CUBE3_FSS_TABLE) == 0));
+           (!fss || (fss->meta.encoding == GT_ENC_NIBBLE &&
+                     (strcmp(fss->meta.name, GT_CUBE3_FSS_TABLE) == 0 || strcmp(fss->meta.name, GT_CUBE3_FSUD_TABLE) == 0)) ||
+            (fss->meta.encoding == GT_ENC_TOP2 && strcmp(fss->meta.name, GT_CUBE3_FSUD2_TABLE) == 0));
 }
 
 int gt_cube3_solver_open(const gt_table *corners, const gt_table *fst, const gt_table *fss, int how,
                          gt_cube3_solver **out)
 {
+    gt_cube3_solver_tables t = {corners, fst, fss, NULL};
+    return gt_cube3_solver_open_tables(&t, how, out);
+}
+
+int gt_cube3_solver_open_tables(const gt_cube3_solver_tables *tables, int how, gt_cube3_solver **out)
+{
+    const gt_table *corners = tables->corners, *fst = tables->fst, *fss = tables->fss;
     int rc;
     if (!tables_fit(corners, fst, fss) || how < GT_CUBE3_TABLES_IN_PLACE || how > GT_CUBE3_TABLES_COPY)
         return GT_ERR_INVAL;
@@ -166,7 +231,15 @@ int gt_cube3_solver_open(const gt_table *corners, const gt_table *fst, const gt_
     if (!s)
         return GT_ERR_NOMEM;
     const gt_table *edges = fss ? fss : fst;
-    if ((rc = move_tables(s, corners, fss != NULL)) != 0 || (fss && (rc = fss_classes(s, fss, how)) != 0) ||
+    s->n_ud = 1; /* ud_move and ud_conj: zeros */
+    s->n_inner = GT_CUBE3_TWISTS;
+    if (is_fsud(fss) && fss->meta.encoding == GT_ENC_TOP2 && (rc = attach_phase1(s, fss, tables->phase1)) != 0)
+        goto free_solver;
+    if (is_fsud(fss))
+        rc = fsud_classes(s, fss, how);
+    else
+        rc = fss ? fss_classes(s, fss, how) : GT_OK;
+    if (rc || (rc = move_tables(s, corners, fss && !is_fsud(fss))) != 0 ||
         (rc = symmetry_tables(s)) != 0 ||
         (rc = attach(corners, how, &s->corners_v, &s->corners, &s->own_corners)) != 0 ||
         (edges && (rc = attach(edges, how, &s->edges_v, &s->edges, &s->own_edges)) != 0))

@@ -27,9 +27,24 @@ struct gt_cube3_solver {
      * goes through its view's block check (a no-op on a checked copy). */
     const uint8_t *corners, *edges;
     gt_view corners_v, edges_v, class_v;
-    /* fss: [X] = class << 4 | sym, and [twist * 16 + sym] (cube3_sym.h) */
+    /* fss and fsud: [X] = class << 4 | sym, and [twist * 16 + sym]
+     * (cube3_sym.h). X is (sorted slice, flip) for fss, (slice, flip) for
+     * fsud. */
     const uint32_t *class_of;
     uint16_t twist_conj[GT_CUBE3_TWISTS * GT_CUBE3_SYMS];
+    /* The corners' U/D split of fsud's entries, [split * 18 + move] and
+     * [split * 16 + sym]; for the other tables n_ud is 1 and both hold
+     * zeros, so the split is always 0 and the entry formula is one. */
+    uint32_t n_ud, n_inner; /* n_inner: entries a class (2187 * n_ud) */
+    uint16_t ud_move[GT_CUBE3_UD_SPLITS * GT_CUBE3_MOVES];
+    uint16_t ud_conj[GT_CUBE3_UD_SPLITS * GT_CUBE3_SYMS];
+    int sorted_slice; /* fss: the slice coordinate with its edges' order */
+    /* cube3-fsud16-twist-2bit: 2-bit codes (GT_ENC_TOP2) above top2_base,
+     * and below it the phase-1 distance of cube3-twophase (4 bits, same
+     * classes and twists: entry / n_ud), read in place. */
+    int top2, top2_base;
+    const uint8_t *phase1;
+    gt_view phase1_v;
     uint8_t *own_corners, *own_edges, *own_classes;
     gt_cube3_fss *classes;  /* built here for an fss table stored without its classes */
 };

@@ -118,6 +118,8 @@ void gt_cube3_fss_free(gt_cube3_fss *f)
     free(f->ss_move);
     free(f->flip_move);
     free(f->twist_move);
+    free(f->ud_move);
+    free(f->ud_conj);
     free(f);
 }
 
@@ -151,22 +153,68 @@ static int sym_init(gt_cube3_fss *f, uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACE
     return rc;
 }
 
-/* The twist of a conjugate, for each twist and symmetry: the U-D-preserving
- * symmetries keep U/D stickers on U/D, so it depends on the twist alone. */
-static int twist_conj_init(gt_cube3_fss *f, uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS])
+/* A coordinate of a conjugate, for each value and symmetry: the
+ * U-D-preserving symmetries keep U/D stickers on U/D and map the D layer to
+ * itself or to the U layer, so the twist of a conjugate depends on the twist
+ * alone, and its U/D split on the split alone. */
+static int coord_conj_init(uint32_t size, void (*set)(gt_cube3 *, uint32_t), uint32_t (*get)(const gt_cube3 *),
+                           uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS], uint16_t *out)
 {
-    for (uint32_t t = 0; t < GT_CUBE3_TWISTS; t++) {
+    for (uint32_t v = 0; v < size; v++) {
         gt_cube3 c, conj;
         gt_cube3_identity(&c);
-        gt_cube3_set_twist(&c, t);
+        set(&c, v);
         for (int s = 0; s < GT_CUBE3_SYMS; s++) {
             int rc = gt_cube3_conjugate(&c, perms[s], &conj);
             if (rc != GT_OK)
                 return rc;
-            f->twist_conj[t * GT_CUBE3_SYMS + (uint32_t)s] = (uint16_t)gt_cube3_twist(&conj);
+            out[v * GT_CUBE3_SYMS + (uint32_t)s] = (uint16_t)get(&conj);
         }
     }
     return GT_OK;
+}
+
+/* A coordinate left out: one value, 0. */
+static void set_none(gt_cube3 *c, uint32_t v)
+{
+    (void)c;
+    (void)v;
+}
+
+static uint32_t get_none(const gt_cube3 *c)
+{
+    (void)c;
+    return 0;
+}
+
+/* One inner coordinate's move and conjugation tables (*size 1 and zeros
+ * when it is left out). */
+static int inner_coord_init(int wanted, uint32_t size, void (*set)(gt_cube3 *, uint32_t),
+                            uint32_t (*get)(const gt_cube3 *), uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS],
+                            uint32_t *n, uint32_t **move, uint16_t **conj)
+{
+    *n = wanted ? size : 1;
+    if (!wanted) {
+        set = set_none;
+        get = get_none;
+    }
+    if (!(*conj = malloc(*n * GT_CUBE3_SYMS * sizeof **conj)))
+        return GT_ERR_NOMEM;
+    int rc = gt_cube3_coord_move_table(*n, set, get, move);
+    return rc == GT_OK ? coord_conj_init(*n, set, get, perms, *conj) : rc;
+}
+
+/* The move and conjugation tables of the inner coordinates: the twist and
+ * the U/D split, each with one value, always 0, when left out. */
+static int inner_init(gt_cube3_fss *f, int inner, uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS])
+{
+    int rc = inner_coord_init(inner & GT_CUBE3_INNER_TWIST, GT_CUBE3_TWISTS, gt_cube3_set_twist, gt_cube3_twist,
+                              perms, &f->n_tw, &f->twist_move, &f->twist_conj);
+    if (rc == GT_OK)
+        rc = inner_coord_init(inner & GT_CUBE3_INNER_SPLIT, GT_CUBE3_UD_SPLITS, gt_cube3_set_ud_split,
+                              gt_cube3_ud_split, perms, &f->n_ud, &f->ud_move, &f->ud_conj);
+    f->n_inner = f->n_tw * f->n_ud;
+    return rc;
 }
 
 /* Classes in order of their smallest member, which is the representative. */
@@ -204,10 +252,10 @@ static int classes_init(gt_cube3_fss *f, const edge_conj econj[GT_CUBE3_SYMS], s
 
 int gt_cube3_fss_new(gt_cube3_fss **out, int threads)
 {
-    return gt_cube3_sym_classes_new(&gt_cube3_sym_sorted, out, threads);
+    return gt_cube3_sym_classes_new(&gt_cube3_sym_sorted, GT_CUBE3_INNER_TWIST, out, threads);
 }
 
-int gt_cube3_sym_classes_new(const gt_cube3_sym_slice *slice, gt_cube3_fss **out, int threads)
+int gt_cube3_sym_classes_new(const gt_cube3_sym_slice *slice, int inner, gt_cube3_fss **out, int threads)
 {
     uint16_t perms[GT_CUBE3_SYMS][GT_CUBE3_FACELETS];
     edge_conj econj[GT_CUBE3_SYMS];
@@ -222,16 +270,15 @@ int gt_cube3_sym_classes_new(const gt_cube3_sym_slice *slice, gt_cube3_fss **out
         goto free_fss;
     if ((rc = gt_cube3_coord_move_table(slice->size, slice->set, slice->get, &f->ss_move)) != 0 ||
         (rc = gt_cube3_coord_move_table(GT_CUBE3_FLIPS, gt_cube3_set_flip, gt_cube3_flip, &f->flip_move)) != 0 ||
-        (rc = gt_cube3_coord_move_table(GT_CUBE3_TWISTS, gt_cube3_set_twist, gt_cube3_twist, &f->twist_move)) != 0)
+        (rc = inner_init(f, inner, perms)) != 0)
         goto free_fss;
-    f->twist_conj = malloc(GT_CUBE3_TWISTS * GT_CUBE3_SYMS * sizeof *f->twist_conj);
     f->class_of = gt_alloc_huge((size_t)f->n_x * sizeof *f->class_of);
     size_t rep_cap = 0, stab_cap = 0; /* room for X/8 classes (about X/16); grown if ever short */
-    if (!f->twist_conj || !f->class_of || reserve_classes(f, &rep_cap, &stab_cap, f->n_x / 8) != GT_OK) {
+    if (!f->class_of || reserve_classes(f, &rep_cap, &stab_cap, f->n_x / 8) != GT_OK) {
         rc = GT_ERR_NOMEM;
         goto free_fss;
     }
-    if ((rc = twist_conj_init(f, perms)) != GT_OK || (rc = classes_init(f, econj, rep_cap, stab_cap)) != GT_OK)
+    if ((rc = classes_init(f, econj, rep_cap, stab_cap)) != GT_OK)
         goto free_fss;
     *out = f;
     return GT_OK;
@@ -243,7 +290,10 @@ free_fss:
 
 uint64_t gt_cube3_fss_entry_of(const gt_cube3_fss *f, const gt_cube3 *c)
 {
-    return gt_cube3_fss_entry(f, f->slice->get(c), gt_cube3_flip(c), gt_cube3_twist(c));
+    uint32_t cs = f->class_of[f->slice->get(c) * GT_CUBE3_FLIPS + gt_cube3_flip(c)], s = cs & 15u;
+    uint32_t split = f->n_ud > 1 ? gt_cube3_ud_split(c) : 0, twist = f->n_tw > 1 ? gt_cube3_twist(c) : 0;
+    return (uint64_t)(cs >> 4) * f->n_inner + f->twist_conj[twist * GT_CUBE3_SYMS + s] * f->n_ud +
+           f->ud_conj[split * GT_CUBE3_SYMS + s];
 }
 
 /* ---- BFS ---- */
@@ -268,37 +318,78 @@ static void neighbours(const gt_cube3_fss *f, uint32_t cls, uint32_t *ncls, uint
     }
 }
 
+/* The inner coordinate (twist * n_ud + split) of the conjugate by s. */
+static inline uint32_t inner_conj(const gt_cube3_fss *f, uint32_t twist, uint32_t split, uint32_t s)
+{
+    return f->twist_conj[twist * GT_CUBE3_SYMS + s] * f->n_ud + f->ud_conj[split * GT_CUBE3_SYMS + s];
+}
+
 /* Entries of a symmetric representative that are the same position seen
  * through a stabilising symmetry must hold the same distance: mark them all. */
-static uint64_t claim_all(const gt_cube3_fss *f, uint8_t *dist, uint32_t cls, uint32_t twist, uint8_t value)
+static uint64_t claim_all(const gt_cube3_fss *f, uint8_t *dist, uint32_t cls, uint32_t twist, uint32_t split,
+                          uint8_t value)
 {
-    uint64_t base = (uint64_t)cls * GT_CUBE3_TWISTS, found = claim(&dist[base + twist], value);
+    uint64_t base = (uint64_t)cls * f->n_inner, found = claim(&dist[base + twist * f->n_ud + split], value);
     uint16_t stab = f->stabilizer[cls];
     if (stab != 1)
-        for (int s = 1; s < GT_CUBE3_SYMS; s++)
+        for (uint32_t s = 1; s < GT_CUBE3_SYMS; s++)
             if (stab >> s & 1)
-                found += claim(&dist[base + f->twist_conj[twist * GT_CUBE3_SYMS + (uint32_t)s]], value);
+                found += claim(&dist[base + inner_conj(f, twist, split, s)], value);
     return found;
+}
+
+/* Where move m takes the inner coordinates (t, u) of a class whose
+ * neighbour under m is read through symmetry nsym: twist and split apart. */
+static inline uint32_t moved_twist(const gt_cube3_fss *f, uint32_t t, int m, uint32_t nsym)
+{
+    return f->twist_conj[f->twist_move[t * GT_CUBE3_MOVES + (uint32_t)m] * GT_CUBE3_SYMS + nsym];
+}
+
+static inline uint32_t moved_split(const gt_cube3_fss *f, uint32_t u, int m, uint32_t nsym)
+{
+    return f->ud_conj[f->ud_move[u * GT_CUBE3_MOVES + (uint32_t)m] * GT_CUBE3_SYMS + nsym];
 }
 
 static uint64_t expand_forward(const gt_cube3_fss *f, uint8_t *dist, uint8_t depth, int threads)
 {
     uint64_t found = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) reduction(+ : found)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) reduction(+ : found)
     for (int64_t cls = 0; cls < (int64_t)f->n_classes; cls++) {
-        const uint8_t *row = dist + (uint64_t)cls * GT_CUBE3_TWISTS;
+        const uint8_t *row = dist + (uint64_t)cls * f->n_inner;
         uint32_t ncls[GT_CUBE3_MOVES], nsym[GT_CUBE3_MOVES];
         int have = 0;
-        for (uint32_t t = 0; t < GT_CUBE3_TWISTS; t++) {
-            if (__atomic_load_n(&row[t], __ATOMIC_RELAXED) != depth)
+        for (uint32_t i = 0; i < f->n_inner; i++) {
+            if (__atomic_load_n(&row[i], __ATOMIC_RELAXED) != depth)
                 continue;
             if (!have) {
                 neighbours(f, (uint32_t)cls, ncls, nsym);
                 have = 1;
             }
-            for (int m = 0; m < GT_CUBE3_MOVES; m++) {
-                uint32_t t2 = f->twist_conj[f->twist_move[t * GT_CUBE3_MOVES + (uint32_t)m] * GT_CUBE3_SYMS + nsym[m]];
-                found += claim_all(f, dist, ncls[m], t2, (uint8_t)(depth + 1));
+            uint32_t t = i / f->n_ud, u = i % f->n_ud;
+            for (int m = 0; m < GT_CUBE3_MOVES; m++)
+                found += claim_all(f, dist, ncls[m], moved_twist(f, t, m, nsym[m]), moved_split(f, u, m, nsym[m]),
+                                   (uint8_t)(depth + 1));
+        }
+    }
+    return found;
+}
+
+/* One twist's entries of a class (row + t * n_ud, n_ud of them): each
+ * unreached one whose neighbour under some move is at `depth` is at depth+1. */
+static uint64_t pull_twist(const gt_cube3_fss *f, uint8_t *cells, uint32_t t, const uint32_t *ncls,
+                           const uint32_t *nsym, const uint8_t *dist, uint8_t depth)
+{
+    uint64_t found = 0;
+    for (uint32_t u = 0; u < f->n_ud; u++) {
+        if (__atomic_load_n(&cells[u], __ATOMIC_RELAXED) != GT_UNREACHED)
+            continue;
+        for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+            uint64_t e = (uint64_t)ncls[m] * f->n_inner + moved_twist(f, t, m, nsym[m]) * f->n_ud +
+                         moved_split(f, u, m, nsym[m]);
+            if (__atomic_load_n(&dist[e], __ATOMIC_RELAXED) == depth) {
+                __atomic_store_n(&cells[u], (uint8_t)(depth + 1), __ATOMIC_RELAXED);
+                found++;
+                break;
             }
         }
     }
@@ -308,27 +399,13 @@ static uint64_t expand_forward(const gt_cube3_fss *f, uint8_t *dist, uint8_t dep
 static uint64_t expand_backward(const gt_cube3_fss *f, uint8_t *dist, uint8_t depth, int threads)
 {
     uint64_t found = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 256) reduction(+ : found)
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 64) reduction(+ : found)
     for (int64_t cls = 0; cls < (int64_t)f->n_classes; cls++) {
-        uint8_t *row = dist + (uint64_t)cls * GT_CUBE3_TWISTS;
+        uint8_t *row = dist + (uint64_t)cls * f->n_inner;
         uint32_t ncls[GT_CUBE3_MOVES], nsym[GT_CUBE3_MOVES];
-        int have = 0;
-        for (uint32_t t = 0; t < GT_CUBE3_TWISTS; t++) {
-            if (__atomic_load_n(&row[t], __ATOMIC_RELAXED) != GT_UNREACHED)
-                continue;
-            if (!have) {
-                neighbours(f, (uint32_t)cls, ncls, nsym);
-                have = 1;
-            }
-            for (int m = 0; m < GT_CUBE3_MOVES; m++) {
-                uint32_t t2 = f->twist_conj[f->twist_move[t * GT_CUBE3_MOVES + (uint32_t)m] * GT_CUBE3_SYMS + nsym[m]];
-                if (__atomic_load_n(&dist[(uint64_t)ncls[m] * GT_CUBE3_TWISTS + t2], __ATOMIC_RELAXED) == depth) {
-                    __atomic_store_n(&row[t], (uint8_t)(depth + 1), __ATOMIC_RELAXED);
-                    found++;
-                    break;
-                }
-            }
-        }
+        neighbours(f, (uint32_t)cls, ncls, nsym);
+        for (uint32_t t = 0; t < f->n_tw; t++)
+            found += pull_twist(f, row + t * f->n_ud, t, ncls, nsym, dist, depth);
     }
     return found;
 }
@@ -337,7 +414,7 @@ static uint64_t expand_backward(const gt_cube3_fss *f, uint8_t *dist, uint8_t de
  * representative is the solved X), and a level is expanded class by class. */
 static uint64_t fss_seed(const gt_puzzle *p, uint8_t *dist)
 {
-    return claim_all(p->ctx, dist, 0, 0, 0);
+    return claim_all(p->ctx, dist, 0, 0, 0, 0);
 }
 
 static uint64_t fss_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
@@ -349,14 +426,15 @@ static const gt_bfs_levels fss_levels = {fss_seed, fss_expand};
 
 int gt_cube3_fss_puzzle_new(gt_puzzle **out, int threads)
 {
-    return gt_cube3_sym_puzzle_new(&gt_cube3_sym_sorted, GT_CUBE3_FSS_TABLE, out, threads);
+    return gt_cube3_sym_puzzle_new(&gt_cube3_sym_sorted, GT_CUBE3_INNER_TWIST, GT_CUBE3_FSS_TABLE, out, threads);
 }
 
-int gt_cube3_sym_puzzle_new(const gt_cube3_sym_slice *slice, const char *name, gt_puzzle **out, int threads)
+int gt_cube3_sym_puzzle_new(const gt_cube3_sym_slice *slice, int inner, const char *name, gt_puzzle **out,
+                            int threads)
 {
     gt_puzzle *p = calloc(1, sizeof *p);
     gt_cube3_fss *f = NULL;
-    int rc = p ? gt_cube3_sym_classes_new(slice, &f, threads) : GT_ERR_NOMEM;
+    int rc = p ? gt_cube3_sym_classes_new(slice, inner, &f, threads) : GT_ERR_NOMEM;
     if (rc) {
         free(p);
         return rc;
@@ -381,9 +459,9 @@ void gt_cube3_sym_expand_counts(const gt_cube3_fss *f, const uint8_t *dist, uint
     memset(counts, 0, 16 * sizeof *counts);
     for (uint32_t c = 0; c < f->n_classes; c++) {
         uint64_t size = GT_CUBE3_SYMS / (uint64_t)__builtin_popcount(f->stabilizer[c]);
-        const uint8_t *row = dist + (uint64_t)c * GT_CUBE3_TWISTS;
-        for (uint32_t t = 0; t < GT_CUBE3_TWISTS; t++)
-            if (row[t] < 16)
-                counts[row[t]] += size;
+        const uint8_t *row = dist + (uint64_t)c * f->n_inner;
+        for (uint32_t i = 0; i < f->n_inner; i++)
+            if (row[i] < 16)
+                counts[row[i]] += size;
     }
 }

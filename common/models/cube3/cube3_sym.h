@@ -32,6 +32,17 @@
 #define GT_CUBE3_FSS_X (GT_CUBE3_SLICE_SORTED * GT_CUBE3_FLIPS) /* 24,330,240 */
 #define GT_CUBE3_FSS_TABLE "cube3-fss16-twist"
 #define GT_CUBE3_FSS_CLASSES 1523864u /* Kociemba's count, re-derived by test_62 */
+/* The bigger table of the ladder (docs/cube3.md, "The table ladder"): the
+ * phase-1 coordinate's 64,430 classes (UD-slice places x flip, over the 16
+ * symmetries) times twist times the corners' U/D split (70): 9,863,588,700
+ * entries, 4.9 GB at 4 bits. */
+#define GT_CUBE3_FSUD_TABLE "cube3-fsud16-twist"
+/* The same at 2 bits an entry (GT_ENC_TOP2: 2.5 GB): exact from 10 up,
+ * and for the entries up to 9 the solver reads the phase-1 distance of
+ * cube3-twophase instead, whose entry is this table's / 70. */
+#define GT_CUBE3_FSUD2_TABLE "cube3-fsud16-twist-2bit"
+#define GT_CUBE3_FS_X (GT_CUBE3_SLICES * GT_CUBE3_FLIPS) /* 1,013,760 */
+#define GT_CUBE3_FS_CLASSES 64430u /* Kociemba's count of phase-1 classes */
 
 /* The 16 symmetries as facelet permutations (sticker at f goes to p[f]),
  * sym 0 the identity; sym k = mirror^(k/8) * x2^(k/4%2) * y^(k%4). */
@@ -61,19 +72,31 @@ typedef struct gt_cube3_fss {
     uint16_t *stabilizer;   /* [class]: bit s set if conj(rep, s) == rep */
     uint16_t *twist_conj;   /* [twist * 16 + s]: the twist of conj(c, s) */
     uint32_t *ss_move, *flip_move, *twist_move; /* [value * 18 + move]; ss_move: the slice coordinate */
+    /* An entry's inner coordinate is twist * n_ud + split: with the
+     * corners' U/D split (cube3-fsud16-twist) n_ud is 70, else 1 and the
+     * split is always 0. [split * 18 + move] and [split * 16 + s] as above.
+     * (A test leaves the twist out: n_tw is then 1.) */
+    uint32_t n_tw, n_ud, n_inner; /* n_inner = n_tw * n_ud: the entries of a class */
+    uint32_t *ud_move;
+    uint16_t *ud_conj;
     int sym_inverse[GT_CUBE3_SYMS];
     void *owner;            /* the owning descriptor's own data (cube3-twophase), or NULL */
 } gt_cube3_fss;
 
+/* What an entry holds besides its class: the twist, the corners' U/D
+ * split, or both (GT_CUBE3_INNER_TWIST | GT_CUBE3_INNER_SPLIT). */
+enum { GT_CUBE3_INNER_TWIST = 1, GT_CUBE3_INNER_SPLIT = 2 };
+
 /* Builds the class tables over (sorted slice x flip) (a few seconds; threads
- * 0 = all). gt_cube3_sym_classes_new does it for either slice coordinate. */
+ * 0 = all). gt_cube3_sym_classes_new does it for either slice coordinate
+ * and any inner coordinates (GT_CUBE3_INNER_*). */
 int gt_cube3_fss_new(gt_cube3_fss **out, int threads);
-int gt_cube3_sym_classes_new(const gt_cube3_sym_slice *slice, gt_cube3_fss **out, int threads);
+int gt_cube3_sym_classes_new(const gt_cube3_sym_slice *slice, int inner, gt_cube3_fss **out, int threads);
 void gt_cube3_fss_free(gt_cube3_fss *f);
 
 static inline uint64_t gt_cube3_fss_states(const gt_cube3_fss *f)
 {
-    return (uint64_t)f->n_classes * 2187u;
+    return (uint64_t)f->n_classes * f->n_inner;
 }
 
 /* The entry of a position given by its coordinates. */
@@ -83,14 +106,17 @@ static inline uint64_t gt_cube3_fss_entry(const gt_cube3_fss *f, uint32_t slice_
     uint32_t cs = f->class_of[slice_sorted * 2048u + flip];
     return (uint64_t)(cs >> 4) * 2187u + f->twist_conj[twist * 16u + (cs & 15u)];
 }
+/* The entry of a position in any of these tables. */
 uint64_t gt_cube3_fss_entry_of(const gt_cube3_fss *f, const gt_cube3 *c);
 
 /* The table's descriptor: no move tables, the BFS level hooks over the
  * classes (a few seconds to build the classes; threads 0 = all). Free it
  * with gt_cube3_fss_puzzle_free. GT_OK or GT_ERR_NOMEM. */
 int gt_cube3_fss_puzzle_new(gt_puzzle **out, int threads);
-/* The same over either slice coordinate, named `name` (a static string). */
-int gt_cube3_sym_puzzle_new(const gt_cube3_sym_slice *slice, const char *name, gt_puzzle **out, int threads);
+/* The same over either slice coordinate and any inner coordinates
+ * (GT_CUBE3_INNER_*), named `name` (a static string). */
+int gt_cube3_sym_puzzle_new(const gt_cube3_sym_slice *slice, int inner, const char *name, gt_puzzle **out,
+                            int threads);
 /* Each class's size (16 / its stabiliser's order) times the class's entries
  * at each depth: the distribution of the raw positions (X, twist) that the
  * class entries stand for. dist is one byte an entry (the BFS's). */

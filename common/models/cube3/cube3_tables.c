@@ -201,6 +201,26 @@ static int make_fss(const gt_table_spec *spec, gt_puzzle **out)
     return gt_cube3_fss_puzzle_new(out, 0);
 }
 
+/* The ladder's big rung: its classes are the phase-1 coordinate's (4 MB,
+ * cache-resident while searching), its entries twist x U/D split. */
+static int fsud_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_section_data *out, int *n)
+{
+    const gt_cube3_fss *f = p->ctx;
+    (void)spec;
+    out[0] = (gt_section_data){"class_of", f->class_of, (uint64_t)GT_CUBE3_FS_X * 4};
+    out[1] = (gt_section_data){"twist_conj", f->twist_conj, (uint64_t)GT_CUBE3_TWISTS * GT_CUBE3_SYMS * 2};
+    out[2] = (gt_section_data){"ud_move", f->ud_move, (uint64_t)GT_CUBE3_UD_SPLITS * GT_CUBE3_MOVES * 4};
+    out[3] = (gt_section_data){"ud_conj", f->ud_conj, (uint64_t)GT_CUBE3_UD_SPLITS * GT_CUBE3_SYMS * 2};
+    *n = 4;
+    return GT_OK;
+}
+
+static int make_fsud(const gt_table_spec *spec, gt_puzzle **out)
+{
+    (void)spec;
+    return gt_cube3_sym_puzzle_new(&gt_cube3_sym_places, GT_CUBE3_INNER_TWIST | GT_CUBE3_INNER_SPLIT, GT_CUBE3_FSUD_TABLE, out, 0);
+}
+
 /* Built only by `godtab-gen cube3` (tens of seconds and minutes), not by
  * `make run`. zstd levels are low: the tables are large, and 4-bit distances
  * of a random-looking index compress little at any level. The symmetry-
@@ -223,6 +243,18 @@ static const gt_table_spec cube3_specs[] = {
      .encoding = GT_ENC_NIBBLE, .zstd_level = 3, .make_puzzle = make_fss,
      .free_puzzle = gt_cube3_fss_puzzle_free, .verify_by_recount = 1,
      .storage = GT_STORAGE_MAPPED, .sections = fss_sections},
+    {.name = GT_CUBE3_FSUD_TABLE, .family = "cube3",
+     .summary = "3x3x3 (UD-slice x flip)/16 symmetries x twist x corners' U/D split, 9,863,588,700 entries, "
+                "HTM (the ladder's big rung: 4.9 GB mapped; BFS over symmetry classes, ~15 GB while building)",
+     .encoding = GT_ENC_NIBBLE, .zstd_level = 1, .make_puzzle = make_fsud,
+     .free_puzzle = gt_cube3_fss_puzzle_free, .verify_by_recount = 1, .explicit_only = 1,
+     .storage = GT_STORAGE_MAPPED, .sections = fsud_sections},
+    {.name = GT_CUBE3_FSUD2_TABLE, .family = "cube3",
+     .summary = "3x3x3 cube3-fsud16-twist at 2 bits an entry: exact from 10 moves up, 12 for 12 and 13, the "
+                "phase-1 distance of cube3-twophase below (the ladder's 2.5 GB rung; ~15 GB while building)",
+     .encoding = GT_ENC_TOP2, .zstd_level = 1, .make_puzzle = make_fsud,
+     .free_puzzle = gt_cube3_fss_puzzle_free, .verify_by_recount = 1, .explicit_only = 1,
+     .storage = GT_STORAGE_MAPPED, .sections = fsud_sections},
     /* The two-phase solver's tables (cube3_twophase.h): the exact phase-1
      * distance, stored mapped with the solver's small tables as sections. */
     {.name = GT_CUBE3_TWOPHASE_TABLE, .family = "cube3-twophase",

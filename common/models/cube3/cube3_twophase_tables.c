@@ -370,7 +370,7 @@ int gt_cube3_twophase_puzzle_new(const gt_table_spec *spec, gt_puzzle **out)
     gt_puzzle *p = NULL;
     gt_cube3_twophase_tables *t = NULL;
     (void)spec;
-    int rc = gt_cube3_sym_puzzle_new(&gt_cube3_sym_places, GT_CUBE3_TWOPHASE_TABLE, &p, 0);
+    int rc = gt_cube3_sym_puzzle_new(&gt_cube3_sym_places, GT_CUBE3_INNER_TWIST, GT_CUBE3_TWOPHASE_TABLE, &p, 0);
     if (rc == GT_OK && (rc = gt_cube3_twophase_tables_build(&t)) != GT_OK)
         gt_cube3_fss_puzzle_free(p);
     if (rc != GT_OK)
