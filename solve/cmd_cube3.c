@@ -294,7 +294,7 @@ static int load_solver(const char *db_path, int corners_only, const char *edges,
     int code = open_tables(db_path, corners_only, edges, how, ct);
     if (code)
         return code;
-    if (ct->t.fss && ct->t.fss->meta.raw_bytes > ((uint64_t)2 << 30))
+    if (ct->t.fss && !gt_db_maps_in_place(&ct->t.fss->meta))
         how = GT_CUBE3_TABLES_IN_PLACE; /* an fsud rung: its reader holds a private, checked copy already */
     int rc = gt_cube3_solver_open_tables(&ct->t, how, solver);
     if (rc == GT_ERR_INVAL) {

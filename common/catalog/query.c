@@ -200,7 +200,7 @@ static int suits(gt_db *db, const char *name, int how)
     gt_table_meta m;
     if (gt_db_get_meta(db, name, &m) != GT_OK)
         return 0;
-    if (m.raw_bytes <= ((uint64_t)2 << 30) - ((uint64_t)1 << 20)) /* read in place */
+    if (gt_db_maps_in_place(&m))
         return 1;
     return how == GT_CUBE3_TABLES_COPY && fits_in_memory(m.raw_bytes) &&
            (strcmp(name, GT_CUBE3_FSUD2_TABLE) != 0 || gt_db_get_meta(db, GT_CUBE3_TWOPHASE_TABLE, &m) == GT_OK);

@@ -104,11 +104,17 @@ int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const 
  * point into the database map (no copy; the pages are shared with every
  * other process reading them), its checksum records are checked, and each
  * 64 KiB block is checked on first use through gt_view_ok (small sections,
- * up to 4 MiB, are checked whole here). A zstd table is loaded as by
- * gt_db_get_table. Release it with gt_table_free before gt_db_close; it
- * holds a reader slot until then.
+ * up to 4 MiB, are checked whole here). Data over 2 GiB - 1 MiB is stored
+ * in parts and comes as one private copy, checked whole (see
+ * gt_db_maps_in_place). A zstd table is loaded as by gt_db_get_table.
+ * Release it with gt_table_free before gt_db_close; it holds a reader slot
+ * until then.
  * Return values: as gt_db_get_table. */
 int gt_db_map_table(gt_db *db, const char *name, gt_table **out);
+
+/* Does gt_db_map_table read the table of this metadata in place (1), or
+ * copy it (0: zstd storage, or mapped data stored in parts)? */
+int gt_db_maps_in_place(const gt_table_meta *m);
 
 /* Reads a table's metadata only.
  * Return values: GT_OK, GT_ERR_INVAL (db or name NULL, name too long),

@@ -45,6 +45,11 @@ typedef struct parts {
     uint64_t bytes;
 } parts;
 
+int gt_db_maps_in_place(const gt_table_meta *m)
+{
+    return m->storage == GT_STORAGE_MAPPED && m->raw_bytes <= SINGLE_MAX;
+}
+
 int gt_store_set_parts(gt_db *db, uint64_t single_max, uint64_t part_bytes)
 {
     if (!db || part_bytes == 0 || part_bytes % GT_BLOCK_BYTES || single_max == 0)

@@ -134,6 +134,13 @@ static void test_data_in_parts(void **state)
     meta_of(&m, "m");
     assert_int_equal(gt_db_put_mapped(db, &m, data, sec, 1), GT_OK);
     gt_db_close(db);
+    assert_int_equal(gt_db_maps_in_place(&m), 1); /* by the default cut: 6 MiB is one record */
+    gt_table_meta other = m;
+    other.raw_bytes = (uint64_t)3 << 30;
+    assert_int_equal(gt_db_maps_in_place(&other), 0);
+    other.raw_bytes = 1000;
+    other.storage = GT_STORAGE_ZSTD;
+    assert_int_equal(gt_db_maps_in_place(&other), 0);
     assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
     assert_int_equal(gt_db_map_table(db, "m", &t), GT_OK);
     assert_int_equal(t->data_bytes, DATA_BYTES);

@@ -147,6 +147,27 @@ static void test_split_bfs_is_exact(void **state)
     gt_cube3_fss_puzzle_free(p);
 }
 
+/* `count` scrambles of 13 to 16 moves (a few seconds each at most): solver
+ * a finds the lengths solver b finds, and its answers solve. */
+static void expect_same_lengths(const gt_cube3_solver *a, const gt_cube3_solver *b, gt_rng *rng, int count)
+{
+    for (int trial = 0; trial < count; trial++) {
+        gt_cube3 c;
+        gt_cube3_identity(&c);
+        for (int k = 0; k < 13 + trial % 4; k++)
+            gt_cube3_apply_move(&c, (int)gt_rng_below(rng, GT_CUBE3_MOVES));
+        gt_cube3_search_options o = {.threads = 2};
+        gt_cube3_search_result ra, rb;
+        assert_int_equal(gt_cube3_search(a, &c, &o, &ra), 0);
+        assert_int_equal(gt_cube3_search(b, &c, &o, &rb), 0);
+        assert_int_equal(ra.distance, rb.distance);
+        gt_cube3_apply_moves(&c, ra.moves, ra.length);
+        assert_true(gt_cube3_is_solved(&c));
+        gt_cube3_search_result_free(&ra);
+        gt_cube3_search_result_free(&rb);
+    }
+}
+
 /* The 2-bit rung, when built besides the 4-bit one: its codes are the
  * 4-bit values folded (0 up to 9, 10 and 11 exact, 3 above); the solver
  * refuses it without cube3-twophase (or with another table in its place),
@@ -175,21 +196,7 @@ static void test_stored_2bit_rung(gt_db *db, const gt_cube3_fss *f, const gt_tab
     t.phase1 = phase1;
     assert_int_equal(gt_cube3_solver_open_tables(&t, GT_CUBE3_TABLES_IN_PLACE, &s2), GT_OK);
     assert_int_equal(gt_cube3_solver_open(corners, NULL, fss, GT_CUBE3_TABLES_IN_PLACE, &s4), GT_OK);
-    for (int trial = 0; trial < 30; trial++) {
-        gt_cube3 c;
-        gt_cube3_identity(&c);
-        for (int k = 0; k < 13 + trial % 4; k++)
-            gt_cube3_apply_move(&c, (int)gt_rng_below(&rng, GT_CUBE3_MOVES));
-        gt_cube3_search_options o = {.threads = 2};
-        gt_cube3_search_result a, b;
-        assert_int_equal(gt_cube3_search(s2, &c, &o, &a), 0);
-        assert_int_equal(gt_cube3_search(s4, &c, &o, &b), 0);
-        assert_int_equal(a.distance, b.distance);
-        gt_cube3_apply_moves(&c, a.moves, a.length);
-        assert_true(gt_cube3_is_solved(&c));
-        gt_cube3_search_result_free(&a);
-        gt_cube3_search_result_free(&b);
-    }
+    expect_same_lengths(s2, s4, &rng, 30);
     gt_cube3_solver_free(s2);
     gt_cube3_solver_free(s4);
     gt_table_free(fsud2);
@@ -254,21 +261,7 @@ static void test_stored_fsud_table(void **state)
     gt_cube3_solver *with_fsud, *with_fss;
     assert_int_equal(gt_cube3_solver_open(corners, NULL, fsud, GT_CUBE3_TABLES_IN_PLACE, &with_fsud), 0);
     assert_int_equal(gt_cube3_solver_open(corners, NULL, fss, GT_CUBE3_TABLES_IN_PLACE, &with_fss), 0);
-    for (int trial = 0; trial < 40; trial++) { /* 13..16 moves: a few seconds each at most */
-        gt_cube3 c;
-        gt_cube3_identity(&c);
-        for (int k = 0; k < 13 + trial % 4; k++)
-            gt_cube3_apply_move(&c, (int)gt_rng_below(&rng, GT_CUBE3_MOVES));
-        gt_cube3_search_options o = {.threads = 2};
-        gt_cube3_search_result a, b;
-        assert_int_equal(gt_cube3_search(with_fsud, &c, &o, &a), 0);
-        assert_int_equal(gt_cube3_search(with_fss, &c, &o, &b), 0);
-        assert_int_equal(a.distance, b.distance);
-        gt_cube3_apply_moves(&c, a.moves, a.length);
-        assert_true(gt_cube3_is_solved(&c));
-        gt_cube3_search_result_free(&a);
-        gt_cube3_search_result_free(&b);
-    }
+    expect_same_lengths(with_fsud, with_fss, &rng, 40);
     gt_cube3_solver_free(with_fsud);
     gt_cube3_solver_free(with_fss);
     gt_table_free(fsud);

@@ -498,31 +498,46 @@ static inline uint32_t binomial(int n, int k)
     return choose[n][k];
 }
 
+/* The places of the four pieces numbered from `first` up among the n
+ * places of p, as a combination index: 0 when they hold the last four
+ * places (the UD-slice edges' places and the corners' U/D split). */
+static inline uint32_t places_rank(const uint8_t *p, int n, int first)
+{
+    uint32_t a = 0;
+    int x = 0;
+    for (int j = n - 1; j >= 0; j--)
+        if (p[j] >= first)
+            a += binomial(n - 1 - j, ++x);
+    return a;
+}
+
+/* Some placement with that index: the four pieces in increasing order, the
+ * others 0, 1, ... in the remaining places. */
+static void places_set(uint8_t *p, int n, int first, uint32_t v)
+{
+    int x = 4, other = 0;
+    for (int j = 0; j < n; j++) {
+        uint32_t b = binomial(n - 1 - j, x);
+        if (x > 0 && v >= b) {
+            p[j] = (uint8_t)(first + 4 - x);
+            v -= b;
+            x--;
+        } else {
+            p[j] = (uint8_t)other++;
+        }
+    }
+}
+
 /* The places of the four UD-slice edges (FR FL BL BR) as a combination index
  * (their order is ignored); 0 when they are all in the slice. */
 uint32_t gt_cube3_slice(const gt_cube3 *c)
 {
-    uint32_t a = 0;
-    int x = 0;
-    for (int j = GT_CUBE3_EDGES - 1; j >= 0; j--)
-        if (c->ep[j] >= GT_CUBE3_FR)
-            a += binomial(GT_CUBE3_EDGES - 1 - j, ++x);
-    return a;
+    return places_rank(c->ep, GT_CUBE3_EDGES, GT_CUBE3_FR);
 }
 
 void gt_cube3_set_slice(gt_cube3 *c, uint32_t v)
 {
-    int x = 4, other = 0;
-    for (int j = 0; j < GT_CUBE3_EDGES; j++) {
-        uint32_t b = binomial(GT_CUBE3_EDGES - 1 - j, x);
-        if (x > 0 && v >= b) {
-            c->ep[j] = (uint8_t)(GT_CUBE3_FR + 4 - x);
-            v -= b;
-            x--;
-        } else {
-            c->ep[j] = (uint8_t)other++;
-        }
-    }
+    places_set(c->ep, GT_CUBE3_EDGES, GT_CUBE3_FR, v);
 }
 
 uint32_t gt_cube3_slice_sorted(const gt_cube3 *c)
@@ -568,27 +583,12 @@ void gt_cube3_set_slice_sorted(gt_cube3 *c, uint32_t v)
 
 uint32_t gt_cube3_ud_split(const gt_cube3 *c)
 {
-    uint32_t a = 0;
-    int x = 0;
-    for (int j = GT_CUBE3_CORNERS - 1; j >= 0; j--)
-        if (c->cp[j] >= GT_CUBE3_DFR)
-            a += binomial(GT_CUBE3_CORNERS - 1 - j, ++x);
-    return a;
+    return places_rank(c->cp, GT_CUBE3_CORNERS, GT_CUBE3_DFR);
 }
 
 void gt_cube3_set_ud_split(gt_cube3 *c, uint32_t v)
 {
-    int x = 4, other = 0;
-    for (int j = 0; j < GT_CUBE3_CORNERS; j++) {
-        uint32_t b = binomial(GT_CUBE3_CORNERS - 1 - j, x);
-        if (x > 0 && v >= b) {
-            c->cp[j] = (uint8_t)(GT_CUBE3_DFR + 4 - x);
-            v -= b;
-            x--;
-        } else {
-            c->cp[j] = (uint8_t)other++;
-        }
-    }
+    places_set(c->cp, GT_CUBE3_CORNERS, GT_CUBE3_DFR, v);
 }
 
 /* The coordinates drawn uniformly: corner permutation, twist, flip, then

@@ -205,13 +205,21 @@ static int attach_phase1(gt_cube3_solver *s, const gt_table *fsud2, const gt_tab
     return GT_OK;
 }
 
+/* The fss slot's table: one of the three, in its own encoding. */
+static int symmetric_table_fits(const gt_table *t)
+{
+    const char *name = t->meta.name;
+    if (t->meta.encoding == GT_ENC_TOP2)
+        return strcmp(name, GT_CUBE3_FSUD2_TABLE) == 0;
+    return t->meta.encoding == GT_ENC_NIBBLE &&
+           (strcmp(name, GT_CUBE3_FSS_TABLE) == 0 || strcmp(name, GT_CUBE3_FSUD_TABLE) == 0);
+}
+
 static int tables_fit(const gt_table *corners, const gt_table *fst, const gt_table *fss)
 {
     return corners && corners->meta.encoding == GT_ENC_NIBBLE && corners->meta.n_states == GT_CUBE3_CORNER_STATES &&
            (!fst || (fst->meta.encoding == GT_ENC_NIBBLE && fst->meta.n_states == GT_CUBE3_FST_STATES)) &&
-           (!fss || (fss->meta.encoding == GT_ENC_NIBBLE &&
-                     (strcmp(fss->meta.name, GT_CUBE3_FSS_TABLE) == 0 || strcmp(fss->meta.name, GT_CUBE3_FSUD_TABLE) == 0)) ||
-            (fss->meta.encoding == GT_ENC_TOP2 && strcmp(fss->meta.name, GT_CUBE3_FSUD2_TABLE) == 0));
+           (!fss || symmetric_table_fits(fss));
 }
 
 int gt_cube3_solver_open(const gt_table *corners, const gt_table *fst, const gt_table *fss, int how,

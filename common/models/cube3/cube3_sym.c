@@ -288,12 +288,17 @@ free_fss:
     return rc;
 }
 
+/* The inner coordinate (twist * n_ud + split) of the conjugate by s. */
+static inline uint32_t inner_conj(const gt_cube3_fss *f, uint32_t twist, uint32_t split, uint32_t s)
+{
+    return f->twist_conj[twist * GT_CUBE3_SYMS + s] * f->n_ud + f->ud_conj[split * GT_CUBE3_SYMS + s];
+}
+
 uint64_t gt_cube3_fss_entry_of(const gt_cube3_fss *f, const gt_cube3 *c)
 {
-    uint32_t cs = f->class_of[f->slice->get(c) * GT_CUBE3_FLIPS + gt_cube3_flip(c)], s = cs & 15u;
+    uint32_t cs = f->class_of[f->slice->get(c) * GT_CUBE3_FLIPS + gt_cube3_flip(c)];
     uint32_t split = f->n_ud > 1 ? gt_cube3_ud_split(c) : 0, twist = f->n_tw > 1 ? gt_cube3_twist(c) : 0;
-    return (uint64_t)(cs >> 4) * f->n_inner + f->twist_conj[twist * GT_CUBE3_SYMS + s] * f->n_ud +
-           f->ud_conj[split * GT_CUBE3_SYMS + s];
+    return (uint64_t)(cs >> 4) * f->n_inner + inner_conj(f, twist, split, cs & 15u);
 }
 
 /* ---- BFS ---- */
@@ -316,12 +321,6 @@ static void neighbours(const gt_cube3_fss *f, uint32_t cls, uint32_t *ncls, uint
         ncls[m] = f->class_of[y] >> 4;
         nsym[m] = f->class_of[y] & 15u;
     }
-}
-
-/* The inner coordinate (twist * n_ud + split) of the conjugate by s. */
-static inline uint32_t inner_conj(const gt_cube3_fss *f, uint32_t twist, uint32_t split, uint32_t s)
-{
-    return f->twist_conj[twist * GT_CUBE3_SYMS + s] * f->n_ud + f->ud_conj[split * GT_CUBE3_SYMS + s];
 }
 
 /* Entries of a symmetric representative that are the same position seen
@@ -403,6 +402,8 @@ static uint64_t expand_backward(const gt_cube3_fss *f, uint8_t *dist, uint8_t de
     for (int64_t cls = 0; cls < (int64_t)f->n_classes; cls++) {
         uint8_t *row = dist + (uint64_t)cls * f->n_inner;
         uint32_t ncls[GT_CUBE3_MOVES], nsym[GT_CUBE3_MOVES];
+        if (!memchr(row, GT_UNREACHED, f->n_inner))
+            continue; /* a row all reached needs no neighbours */
         neighbours(f, (uint32_t)cls, ncls, nsym);
         for (uint32_t t = 0; t < f->n_tw; t++)
             found += pull_twist(f, row + t * f->n_ud, t, ncls, nsym, dist, depth);
