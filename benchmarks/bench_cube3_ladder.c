@@ -3,9 +3,10 @@
  * cube3-fsud16-twist-2bit 2.5 GB, cube3-fsud16-twist 4.9 GB; with the
  * corner table), the same seeded random-state cubes are solved optimally on
  * one thread and on two, read in place (the default --load map) and copied
- * (--load copy; the two fsud rungs are private copies either way). It prints, per rung: the table's bytes, CPU seconds per
- * cube (median), nodes per cube (median), nodes per CPU second, and the
- * answers' lengths, which must agree across rungs.
+ * (--load copy; the two fsud rungs are private copies either way). It
+ * prints, per rung: the table's bytes, CPU seconds per cube (median), nodes
+ * per cube (median), nodes per CPU second, and the answers' lengths, which
+ * must agree across rungs.
  *
  * Environment: GODTAB_BENCH_LADDER_CUBES (default 4 cubes),
  * GODTAB_BENCH_LADDER_TIMEOUT (seconds a search, default 300; a search that

@@ -210,14 +210,15 @@ static int suits(gt_db *db, const char *name, int how)
 static int map_edge_table(gt_db *db, const char *name, gt_cube3_solver_tables *t)
 {
     gt_table *edges = NULL, *phase1 = NULL;
-    int rc = strcmp(name, GT_CUBE3_FST_TABLE) == 0 ? gt_catalog_map(db, name, &edges) : gt_db_map_table(db, name, &edges);
+    int fst = strcmp(name, GT_CUBE3_FST_TABLE) == 0;
+    int rc = fst ? gt_catalog_map(db, name, &edges) : gt_db_map_table(db, name, &edges);
     if (rc == GT_OK && strcmp(name, GT_CUBE3_FSUD2_TABLE) == 0)
         rc = gt_catalog_map(db, GT_CUBE3_TWOPHASE_TABLE, &phase1);
     if (rc) {
         gt_table_free(edges);
         return rc;
     }
-    *(strcmp(name, GT_CUBE3_FST_TABLE) == 0 ? &t->fst : &t->fss) = edges;
+    *(fst ? &t->fst : &t->fss) = edges;
     t->phase1 = phase1;
     return GT_OK;
 }

@@ -62,7 +62,8 @@ int gt_store_set_parts(gt_db *db, uint64_t single_max, uint64_t part_bytes)
 /* The writer's cut of raw_bytes of data. */
 static parts parts_for(const gt_db *db, uint64_t raw_bytes)
 {
-    uint64_t single = db->single_max ? db->single_max : SINGLE_MAX, size = db->part_bytes ? db->part_bytes : PART_BYTES;
+    uint64_t single = db->single_max ? db->single_max : SINGLE_MAX;
+    uint64_t size = db->part_bytes ? db->part_bytes : PART_BYTES;
     if (raw_bytes <= single)
         return (parts){1, raw_bytes};
     return (parts){(uint32_t)((raw_bytes + size - 1) / size), size};

@@ -82,7 +82,8 @@ static void test_fsud_classes(void **state)
             assert_int_equal(e2 / f->n_inner, cls);
             int equivalent = e2 == e;
             for (int g = 0; g < GT_CUBE3_SYMS && !equivalent; g++) {
-                uint64_t moved = f->twist_conj[in / 70 * 16 + (uint64_t)g] * 70u + f->ud_conj[in % 70 * 16 + (uint64_t)g];
+                uint64_t moved = f->twist_conj[in / 70 * 16 + (uint64_t)g] * 70u +
+                                 f->ud_conj[in % 70 * 16 + (uint64_t)g];
                 equivalent = (f->stabilizer[cls] >> g & 1) && cls * f->n_inner + moved == e2;
             }
             assert_true(equivalent);

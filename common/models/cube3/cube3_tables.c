@@ -218,7 +218,8 @@ static int fsud_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_secti
 static int make_fsud(const gt_table_spec *spec, gt_puzzle **out)
 {
     (void)spec;
-    return gt_cube3_sym_puzzle_new(&gt_cube3_sym_places, GT_CUBE3_INNER_TWIST | GT_CUBE3_INNER_SPLIT, GT_CUBE3_FSUD_TABLE, out, 0);
+    return gt_cube3_sym_puzzle_new(&gt_cube3_sym_places, GT_CUBE3_INNER_TWIST | GT_CUBE3_INNER_SPLIT,
+                                   GT_CUBE3_FSUD_TABLE, out, 0);
 }
 
 /* Built only by `godtab-gen cube3` (tens of seconds and minutes), not by
