@@ -11,7 +11,8 @@
  * Environment: GODTAB_BENCH_LADDER_CUBES (default 4 cubes),
  * GODTAB_BENCH_LADDER_TIMEOUT (seconds a search, default 300; a search that
  * runs out counts as "> limit"), GODTAB_BENCH_LADDER_SEED (default
- * 20261124). Needs `godtab-gen cube3` (or cube3-flipslice-twist); skips,
+ * 20261124), GODTAB_BENCH_LADDER_RUNGS (table names separated by commas:
+ * only those rungs; default all). Needs `godtab-gen cube3` (or cube3-flipslice-twist); skips,
  * saying so, without an edge table. */
 #include "bench_util.h"
 #include "cube3.h"
@@ -121,6 +122,21 @@ static void bench_rung(gt_db *db, const gt_table *corners, const char *name, con
     gt_query_cube3_tables_free(&t);
 }
 
+/* Is `name` in the comma-separated list (all names if list is NULL or empty)? */
+static int wanted(const char *list, const char *name)
+{
+    if (!list || !*list)
+        return 1;
+    for (const char *p = list;; p++) {
+        size_t n = strcspn(p, ",");
+        if (n == strlen(name) && strncmp(p, name, n) == 0)
+            return 1;
+        p += n;
+        if (!*p)
+            return 0;
+    }
+}
+
 int main(void)
 {
     const char *path = gt_db_default_path(NULL);
@@ -142,7 +158,8 @@ int main(void)
            "every rung\n", n, (unsigned long long)env_long("GODTAB_BENCH_LADDER_SEED", 20261124, 0, 1L << 62),
            limit);
     for (size_t k = 0; k < sizeof rungs / sizeof *rungs; k++)
-        bench_rung(db, corners, rungs[k], cubes, n, limit);
+        if (wanted(getenv("GODTAB_BENCH_LADDER_RUNGS"), rungs[k]))
+            bench_rung(db, corners, rungs[k], cubes, n, limit);
     gt_table_free(corners);
     gt_db_close(db);
     return 0;
