@@ -4,6 +4,9 @@
 
 #include "test_util.h"
 
+#include "def.h"
+#include "gt_error.h"
+
 #define PUZ GODTAB_ROOT "/puzzles/"
 
 /* A temporary database holding the 2x2x2 definition's HTM table and one
@@ -18,6 +21,20 @@ static inline int tu_def_db_setup(const char *more)
     rc = tu_run(cmd, NULL, NULL);
     free(cmd);
     return rc;
+}
+
+/* The shipped definition puzzles/FILE, parsed (the test fails otherwise). */
+static inline gt_def *tu_def_load(const char *file)
+{
+    char path[512], text[1 << 16];
+    snprintf(path, sizeof path, "%s%s", PUZ, file);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(text, 1, sizeof text, f);
+    fclose(f);
+    gt_def *d;
+    assert_int_equal(gt_def_parse(text, n, &d, NULL), GT_OK);
+    return d;
 }
 
 /* Runs "[printf IN |] godtab-solve def --db DB ARGS"; its exit code. */

@@ -18,19 +18,6 @@ static int setup(void **state)
 #define teardown tu_db_teardown
 
 
-static gt_def *load(const char *file)
-{
-    char path[512], text[1 << 16];
-    snprintf(path, sizeof path, "%s%s", PUZ, file);
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t n = fread(text, 1, sizeof text, f);
-    fclose(f);
-    gt_def *d;
-    assert_int_equal(gt_def_parse(text, n, &d, NULL), GT_OK);
-    return d;
-}
-
 /* The scramble then the answer's moves solve the definition, and the
  * answer has `distance` moves. */
 static void check_answer(const gt_def *d, const char *scramble, const char *line, int distance)
@@ -53,7 +40,7 @@ static void check_answer(const gt_def *d, const char *scramble, const char *line
 static void test_answers_replay(void **state)
 {
     (void)state;
-    gt_def *d = load("2x2x2.tws");
+    gt_def *d = tu_def_load("2x2x2.tws");
     static const struct { const char *scramble; int distance; } cases[] = {
         {"R U R' U'", 4}, {"", 0}, {"R2", 1}, {"F2 U' R F R2 U F' R U2", -1}, {"U R U2 R' U' F2 R U F' R2 U' F", -1}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -21,18 +21,6 @@ static int setup(void **state)
 #define teardown tu_db_teardown
 
 
-static gt_def *load(void)
-{
-    char text[1 << 16];
-    FILE *f = fopen(PUZ "2x2x2.tws", "rb");
-    assert_non_null(f);
-    size_t n = fread(text, 1, sizeof text, f);
-    fclose(f);
-    gt_def *d;
-    assert_int_equal(gt_def_parse(text, n, &d, NULL), GT_OK);
-    return d;
-}
-
 /* The state `state` (the file's syntax) followed by the printed solution
  * is solved, in `distance` moves (-1: any). */
 static void check_state_answer(const gt_def *d, const char *state, const char *line, int distance)
@@ -53,7 +41,7 @@ static void check_state_answer(const gt_def *d, const char *state, const char *l
 static void test_state_argument(void **state)
 {
     (void)state;
-    gt_def *d = load();
+    gt_def *d = tu_def_load("2x2x2.tws");
     uint8_t perm[64], ori[64];
     char text[1024], args[2048], *out, *err;
     memcpy(perm, d->solved_perm, (size_t)d->total);
@@ -84,7 +72,7 @@ static void test_state_argument(void **state)
 static void test_state_file(void **state)
 {
     (void)state;
-    gt_def *d = load();
+    gt_def *d = tu_def_load("2x2x2.tws");
     char path[] = "/tmp/godtab_t84_XXXXXX", args[256], text[1024], block[1200], *out, *err;
     uint8_t perm[64], ori[64];
     memcpy(perm, d->solved_perm, (size_t)d->total);
@@ -200,7 +188,7 @@ static void test_bipartite_one_bit(void **state)
     assert_string_equal(out, "U U R R (4)\n");
     free(out);
     free(err);
-    gt_def *d = load();
+    gt_def *d = tu_def_load("2x2x2.tws");
     assert_int_equal(tu_def_solve(DEF "--metric qtm --random 10 --seed 3", NULL, &out, &err), 0);
     for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
         char *tab = strchr(line, '\t');
@@ -221,7 +209,7 @@ static void test_bipartite_one_bit(void **state)
 static void test_all(void **state)
 {
     (void)state;
-    gt_def *d = load();
+    gt_def *d = tu_def_load("2x2x2.tws");
     char *out, *err;
     static const char *const swap = "CORNERS 2 1 3 4 5 6 7 8";
     assert_int_equal(tu_def_solve(DEF "--metric qtm --all --state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &out, &err), 0);
@@ -261,7 +249,7 @@ static void test_all(void **state)
 static void test_random(void **state)
 {
     (void)state;
-    gt_def *d = load();
+    gt_def *d = tu_def_load("2x2x2.tws");
     char *out, *err, *again, *err2;
     assert_int_equal(tu_def_solve(DEF "--random 20 --seed 7", NULL, &out, &err), 0);
     assert_int_equal(tu_def_solve(DEF "--random 20 --seed 7", NULL, &again, &err2), 0);
