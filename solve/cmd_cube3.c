@@ -63,8 +63,8 @@ static void cube3_usage(FILE *out, const void *ctx)
             "                cube3-flipslice-twist (1.1 GB). By default cube3-fss16-twist, else\n"
             "                cube3-flipslice-twist; with --load copy, cube3-fsud16-twist first if it is\n"
             "                stored and takes at most half the memory\n"
-            "  --no-inverse, --no-axis-masks, --no-symmetry   turn one pruning off (to measure\n"
-            "                what it brings; the answers stay optimal)\n"
+            "  --no-inverse, --no-axis-masks, --no-symmetry, --no-direction   turn one pruning\n"
+            "                off (to measure what it brings; the answers stay optimal)\n"
             "With no query, reads one query a line from standard input (auto format: a single\n"
             "54-character word is a facelet string, anything else a scramble).\n"
             "Prints one optimal solution in face turns, then (distance); in QTM a half turn prints\n"
@@ -294,8 +294,6 @@ static int load_solver(const char *db_path, int corners_only, const char *edges,
     int code = open_tables(db_path, corners_only, edges, how, ct);
     if (code)
         return code;
-    if (ct->t.fss && !gt_db_maps_in_place(&ct->t.fss->meta))
-        how = GT_CUBE3_TABLES_IN_PLACE; /* an fsud rung: its reader holds a private, checked copy already */
     int rc = gt_cube3_solver_open_tables(&ct->t, how, solver);
     if (rc == GT_ERR_INVAL) {
         fprintf(stderr, "godtab-solve: the cube3 tables in %s do not fit this program; rebuild them with: %s\n",
@@ -315,7 +313,7 @@ static int load_solver(const char *db_path, int corners_only, const char *edges,
 }
 
 /* cube3's own options; the shared ones are parsed by gt_cli_parse. */
-enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY, OPT_MAX_LENGTH, OPT_NEAR, OPT_LOAD, OPT_EDGES };
+enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY, OPT_NO_DIRECTION, OPT_MAX_LENGTH, OPT_NEAR, OPT_LOAD, OPT_EDGES };
 
 typedef struct cube3_args {
     cube3_cli *cli;
@@ -331,7 +329,8 @@ static const struct option cube3_options[] = {
     {"no-inverse", no_argument, NULL, OPT_NO_INVERSE}, {"no-axis-masks", no_argument, NULL, OPT_NO_AXIS_MASKS},
     {"no-symmetry", no_argument, NULL, OPT_NO_SYMMETRY}, {"max-length", required_argument, NULL, OPT_MAX_LENGTH},
     {"near", no_argument, NULL, OPT_NEAR},           {"load", required_argument, NULL, OPT_LOAD},
-    {"edges", required_argument, NULL, OPT_EDGES},   {NULL, 0, NULL, 0}};
+    {"edges", required_argument, NULL, OPT_EDGES},   {"no-direction", no_argument, NULL, OPT_NO_DIRECTION},
+    {NULL, 0, NULL, 0}};
 
 static int parse_timeout(const char *arg, double *out)
 {
@@ -362,6 +361,7 @@ static int cube3_option(void *ctx, int opt, const char *arg)
     case OPT_NO_INVERSE: s->no_inverse = 1; return 0;
     case OPT_NO_AXIS_MASKS: s->no_axis_masks = 1; return 0;
     case OPT_NO_SYMMETRY: s->no_symmetry = 1; return 0;
+    case OPT_NO_DIRECTION: s->no_direction = 1; return 0;
     case OPT_MAX_LENGTH:
         if ((v = gt_cli_parse_count("--max-length", arg, 0, GT_CUBE3_TWOPHASE_MAX)) < 0)
             return GT_EXIT_USAGE;
@@ -542,7 +542,7 @@ int gt_cmd_cube3(int argc, char **argv)
     }
     if (one && (code = parse_first(&c, query_text, query_format)) != 0)
         return code;
-    cube3_tables tables = {NULL, {NULL, NULL, NULL, NULL}};
+    cube3_tables tables = {NULL, {NULL, NULL, NULL, NULL, 0}};
     gt_cube3_solver *solver = NULL;
     if ((code = load_solver(o.db_path, args.corners_only, args.edges, args.load, &tables, &solver)) != 0)
         goto unload;

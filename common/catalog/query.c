@@ -170,7 +170,7 @@ void gt_query_cube3_tables_free(gt_cube3_solver_tables *t)
     gt_table_free((gt_table *)t->fst);
     gt_table_free((gt_table *)t->fss);
     gt_table_free((gt_table *)t->phase1);
-    *t = (gt_cube3_solver_tables){NULL, NULL, NULL, NULL};
+    *t = (gt_cube3_solver_tables){NULL, NULL, NULL, NULL, 0};
 }
 
 void gt_query_cube3_close(gt_query_cube3 *q)
@@ -220,12 +220,14 @@ static int map_edge_table(gt_db *db, const char *name, gt_cube3_solver_tables *t
     }
     *(fst ? &t->fst : &t->fss) = edges;
     t->phase1 = phase1;
+    t->edges_private = !gt_db_maps_in_place(&edges->meta);
     return GT_OK;
 }
 
 int gt_query_cube3_map_edges(gt_db *db, const char *name, int how, gt_cube3_solver_tables *t)
 {
     t->fst = t->fss = t->phase1 = NULL;
+    t->edges_private = 0;
     if (!db)
         return GT_ERR_INVAL;
     for (size_t i = 0; i < GT_COUNT_OF(cube3_edge_tables); i++) {

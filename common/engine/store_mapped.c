@@ -241,24 +241,33 @@ static void *copy_record(const MDB_val *v)
     return p;
 }
 
-/* Drops the map's pages of a record from this process once copied (the
- * page cache keeps them), so that the copy is the only resident one. */
-static void forget_pages(const MDB_val *v)
+/* Drops the map's pages of bytes [data, data + n) from this process once
+ * copied (the page cache keeps them), so that the copy is the only
+ * resident one. */
+static void forget_pages(const void *data, size_t n)
 {
-    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), from = (uintptr_t)v->mv_data, to = from + v->mv_size;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), from = (uintptr_t)data, to = from + n;
     from = (from + page - 1) / page * page;
     to = to / page * page;
     if (to > from)
         madvise((void *)from, to - from, MADV_DONTNEED); /* advice only: failure is harmless */
 }
 
-/* Data in parts, copied into one array in huge pages: NULL if out of memory. */
+/* Data in parts, copied into one array in huge pages: NULL if out of memory.
+ * A chunk at a time, each forgotten once copied: the process then holds
+ * the copy and one chunk of the map at most, not a whole part more. */
 static uint8_t *join_parts(const gt_table_meta *m, parts p, const MDB_val *rec)
 {
+    const size_t chunk = (size_t)64 << 20;
     uint8_t *out = gt_alloc_huge(m->raw_bytes);
     for (uint32_t k = 0; out && k < p.count; k++) {
-        memcpy(out + (uint64_t)k * p.bytes, rec[part_record(m, k)].mv_data, part_size(m, p, k));
-        forget_pages(&rec[part_record(m, k)]);
+        const uint8_t *from = rec[part_record(m, k)].mv_data;
+        uint64_t size = part_size(m, p, k);
+        for (uint64_t at = 0; at < size; at += chunk) {
+            size_t n = size - at < chunk ? (size_t)(size - at) : chunk;
+            memcpy(out + (uint64_t)k * p.bytes + at, from + at, n);
+            forget_pages(from + at, n);
+        }
     }
     return out;
 }

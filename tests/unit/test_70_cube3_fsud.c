@@ -190,7 +190,7 @@ static void test_stored_2bit_rung(gt_db *db, const gt_cube3_fss *f, const gt_tab
         assert_int_equal(gt_table_raw(fsud2, e), code);
     }
     gt_cube3_solver *s2 = NULL, *s4 = NULL;
-    gt_cube3_solver_tables t = {corners, NULL, fsud2, NULL};
+    gt_cube3_solver_tables t = {corners, NULL, fsud2, NULL, 0};
     assert_int_equal(gt_cube3_solver_open_tables(&t, GT_CUBE3_TABLES_IN_PLACE, &s2), GT_ERR_INVAL);
     t.phase1 = corners;
     assert_int_equal(gt_cube3_solver_open_tables(&t, GT_CUBE3_TABLES_IN_PLACE, &s2), GT_ERR_INVAL);

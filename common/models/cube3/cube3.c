@@ -1,4 +1,5 @@
 #include "cube3.h"
+#include "cube3_coord_internal.h"
 #include "facecube.h"
 #include "gt_error.h"
 #include "lehmer.h"
@@ -78,14 +79,7 @@ int gt_cube3_is_solved(const gt_cube3 *c)
 
 void gt_cube3_multiply(const gt_cube3 *a, const gt_cube3 *b, gt_cube3 *out)
 {
-    for (int i = 0; i < GT_CUBE3_CORNERS; i++) {
-        out->cp[i] = a->cp[b->cp[i]];
-        out->co[i] = (uint8_t)((a->co[b->cp[i]] + b->co[i]) % 3);
-    }
-    for (int i = 0; i < GT_CUBE3_EDGES; i++) {
-        out->ep[i] = a->ep[b->ep[i]];
-        out->eo[i] = (uint8_t)(a->eo[b->ep[i]] ^ b->eo[i]);
-    }
+    gt_cube3_multiply_into(a, b, out);
 }
 
 void gt_cube3_inverse(const gt_cube3 *a, gt_cube3 *out)
@@ -449,10 +443,7 @@ void gt_cube3_set_cperm(gt_cube3 *c, uint32_t v)
 
 uint32_t gt_cube3_twist(const gt_cube3 *c)
 {
-    uint32_t v = 0;
-    for (int i = 0; i < GT_CUBE3_CORNERS - 1; i++)
-        v = v * 3 + c->co[i];
-    return v;
+    return gt_cube3_twist_of(c);
 }
 
 void gt_cube3_set_twist(gt_cube3 *c, uint32_t v)
@@ -468,10 +459,7 @@ void gt_cube3_set_twist(gt_cube3 *c, uint32_t v)
 
 uint32_t gt_cube3_flip(const gt_cube3 *c)
 {
-    uint32_t v = 0;
-    for (int i = 0; i < GT_CUBE3_EDGES - 1; i++)
-        v = v * 2 + c->eo[i];
-    return v;
+    return gt_cube3_flip_of(c);
 }
 
 void gt_cube3_set_flip(gt_cube3 *c, uint32_t v)
@@ -485,30 +473,9 @@ void gt_cube3_set_flip(gt_cube3 *c, uint32_t v)
     c->eo[GT_CUBE3_EDGES - 1] = (uint8_t)(sum & 1);
 }
 
-/* C(n, k) for 0 <= n < 12, 0 <= k <= 4 (0 when k > n): the slice
- * coordinates run in the search's inner loop, so no arithmetic here. */
-static const uint16_t choose[GT_CUBE3_EDGES][5] = {
-    {1, 0, 0, 0, 0},    {1, 1, 0, 0, 0},     {1, 2, 1, 0, 0},     {1, 3, 3, 1, 0},
-    {1, 4, 6, 4, 1},    {1, 5, 10, 10, 5},   {1, 6, 15, 20, 15},  {1, 7, 21, 35, 35},
-    {1, 8, 28, 56, 70}, {1, 9, 36, 84, 126}, {1, 10, 45, 120, 210}, {1, 11, 55, 165, 330},
-};
-
 static inline uint32_t binomial(int n, int k)
 {
-    return choose[n][k];
-}
-
-/* The places of the four pieces numbered from `first` up among the n
- * places of p, as a combination index: 0 when they hold the last four
- * places (the UD-slice edges' places and the corners' U/D split). */
-static inline uint32_t places_rank(const uint8_t *p, int n, int first)
-{
-    uint32_t a = 0;
-    int x = 0;
-    for (int j = n - 1; j >= 0; j--)
-        if (p[j] >= first)
-            a += binomial(n - 1 - j, ++x);
-    return a;
+    return gt_cube3_choose[n][k];
 }
 
 /* Some placement with that index: the four pieces in increasing order, the
@@ -532,7 +499,7 @@ static void places_set(uint8_t *p, int n, int first, uint32_t v)
  * (their order is ignored); 0 when they are all in the slice. */
 uint32_t gt_cube3_slice(const gt_cube3 *c)
 {
-    return places_rank(c->ep, GT_CUBE3_EDGES, GT_CUBE3_FR);
+    return gt_cube3_slice_of(c);
 }
 
 void gt_cube3_set_slice(gt_cube3 *c, uint32_t v)
@@ -549,7 +516,7 @@ uint32_t gt_cube3_slice_sorted(const gt_cube3 *c)
     for (int j = GT_CUBE3_EDGES - 1; j >= 0; j--) {
         int e = c->ep[j] - GT_CUBE3_FR;
         if (e >= 0) {
-            a += choose[GT_CUBE3_EDGES - 1 - j][x + 1];
+            a += gt_cube3_choose[GT_CUBE3_EDGES - 1 - j][x + 1];
             order[3 - x++] = e;
         }
     }
@@ -583,7 +550,7 @@ void gt_cube3_set_slice_sorted(gt_cube3 *c, uint32_t v)
 
 uint32_t gt_cube3_ud_split(const gt_cube3 *c)
 {
-    return places_rank(c->cp, GT_CUBE3_CORNERS, GT_CUBE3_DFR);
+    return gt_cube3_ud_split_of(c);
 }
 
 void gt_cube3_set_ud_split(gt_cube3 *c, uint32_t v)

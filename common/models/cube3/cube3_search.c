@@ -1,5 +1,6 @@
 #include "cube3_search.h"
 #include "cube3_solver_internal.h"
+#include "cube3_coord_internal.h"
 #include "alloc.h"
 #include "cube3_sym.h"
 #include "cube3_tables.h"
@@ -46,21 +47,28 @@ static inline uint64_t edge_byte(const gt_cube3_solver *s, uint64_t e)
 }
 
 /* The 2-bit rung's value: exact above the base, else the phase-1 distance
- * (a lower bound of this table's: its subgroup holds this one's). */
-static inline unsigned top2_value(const gt_cube3_solver *s, uint64_t e)
+ * (a lower bound of this table's: its subgroup holds this one's). With more
+ * than base moves left, a value up to the base prunes nothing and makes no
+ * axis tight, so 0 (a bound that always holds) does as well without the
+ * fallback's read: most lookups are made there (docs/cube3.md). */
+static inline unsigned top2_value(const gt_cube3_solver *s, uint64_t e, int left)
 {
     unsigned code = (s->edges[e >> 2] >> ((e & 3) * 2)) & 3u;
     if (code)
         return (unsigned)s->top2_base + code;
+    if (left > s->top2_base)
+        return 0;
     uint64_t f = e / GT_CUBE3_UD_SPLITS; /* n_ud, a constant divisor */
     return gt_view_ok(&s->phase1_v, f >> 1) ? nibble(s->phase1, f) : 0;
 }
 
-static inline unsigned edge_value(const gt_cube3_solver *s, uint64_t e)
+/* Entry e's value, or a lower bound of it that decides the same with
+ * `left` moves left (-1: the value itself). */
+static inline unsigned edge_value(const gt_cube3_solver *s, uint64_t e, int left)
 {
     if (!gt_view_ok(&s->edges_v, edge_byte(s, e)))
         return 0;
-    return s->top2 ? top2_value(s, e) : nibble(s->edges, e);
+    return s->top2 ? top2_value(s, e, left) : nibble(s->edges, e);
 }
 
 /* Prefetches what edge_value(e) will read. Not the 2-bit rung's fallback:
@@ -79,10 +87,10 @@ static int node_of(const gt_cube3_solver *s, const gt_cube3 *c, node *n)
         int rc = gt_cube3_conjugate(c, axis_rotation(s, a), &conj);
         if (rc)
             return rc;
-        n->twist[a] = (uint16_t)gt_cube3_twist(&conj);
-        n->flip[a] = (uint16_t)gt_cube3_flip(&conj);
-        n->slice[a] = (uint16_t)(s->sorted_slice ? gt_cube3_slice_sorted(&conj) : gt_cube3_slice(&conj));
-        n->ud[a] = (uint8_t)(s->n_ud > 1 ? gt_cube3_ud_split(&conj) : 0);
+        n->twist[a] = (uint16_t)gt_cube3_twist_of(&conj);
+        n->flip[a] = (uint16_t)gt_cube3_flip_of(&conj);
+        n->slice[a] = (uint16_t)(s->sorted_slice ? gt_cube3_slice_sorted(&conj) : gt_cube3_slice_of(&conj));
+        n->ud[a] = (uint8_t)(s->n_ud > 1 ? gt_cube3_ud_split_of(&conj) : 0);
     }
     return GT_OK;
 }
@@ -137,7 +145,7 @@ static int forward_values(const gt_cube3_solver *s, const node *n, int f[AXES])
 {
     int h = (int)corner_value(s, corner_entry(n));
     for (int a = 0; a < AXES && s->edges; a++) {
-        f[a] = (int)edge_value(s, edge_entry(s, n->slice[a], n->flip[a], n->twist[a], n->ud[a]));
+        f[a] = (int)edge_value(s, edge_entry(s, n->slice[a], n->flip[a], n->twist[a], n->ud[a]), -1);
         if (f[a] > h)
             h = f[a];
     }
@@ -178,17 +186,18 @@ static int inverse_of(const gt_cube3_solver *s, const gt_cube3 *c, inverse *out)
 static inline void inverse_move(const gt_cube3_solver *s, const inverse *parent, int m, inverse *out)
 {
     for (int a = 0; a < AXES; a++)
-        gt_cube3_multiply(&s->inverse_turn[a][m], &parent->c[a], &out->c[a]);
+        gt_cube3_multiply_into(&s->inverse_turn[a][m], &parent->c[a], &out->c[a]);
 }
+
 
 static inline uint32_t slice_of(const gt_cube3_solver *s, const gt_cube3 *c)
 {
-    return s->sorted_slice ? gt_cube3_slice_sorted(c) : gt_cube3_slice(c);
+    return s->sorted_slice ? gt_cube3_slice_sorted(c) : gt_cube3_slice_of(c);
 }
 
 static inline uint32_t ud_of(const gt_cube3_solver *s, const gt_cube3 *c)
 {
-    return s->n_ud > 1 ? gt_cube3_ud_split(c) : 0;
+    return s->n_ud > 1 ? gt_cube3_ud_split_of(c) : 0;
 }
 
 /* ---- canonical move sequences ---- */
@@ -231,11 +240,14 @@ static inline int axis_of(int m)
  * the lookups proved about the moves left (docs/cube3.md, "Axis masks"): no
  * solution of exactly the remaining length ends with a turn of an axis in
  * no_last, or starts with one in no_first. inv_edge: the inverse's edge value
- * on each axis, which a child turned on that axis inherits. */
+ * on each axis, which a child turned on that axis inherits; fwd_edge, the
+ * position's, and inv_n, the inverse's coordinates on the axes other than
+ * the move's (prune_by_inverse reads them), for when the node is read from
+ * its inverse (docs/cube3.md, "Choosing the end to extend"). */
 typedef struct snode {
-    node n;
+    node n, inv_n;
     inverse inv;
-    uint8_t inv_edge[AXES];
+    uint8_t inv_edge[AXES], fwd_edge[AXES];
     uint8_t move, no_last, no_first;
 } snode;
 
@@ -252,6 +264,7 @@ typedef struct shared {
     const gt_cube3_search_options *o;
     int metric, start_parity, all, use_inverse;
     int axis_masks;                /* HTM with an edge table: the masks of snode apply */
+    int directions;                /* each node extends the end with fewer moves allowed */
     uint64_t syms;                 /* symmetries of the start (bit k: conj by sym k fixes it) */
     double t0, deadline, next_report;
     volatile int stop;             /* timeout or cancel */
@@ -263,11 +276,15 @@ typedef struct shared {
     int nomem;
 } shared;
 
+/* The moves found so far: path[0..n_front) from the start's end, and
+ * back[0..n_back) taken from the other end, each the inverse of the move
+ * it puts there (the search turns the inverse position there). */
 typedef struct worker {
     shared *sh;
     uint64_t task, nodes, unflushed;
-    int bound, abort;
-    uint8_t path[GT_CUBE3_MAX_SOLUTION];
+    int bound, abort, n_front, n_back;
+    uint8_t path[GT_CUBE3_MAX_SOLUTION], back[GT_CUBE3_MAX_SOLUTION];
+    uint8_t full[GT_CUBE3_MAX_SOLUTION];
 } worker;
 
 /* QTM distances have the parity of the permutation; so has each bound. */
@@ -312,8 +329,11 @@ static void check_clock(worker *w)
 static void at_leaf(worker *w, int length)
 {
     shared *sh = w->sh;
+    memcpy(w->full, w->path, (size_t)w->n_front);
+    for (int k = 0; k < w->n_back; k++)
+        w->full[length - 1 - k] = (uint8_t)gt_cube3_move_inverse[w->back[k]];
     gt_cube3 c = *sh->start;
-    gt_cube3_apply_moves(&c, w->path, length);
+    gt_cube3_apply_moves(&c, w->full, length);
     if (!gt_cube3_is_solved(&c))
         return;
 #pragma omp critical(cube3_solution)
@@ -325,10 +345,10 @@ static void at_leaf(worker *w, int length)
                 sh->stop = 1;
             }
             if (sh->n_found < sh->cap_found)
-                memcpy(sh->found + sh->n_found++ * (uint64_t)length, w->path, (size_t)length);
+                memcpy(sh->found + sh->n_found++ * (uint64_t)length, w->full, (size_t)length);
         } else if (w->task < sh->best_task) {
             sh->best_task = w->task;
-            memcpy(sh->best, w->path, (size_t)length);
+            memcpy(sh->best, w->full, (size_t)length);
         }
     }
     if (!sh->all)
@@ -351,10 +371,11 @@ static int prune_by_inverse(const shared *sh, const snode *parent, int g, int le
             if (a == same)
                 continue;
             const gt_cube3 *c = &kids[k].inv.c[a];
-            slice[k][a] = slice_of(s, c);
-            flip[k][a] = gt_cube3_flip(c);
-            twist[k][a] = gt_cube3_twist(c);
-            ud[k][a] = ud_of(s, c);
+            node *in = &kids[k].inv_n;
+            in->slice[a] = (uint16_t)(slice[k][a] = slice_of(s, c));
+            in->flip[a] = (uint16_t)(flip[k][a] = gt_cube3_flip_of(c));
+            in->twist[a] = (uint16_t)(twist[k][a] = gt_cube3_twist_of(c));
+            in->ud[a] = (uint8_t)(ud[k][a] = ud_of(s, c));
             __builtin_prefetch(edge_first_read(s, slice[k][a], flip[k][a], twist[k][a]));
         }
     }
@@ -368,7 +389,7 @@ static int prune_by_inverse(const shared *sh, const snode *parent, int g, int le
     for (int k = 0; k < n_kids; k++) {
         int v[AXES], h = 0, same = axis_of(kids[k].move);
         for (int a = 0; a < AXES; a++) {
-            v[a] = a == same ? parent->inv_edge[a] : (int)edge_value(s, entry[k][a]);
+            v[a] = a == same ? parent->inv_edge[a] : (int)edge_value(s, entry[k][a], left);
             kids[k].inv_edge[a] = (uint8_t)v[a];
             if (v[a] > h)
                 h = v[a];
@@ -398,6 +419,9 @@ static int expand(const shared *sh, const snode *parent, int g, int bound, histo
     
     int left = bound - g - 1; /* moves left after a child */
     unsigned skip = parent->no_first | (left == 0 ? parent->no_last : 0u);
+    /* With as many moves left as the corners' God's number, the corner
+     * table cannot prune (QTM: its parity step could), so it is not read. */
+    int corners = sh->metric == GT_CUBE3_QTM || left < s->corner_max;
     node cand[GT_CUBE3_MOVES];
     uint8_t moves[GT_CUBE3_MOVES];
     uint64_t entry[GT_CUBE3_MOVES][AXES];
@@ -408,7 +432,8 @@ static int expand(const shared *sh, const snode *parent, int g, int bound, histo
         node *c = &cand[n_cand];
         node_move(s, &parent->n, m, c);
         moves[n_cand++] = (uint8_t)m;
-        __builtin_prefetch(&s->corners[corner_entry(c) >> 1]);
+        if (corners)
+            __builtin_prefetch(&s->corners[corner_entry(c) >> 1]);
         for (int a = 0; a < AXES && s->edges; a++)
             __builtin_prefetch(edge_first_read(s, c->slice[a], c->flip[a], c->twist[a]));
     }
@@ -420,9 +445,9 @@ static int expand(const shared *sh, const snode *parent, int g, int bound, histo
         }
     int kept = 0;
     for (int k = 0; k < n_cand; k++) {
-        int h = (int)corner_value(s, corner_entry(&cand[k])), v[AXES] = {-1, -1, -1};
+        int h = corners ? (int)corner_value(s, corner_entry(&cand[k])) : 0, v[AXES] = {-1, -1, -1};
         for (int a = 0; a < AXES && s->edges && h <= left; a++) {
-            v[a] = (int)edge_value(s, entry[k][a]);
+            v[a] = (int)edge_value(s, entry[k][a], left);
             if (v[a] > h)
                 h = v[a];
         }
@@ -435,6 +460,8 @@ static int expand(const shared *sh, const snode *parent, int g, int bound, histo
         c->n = cand[k];
         c->move = moves[k];
         c->no_first = 0;
+        for (int a = 0; a < AXES; a++)
+            c->fwd_edge[a] = (uint8_t)(v[a] < 0 ? 0 : v[a]);
         kept++;
     }
     /* At the last level only the goal survives anyway: no inverses there. */
@@ -443,11 +470,64 @@ static int expand(const shared *sh, const snode *parent, int g, int bound, histo
     return kept;
 }
 
-static void dfs(worker *w, const snode *self, int g, history hist)
+/* How many moves may extend an end: allowed after its history (HTM), on no
+ * axis of mask. */
+static inline int moves_allowed(history h, unsigned mask)
+{
+    int n = 0;
+    for (int a = 0; a < AXES; a++) {
+        if (mask >> a & 1)
+            continue;
+        if (h.face < 0 || h.face % 3 != a)
+            n += 6;
+        else if (h.face < 3 || h.any_order) /* the opposite face may follow, not the same */
+            n += 3;
+    }
+    return n;
+}
+
+/* The same node read from its inverse: the other end of the moves left
+ * becomes the one to extend, so first and last swap too. The inverse's
+ * coordinates are in inv_n but on the axis of the move that made the node
+ * (axis 0's rotation is the identity: its cubies give the corners'). */
+static void swap_ends(const gt_cube3_solver *s, const snode *in, snode *out)
+{
+    int same = axis_of(in->move);
+    const gt_cube3 *c = &in->inv.c[same];
+    out->n = in->inv_n;
+    out->n.cperm = (uint16_t)gt_cube3_cperm(&in->inv.c[0]);
+    out->n.twist[same] = (uint16_t)gt_cube3_twist_of(c);
+    out->n.flip[same] = (uint16_t)gt_cube3_flip_of(c);
+    out->n.slice[same] = (uint16_t)slice_of(s, c);
+    out->n.ud[same] = (uint8_t)ud_of(s, c);
+    for (int a = 0; a < AXES; a++)
+        gt_cube3_inverse(&in->inv.c[a], &out->inv.c[a]);
+    memcpy(out->fwd_edge, in->inv_edge, AXES);
+    memcpy(out->inv_edge, in->fwd_edge, AXES);
+    out->no_first = in->no_last;
+    out->no_last = in->no_first;
+    out->move = in->move;
+}
+
+/* hist: the moves at the end being extended; other: at the other end
+ * (flipped: that end is the start's, the node holds the inverse). A node
+ * with two or more moves left extends whichever end allows fewer moves
+ * (nxopt's choice); the last move is checked against both masks anyway. */
+static void dfs(worker *w, const snode *self, int g, history hist, history other, int flipped)
 {
     if (g == w->bound) {
         at_leaf(w, g);
         return;
+    }
+    snode swapped;
+    if (w->sh->directions && w->bound - g >= 2 &&
+        moves_allowed(other, self->no_last) < moves_allowed(hist, self->no_first)) {
+        swap_ends(w->sh->s, self, &swapped);
+        self = &swapped;
+        history h = hist;
+        hist = other;
+        other = h;
+        flipped = !flipped;
     }
     snode kids[GT_CUBE3_MOVES];
     uint64_t generated = 0;
@@ -458,9 +538,12 @@ static void dfs(worker *w, const snode *self, int g, history hist)
         check_clock(w);
     if (w->abort)
         return;
+    int *n_end = flipped ? &w->n_back : &w->n_front;
+    uint8_t *end = flipped ? w->back : w->path;
     for (int k = 0; k < n_kids; k++) {
-        w->path[g] = kids[k].move;
-        dfs(w, &kids[k], g + 1, after(hist, kids[k].move));
+        end[(*n_end)++] = kids[k].move;
+        dfs(w, &kids[k], g + 1, after(hist, kids[k].move), other, flipped);
+        (*n_end)--;
         if (w->abort)
             return;
     }
@@ -547,9 +630,11 @@ static int root_of(const shared *sh, const gt_cube3 *start, snode *root, int f[A
         return rc;
     f[0] = f[1] = f[2] = -1;
     int h = forward_values(s, &root->n, f);
+    for (int a = 0; a < AXES; a++)
+        root->fwd_edge[a] = (uint8_t)(f[a] < 0 ? 0 : f[a]);
     for (int a = 0; a < AXES && s->edges; a++) {
         const gt_cube3 *c = &root->inv.c[a];
-        int v = (int)edge_value(s, edge_entry(s, slice_of(s, c), gt_cube3_flip(c), gt_cube3_twist(c), ud_of(s, c)));
+        int v = (int)edge_value(s, edge_entry(s, slice_of(s, c), gt_cube3_flip_of(c), gt_cube3_twist_of(c), ud_of(s, c)), -1);
         root->inv_edge[a] = (uint8_t)v;
         if (sh->use_inverse && v > h)
             h = v;
@@ -586,7 +671,9 @@ static int search_bound(shared *sh, const snode *root_in, const int f[AXES], int
             w.task = t;
             w.abort = 0;
             memcpy(w.path, tasks[t].prefix, (size_t)split);
-            dfs(&w, &tasks[t].node, split, tasks[t].hist);
+            w.n_front = split;
+            w.n_back = 0;
+            dfs(&w, &tasks[t].node, split, tasks[t].hist, (history){-1, -1, 0, 0}, 0);
         }
         __atomic_add_fetch(&sh->nodes, w.unflushed, __ATOMIC_RELAXED);
     }
@@ -614,6 +701,8 @@ int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
         return GT_ERR_ILLEGAL;
     sh.use_inverse = !o->no_inverse;
     sh.axis_masks = o->metric == GT_CUBE3_HTM && s->edges && !o->no_axis_masks;
+    /* --all lists each canonical sequence once, which one end at a time keeps */
+    sh.directions = sh.axis_masks && sh.use_inverse && !o->all && !o->no_direction;
     sh.start_parity = v.corner_parity;
     if ((rc = root_of(&sh, start, &root, root_edges, &bound)) != 0)
         return rc;

@@ -69,9 +69,12 @@ int gt_cube3_solver_open(const gt_table *corners, const gt_table *fst, const gt_
 
 /* The tables of gt_cube3_solver_open_tables: those of gt_cube3_solver_open,
  * and phase1 (cube3-twophase), which cube3-fsud16-twist-2bit needs for its
- * small values (NULL otherwise). */
+ * small values (NULL otherwise). edges_private: the edge table's data is a
+ * private copy already (a table stored in parts), which
+ * GT_CUBE3_TABLES_COPY then reads as it is and copies the others only. */
 typedef struct gt_cube3_solver_tables {
     const gt_table *corners, *fst, *fss, *phase1;
+    int edges_private;
 } gt_cube3_solver_tables;
 
 /* gt_cube3_solver_open over any rung of the table ladder (docs/cube3.md).
@@ -101,6 +104,7 @@ typedef struct gt_cube3_search_options {
     int no_inverse;            /* skip the inverse position's lookups */
     int no_axis_masks;         /* HTM: do not restrict first and last moves by tight axes */
     int no_symmetry;           /* do not search a symmetric start once per orbit of first moves */
+    int no_direction;          /* HTM: always extend the start's end, never the other */
 } gt_cube3_search_options;
 
 typedef struct gt_cube3_search_result {

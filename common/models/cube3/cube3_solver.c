@@ -225,7 +225,7 @@ static int tables_fit(const gt_table *corners, const gt_table *fst, const gt_tab
 int gt_cube3_solver_open(const gt_table *corners, const gt_table *fst, const gt_table *fss, int how,
                          gt_cube3_solver **out)
 {
-    gt_cube3_solver_tables t = {corners, fst, fss, NULL};
+    gt_cube3_solver_tables t = {corners, fst, fss, NULL, 0};
     return gt_cube3_solver_open_tables(&t, how, out);
 }
 
@@ -239,6 +239,7 @@ int gt_cube3_solver_open_tables(const gt_cube3_solver_tables *tables, int how, g
     if (!s)
         return GT_ERR_NOMEM;
     const gt_table *edges = fss ? fss : fst;
+    s->corner_max = corners->meta.distribution.max_depth;
     s->n_ud = 1; /* ud_move and ud_conj: zeros */
     s->n_inner = GT_CUBE3_TWISTS;
     if (is_fsud(fss) && fss->meta.encoding == GT_ENC_TOP2 && (rc = attach_phase1(s, fss, tables->phase1)) != 0)
@@ -250,7 +251,8 @@ int gt_cube3_solver_open_tables(const gt_cube3_solver_tables *tables, int how, g
     if (rc || (rc = move_tables(s, corners, fss && !is_fsud(fss))) != 0 ||
         (rc = symmetry_tables(s)) != 0 ||
         (rc = attach(corners, how, &s->corners_v, &s->corners, &s->own_corners)) != 0 ||
-        (edges && (rc = attach(edges, how, &s->edges_v, &s->edges, &s->own_edges)) != 0))
+        (edges && (rc = attach(edges, tables->edges_private ? GT_CUBE3_TABLES_IN_PLACE : how, &s->edges_v,
+                               &s->edges, &s->own_edges)) != 0))
         goto free_solver;
     *out = s;
     return GT_OK;

@@ -26,6 +26,7 @@ struct gt_cube3_solver {
      * solver's own copies in huge pages (GT_CUBE3_TABLES_COPY). Each read
      * goes through its view's block check (a no-op on a checked copy). */
     const uint8_t *corners, *edges;
+    int corner_max; /* the corner table's largest value */
     gt_view corners_v, edges_v, class_v;
     /* fss and fsud: [X] = class << 4 | sym, and [twist * 16 + sym]
      * (cube3_sym.h). X is (sorted slice, flip) for fss, (slice, flip) for
