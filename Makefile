@@ -196,8 +196,9 @@ run: all
 # The Python binding's tests load the shared library, the install test
 # installs the default build, and the README's examples run against it:
 # all three only for BUILD=build (sanitized and fuzz builds are neither
-# loaded into python3 nor installed; they say so).
-test: test-deps all $(TEST_BIN) $(REPLAY_BIN) $(if $(filter build,$(BUILD)),$(SHLIB))
+# loaded into python3 nor installed; they say so). The benchmarks are
+# compiled, not run: a change that breaks one fails here, not in make bench.
+test: test-deps all $(TEST_BIN) $(REPLAY_BIN) $(BENCH_BIN) $(if $(filter build,$(BUILD)),$(SHLIB))
 	@sh tests/check_layers.sh
 	@sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN)
 	@$(if $(filter build,$(BUILD)),GODTAB_LIB=$(CURDIR)/$(SHLIB) GODTAB_BIN=$(CURDIR)/$(BIN) \

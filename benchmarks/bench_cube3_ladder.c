@@ -113,8 +113,7 @@ static void bench_rung(gt_db *db, const gt_table *corners, const char *name, con
         for (int threads = 1; threads <= 2; threads++) {
             run_stats st;
             run(s, cubes, n, threads, limit, &st);
-            print_stats(name, last == GT_CUBE3_TABLES_COPY && how == GT_CUBE3_TABLES_COPY ? "copy" : "map", threads,
-                        n, &st);
+            print_stats(name, how == GT_CUBE3_TABLES_COPY ? "copy" : "map", threads, n, &st);
         }
         gt_cube3_solver_free(s);
     }

@@ -63,8 +63,9 @@ static void cube3_usage(FILE *out, const void *ctx)
             "                cube3-flipslice-twist (1.1 GB). By default cube3-fss16-twist, else\n"
             "                cube3-flipslice-twist; with --load copy, cube3-fsud16-twist first if it is\n"
             "                stored and takes at most half the memory\n"
-            "  --no-inverse, --no-axis-masks, --no-symmetry, --no-direction   turn one pruning\n"
-            "                off (to measure what it brings; the answers stay optimal)\n"
+            "  --no-inverse, --no-axis-masks, --no-symmetry, --no-direction, --no-task-order\n"
+            "                turn one pruning or ordering off (to measure what it brings; the\n"
+            "                answers stay optimal)\n"
             "With no query, reads one query a line from standard input (auto format: a single\n"
             "54-character word is a facelet string, anything else a scramble).\n"
             "Prints one optimal solution in face turns, then (distance); in QTM a half turn prints\n"
@@ -313,7 +314,7 @@ static int load_solver(const char *db_path, int corners_only, const char *edges,
 }
 
 /* cube3's own options; the shared ones are parsed by gt_cli_parse. */
-enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY, OPT_NO_DIRECTION, OPT_MAX_LENGTH, OPT_NEAR, OPT_LOAD, OPT_EDGES };
+enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY, OPT_NO_DIRECTION, OPT_NO_TASK_ORDER, OPT_MAX_LENGTH, OPT_NEAR, OPT_LOAD, OPT_EDGES };
 
 typedef struct cube3_args {
     cube3_cli *cli;
@@ -330,7 +331,7 @@ static const struct option cube3_options[] = {
     {"no-symmetry", no_argument, NULL, OPT_NO_SYMMETRY}, {"max-length", required_argument, NULL, OPT_MAX_LENGTH},
     {"near", no_argument, NULL, OPT_NEAR},           {"load", required_argument, NULL, OPT_LOAD},
     {"edges", required_argument, NULL, OPT_EDGES},   {"no-direction", no_argument, NULL, OPT_NO_DIRECTION},
-    {NULL, 0, NULL, 0}};
+    {"no-task-order", no_argument, NULL, OPT_NO_TASK_ORDER}, {NULL, 0, NULL, 0}};
 
 static int parse_timeout(const char *arg, double *out)
 {
@@ -362,6 +363,7 @@ static int cube3_option(void *ctx, int opt, const char *arg)
     case OPT_NO_AXIS_MASKS: s->no_axis_masks = 1; return 0;
     case OPT_NO_SYMMETRY: s->no_symmetry = 1; return 0;
     case OPT_NO_DIRECTION: s->no_direction = 1; return 0;
+    case OPT_NO_TASK_ORDER: s->no_task_order = 1; return 0;
     case OPT_MAX_LENGTH:
         if ((v = gt_cli_parse_count("--max-length", arg, 0, GT_CUBE3_TWOPHASE_MAX)) < 0)
             return GT_EXIT_USAGE;

@@ -276,14 +276,17 @@ static void test_edge_table_search_is_optimal(void **state)
 
 /* Each pruning only prunes: the same distance without it, never more
  * nodes with it (one thread: deterministic counts), fewer over the set.
- * Both runs extend the start's end only: choosing the end needs both
- * prunings, and is a heuristic that may cost nodes on some cube. */
+ * Both runs extend the start's end only and keep the tasks in canonical
+ * order: choosing the end needs both prunings, the order comes from each
+ * run's own counts, and both are heuristics that may cost nodes on some
+ * cube. */
 static void check_pruning_only_prunes(int which)
 {
     uint64_t seed = 77, with_total = 0, without_total = 0;
     for (int trial = 0; trial < 8; trial++) {
         gt_cube3 c;
-        gt_cube3_search_options with = {.threads = 1, .no_direction = 1}, without = {.threads = 1, .no_direction = 1};
+        gt_cube3_search_options with = {.threads = 1, .no_direction = 1, .no_task_order = 1},
+                                without = {.threads = 1, .no_direction = 1, .no_task_order = 1};
         if (which == 0)
             without.no_inverse = 1;
         else
@@ -330,6 +333,30 @@ static void test_choosing_the_end_keeps_optimality(void **state)
         assert_int_equal(a.distance, b.distance);
         assert_int_equal(a.lower_bound, b.lower_bound);
         differ += a.nodes != b.nodes;
+    }
+    assert_true(differ > 0);
+}
+
+/* Tasks ordered by the last iteration's costs: the same length as in
+ * canonical order, the same answer on 1 and 2 threads (the costs are
+ * whole iterations'), and the order is used: some counts differ. */
+static void test_task_order_is_deterministic(void **state)
+{
+    (void)state;
+    uint64_t seed = 123;
+    int differ = 0;
+    for (int trial = 0; trial < 10; trial++) {
+        gt_cube3 c;
+        gt_cube3_search_options one = {.threads = 1}, two = {.threads = 2}, canonical = {.threads = 1, .no_task_order = 1};
+        gt_cube3_search_result a, b, k;
+        random_scramble(&seed, 9 + trial % 3, &c);
+        solve_checked(edge_solver, &c, &one, &a);
+        solve_checked(edge_solver, &c, &two, &b);
+        solve_checked(edge_solver, &c, &canonical, &k);
+        assert_int_equal(a.distance, k.distance);
+        assert_int_equal(a.length, b.length);
+        assert_memory_equal(a.moves, b.moves, (size_t)a.length);
+        differ += a.nodes != k.nodes;
     }
     assert_true(differ > 0);
 }
@@ -470,6 +497,7 @@ int main(void)
         cmocka_unit_test(test_inverse_lookups_keep_optimality),
         cmocka_unit_test(test_axis_masks_keep_optimality),
         cmocka_unit_test(test_choosing_the_end_keeps_optimality),
+        cmocka_unit_test(test_task_order_is_deterministic),
         cmocka_unit_test(test_axis_masks_keep_every_solution),
         cmocka_unit_test(test_symmetric_starts),
         cmocka_unit_test(test_deep_positions),

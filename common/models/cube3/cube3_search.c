@@ -11,9 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SPLIT_DEPTH 3        /* levels enumerated up front; their nodes are the parallel tasks */
+#define SPLIT_DEPTH 4        /* levels enumerated up front; their nodes are the parallel tasks */
 #define CHECK_EVERY 4096     /* nodes between looks at the clock and the stop flags */
 #define NO_TASK UINT64_MAX
+#define PREFIXES (GT_CUBE3_MOVES * GT_CUBE3_MOVES * GT_CUBE3_MOVES * GT_CUBE3_MOVES) /* 18^SPLIT_DEPTH */
 
 /* The rotation that reads axis a (U-D, R-L, F-B) as the U-D axis. */
 static inline const uint16_t *axis_rotation(const gt_cube3_solver *s, int a)
@@ -256,6 +257,8 @@ typedef struct task {
     history hist;
     uint64_t syms; /* the start's symmetries that fix every move of the prefix (bit k: sym k) */
     uint8_t prefix[SPLIT_DEPTH];
+    uint32_t rank;  /* its place in canonical order */
+    double density; /* what its subtree cost last iteration (see order_tasks) */
 } task;
 
 typedef struct shared {
@@ -265,6 +268,9 @@ typedef struct shared {
     int metric, start_parity, all, use_inverse;
     int axis_masks;                /* HTM with an edge table: the masks of snode apply */
     int directions;                /* each node extends the end with fewer moves allowed */
+    uint64_t *cost, *cost_next;    /* nodes a task's subtree took in the last iteration / this one,
+                                    * by prefix (NULL: tasks in canonical order) */
+    int have_cost;                 /* cost holds a whole iteration's */
     uint64_t syms;                 /* symmetries of the start (bit k: conj by sym k fixes it) */
     double t0, deadline, next_report;
     volatile int stop;             /* timeout or cancel */
@@ -643,6 +649,42 @@ static int root_of(const shared *sh, const gt_cube3 *start, snode *root, int f[A
     return GT_OK;
 }
 
+static inline unsigned prefix_code(const uint8_t prefix[SPLIT_DEPTH])
+{
+    unsigned code = 0;
+    for (int i = 0; i < SPLIT_DEPTH; i++)
+        code = code * GT_CUBE3_MOVES + prefix[i];
+    return code;
+}
+
+static int denser_first(const void *a, const void *b)
+{
+    const task *x = a, *y = b;
+    if (x->density != y->density)
+        return x->density > y->density ? -1 : 1;
+    return x->rank < y->rank ? -1 : 1;
+}
+
+/* The tasks in decreasing order of what their subtrees cost in the last
+ * iteration (vcube's order for its depth-4 seeds): a subtree with many
+ * nodes near the bound is the likeliest to hold a solution one move
+ * deeper, and the last iteration, which stops at the first solution, is
+ * most of a search. A prefix ending on D, L or B allows fewer canonical
+ * continuations (not the opposite face), so its cost weighs sqrt(3/2)
+ * more. Ties, and new prefixes, keep canonical order. The counts are
+ * those of whole iterations, so the order, hence the answer, does not
+ * depend on the thread count. */
+static void order_tasks(const shared *sh, task *tasks, uint64_t n, int split)
+{
+    for (uint64_t t = 0; t < n; t++)
+        tasks[t].rank = (uint32_t)t;
+    if (!sh->cost || !sh->have_cost || split != SPLIT_DEPTH)
+        return;
+    for (uint64_t t = 0; t < n; t++)
+        tasks[t].density = (double)sh->cost[prefix_code(tasks[t].prefix)] * (tasks[t].hist.face >= 3 ? 1.2247449 : 1.0);
+    qsort(tasks, n, sizeof *tasks, denser_first);
+}
+
 /* One IDA* iteration: is there a solution of exactly `bound` moves? */
 static int search_bound(shared *sh, const snode *root_in, const int f[AXES], int bound, int threads)
 {
@@ -660,6 +702,7 @@ static int search_bound(shared *sh, const snode *root_in, const int f[AXES], int
     int rc = make_tasks(sh, &root, split, bound, &tasks, &n_tasks, &prefix_nodes);
     if (rc)
         return rc;
+    order_tasks(sh, tasks, n_tasks, split);
     sh->nodes += prefix_nodes;
 #pragma omp parallel num_threads(threads)
     {
@@ -673,11 +716,21 @@ static int search_bound(shared *sh, const snode *root_in, const int f[AXES], int
             memcpy(w.path, tasks[t].prefix, (size_t)split);
             w.n_front = split;
             w.n_back = 0;
+            uint64_t before = w.nodes;
             dfs(&w, &tasks[t].node, split, tasks[t].hist, (history){-1, -1, 0, 0}, 0);
+            if (sh->cost_next && split == SPLIT_DEPTH) /* each prefix is one task's: no race */
+                sh->cost_next[prefix_code(tasks[t].prefix)] = w.nodes - before;
         }
         __atomic_add_fetch(&sh->nodes, w.unflushed, __ATOMIC_RELAXED);
     }
     free(tasks);
+    if (sh->cost_next && split == SPLIT_DEPTH && !sh->stop) { /* next iteration's order */
+        uint64_t *t = sh->cost;
+        sh->cost = sh->cost_next;
+        sh->cost_next = t;
+        memset(sh->cost_next, 0, PREFIXES * sizeof *sh->cost_next);
+        sh->have_cost = 1;
+    }
     return GT_OK;
 }
 
@@ -715,6 +768,10 @@ int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
             sh.syms |= 1ull << k;
     }
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    /* without it (no memory), the tasks keep canonical order: still exact */
+    uint64_t *costs = o->no_task_order ? NULL : calloc(2 * PREFIXES, sizeof *costs);
+    sh.cost = costs;
+    sh.cost_next = costs ? costs + PREFIXES : NULL;
     int max_depth = o->max_depth > 0 ? o->max_depth : (o->metric == GT_CUBE3_QTM ? 26 : 20);
     if (max_depth >= GT_CUBE3_MAX_SOLUTION)
         max_depth = GT_CUBE3_MAX_SOLUTION - 1;
@@ -766,6 +823,7 @@ int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
         result->distance = -1;
     }
     free(sh.found);
+    free(costs);
     result->nodes = sh.nodes;
     result->seconds = omp_get_wtime() - sh.t0;
     return rc;

@@ -19,10 +19,11 @@
  * The search enumerates canonical sequences only: never the same face twice
  * in a row, and of two commuting opposite-face turns only U-before-D,
  * R-before-L, F-before-B (in QTM a half turn is searched as U U, never
- * U' U', and returned as U2: see gt_cube3_qtm_merge). Its first levels
- * are split into tasks run in parallel with OpenMP; the
- * solution reported is the first in that canonical order, whatever the
- * thread count. */
+ * U' U', and returned as U2: see gt_cube3_qtm_merge). Its first four
+ * levels are split into tasks run in parallel with OpenMP, each iteration
+ * in decreasing order of what the task's subtree cost in the previous one
+ * (canonical order first, and for ties); the solution reported is the
+ * first in that order, whatever the thread count. */
 #ifndef GODTAB_CUBE3_SEARCH_H
 #define GODTAB_CUBE3_SEARCH_H
 
@@ -105,6 +106,7 @@ typedef struct gt_cube3_search_options {
     int no_axis_masks;         /* HTM: do not restrict first and last moves by tight axes */
     int no_symmetry;           /* do not search a symmetric start once per orbit of first moves */
     int no_direction;          /* HTM: always extend the start's end, never the other */
+    int no_task_order;         /* search the tasks in canonical order, not by last iteration's cost */
 } gt_cube3_search_options;
 
 typedef struct gt_cube3_search_result {
