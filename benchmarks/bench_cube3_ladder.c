@@ -6,7 +6,7 @@
  * (--load copy; the two fsud rungs are private copies either way). It
  * prints, per rung: the table's bytes, CPU seconds per cube (median), nodes
  * per cube (median), nodes per CPU second, and the answers' lengths, which
- * must agree across rungs.
+ * must agree across rungs; and issue 15's targets, met or MISSED.
  *
  * Environment: GODTAB_BENCH_LADDER_CUBES (default 4 cubes),
  * GODTAB_BENCH_LADDER_TIMEOUT (seconds a search, default 300; a search that
@@ -89,6 +89,36 @@ static void print_stats(const char *rung_name, const char *load, int threads, in
     fflush(stdout);
 }
 
+/* Issue 15's targets for the rung just measured (copied, one thread): the
+ * median a cube at <= 2.6 GB (the 2-bit rung), at most 1 CPU s with the
+ * largest rung (the 4-bit one), and the superflip on 2 threads in <= 30 s
+ * (of search here; godtab-solve also opens the copy, 1-2 s warm). */
+static void print_targets(const gt_cube3_solver *s, const char *name, run_stats *st, int n)
+{
+    double cpu_med = bench_median(st->cpu, n);
+    if (strcmp(name, GT_CUBE3_FSUD2_TABLE) == 0) {
+        printf("  target: median <= 5 CPU s a cube at <= 2.6 GB, one thread: %.2f  %s\n", cpu_med,
+               cpu_med <= 5 ? "met" : "MISSED");
+        gt_cube3 superflip;
+        gt_parse_error err;
+        gt_cube3_search_options o = {.threads = 2, .timeout = 300};
+        gt_cube3_search_result r;
+        if (gt_cube3_from_scramble("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2", &superflip, &err) == GT_OK) {
+            double w0 = bench_now();
+            int rc = gt_cube3_search(s, &superflip, &o, &r);
+            double wall = bench_now() - w0;
+            printf("  target: superflip proven 20 in <= 30 s on 2 threads: %.1f s (%s, %.3g nodes)  %s\n", wall,
+                   rc == GT_OK && r.distance == 20 ? "20" : "not proven", (double)r.nodes,
+                   rc == GT_OK && r.distance == 20 && wall <= 30 ? "met" : "MISSED");
+            gt_cube3_search_result_free(&r);
+        }
+    } else if (strcmp(name, GT_CUBE3_FSUD_TABLE) == 0) {
+        printf("  target: median <= 1 CPU s a cube with the largest rung, one thread: %.2f  %s\n", cpu_med,
+               cpu_med <= 1 ? "met" : "MISSED");
+    }
+    fflush(stdout);
+}
+
 /* One rung: its table mapped in place and copied, on 1 and 2 threads. */
 static void bench_rung(gt_db *db, const gt_table *corners, const char *name, const gt_cube3 *cubes, int n,
                        double limit)
@@ -114,6 +144,8 @@ static void bench_rung(gt_db *db, const gt_table *corners, const char *name, con
             run_stats st;
             run(s, cubes, n, threads, limit, &st);
             print_stats(name, how == GT_CUBE3_TABLES_COPY ? "copy" : "map", threads, n, &st);
+            if (how == GT_CUBE3_TABLES_COPY && threads == 1)
+                print_targets(s, name, &st, n);
         }
         gt_cube3_solver_free(s);
     }
