@@ -1,6 +1,7 @@
 #include "catalog.h"
 #include "gt_error.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define GT_FAMILY(name) extern const gt_family gt_##name##_family;
@@ -56,6 +57,33 @@ const gt_table_spec *gt_catalog_find(const char *name)
             if (strcmp(families[f]->specs[i].name, name) == 0)
                 return &families[f]->specs[i];
     return NULL;
+}
+
+const gt_table_spec *gt_catalog_resolve(const char *name, const char *metric)
+{
+    const gt_family *f = name ? gt_catalog_find_family(name) : NULL;
+    if (!f) {
+        const gt_table_spec *spec = name ? gt_catalog_find(name) : NULL;
+        size_t family_len = spec ? strlen(spec->family) : 0;
+        if (spec && metric && (strncmp(spec->name, spec->family, family_len) != 0 ||
+                               spec->name[family_len] != '-' || strcmp(spec->name + family_len + 1, metric) != 0))
+            return NULL; /* pocket-htm with metric qtm: a contradiction, not a choice */
+        return spec;
+    }
+    char table[GT_NAME_MAX];
+    int w;
+    if (metric || f->metrics)
+        w = snprintf(table, sizeof table, "%s-%.*s", f->name,
+                     metric ? (int)strlen(metric) : (int)strcspn(f->metrics, " "), metric ? metric : f->metrics);
+    else
+        w = snprintf(table, sizeof table, "%s", f->specs[0].name);
+    const gt_table_spec *spec = w > 0 && (size_t)w < sizeof table ? gt_catalog_find(table) : NULL;
+    return spec && gt_catalog_family_of(spec) == f ? spec : NULL;
+}
+
+int gt_catalog_selects(const gt_table_spec *spec, const char *name)
+{
+    return !strcmp(name, spec->name) || (!strcmp(name, spec->family) && !spec->explicit_only);
 }
 
 const gt_family *gt_catalog_family_of(const gt_table_spec *spec)

@@ -28,6 +28,23 @@ const gt_table_spec *gt_catalog_get(int i);
 /* The spec of a table name, or NULL. */
 const gt_table_spec *gt_catalog_find(const char *name);
 
+/* The table a name stands for, as every front end reads a puzzle name
+ * (godtab-solve NAME, godtab-serve's puzzle=, python's db.solve):
+ * Parameters: name, a table name ("pocket-qtm") or a family name
+ * ("pocket"); metric, NULL or a metric of the family ("qtm"), used only
+ * with a family name.
+ * Return values: a table name's spec; for a family, "<family>-<metric>"
+ * with metric, else with the first of the family's metrics, else its first
+ * table (taquin: taquin-3x3); NULL for an unknown name, a family without
+ * that metric, or a table name with a metric other than its own. */
+const gt_table_spec *gt_catalog_resolve(const char *name, const char *metric);
+
+/* Does a name on a build command line select spec? (godtab-gen NAME ...,
+ * godtab-gen-mpi NAME ...: a table by its name; a family selects its tables
+ * but those built only when named, explicit_only.)
+ * Return values: 1 or 0. */
+int gt_catalog_selects(const gt_table_spec *spec, const char *name);
+
 /* The family a spec belongs to (never NULL for a catalog spec). */
 const gt_family *gt_catalog_family_of(const gt_table_spec *spec);
 

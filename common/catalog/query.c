@@ -9,6 +9,8 @@
 #include "solve.h"
 #include "spec.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,7 +26,7 @@ struct gt_query {
 int gt_query_open(gt_db *db, const char *table, gt_query **out)
 {
     *out = NULL;
-    const gt_table_spec *spec = gt_catalog_find(table);
+    const gt_table_spec *spec = gt_catalog_resolve(table, NULL);
     if (!spec)
         return GT_ERR_NOTFOUND;
     const gt_family *family = gt_catalog_family_of(spec);
@@ -71,17 +73,54 @@ static int format_moves(const gt_puzzle *p, const uint8_t *moves, int n, char *o
     return GT_OK;
 }
 
-int gt_query_solve(const gt_query *q, int format, const char *text, char *solution, size_t cap, int *distance,
-                   gt_parse_error *err)
+int gt_query_check_text(const char *text, size_t len, gt_parse_error *err)
+{
+    const char *nul = len ? memchr(text, 0, len) : NULL;
+    if (!nul)
+        return GT_OK;
+    if (err) {
+        size_t at = (size_t)(nul - text);
+        err->offset = at > INT_MAX ? INT_MAX : (int)at;
+        err->length = 1;
+        snprintf(err->message, sizeof err->message, "a NUL byte at column %zu: a query is text", at + 1);
+    }
+    return GT_ERR_PARSE;
+}
+
+/* The query as a C string for the parsers (which read to a NUL): a copy of
+ * its len bytes once gt_query_check_text has passed them. */
+static int query_text(const char *text, size_t len, gt_parse_error *err, char **out)
+{
+    *out = NULL;
+    if (!text && len)
+        return GT_ERR_INVAL;
+    int rc = gt_query_check_text(text, len, err);
+    if (rc)
+        return rc;
+    if (len == SIZE_MAX || !(*out = malloc(len + 1)))
+        return GT_ERR_NOMEM;
+    if (len)
+        memcpy(*out, text, len);
+    (*out)[len] = '\0';
+    return GT_OK;
+}
+
+int gt_query_solve(const gt_query *q, int format, const char *text, size_t len, char *solution, size_t cap,
+                   int *distance, gt_parse_error *err)
 {
     const gt_query_hooks *h = q->family->query;
     uint64_t index;
     uint8_t moves[GT_MAX_DEPTH];
     int n = 0, rc;
+    char *query;
+    if ((rc = query_text(text, len, err, &query)) != GT_OK)
+        return rc;
     void *pos = calloc(1, h->position_bytes ? h->position_bytes : 1);
-    if (!pos)
+    if (!pos) {
+        free(query);
         return GT_ERR_NOMEM;
-    if ((rc = h->parse(q->spec, format, text, pos, &index, err)) != GT_OK)
+    }
+    if ((rc = h->parse(q->spec, format, query, pos, &index, err)) != GT_OK)
         goto free_pos;
     if ((rc = gt_solve_walk(q->puzzle, q->table, index, moves, GT_MAX_DEPTH, &n)) != GT_OK)
         goto free_pos;
@@ -93,6 +132,7 @@ int gt_query_solve(const gt_query *q, int format, const char *text, char *soluti
     rc = format_moves(q->puzzle, moves, n, solution, cap);
 free_pos:
     free(pos);
+    free(query);
     return rc;
 }
 
@@ -262,15 +302,20 @@ int gt_query_cube3_open(gt_db *db, int corners_only, gt_query_cube3 **out)
     return GT_OK;
 }
 
-int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, double timeout, char *solution,
-                         size_t cap, int *distance, gt_parse_error *err)
+int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, size_t len, double timeout,
+                         char *solution, size_t cap, int *distance, gt_parse_error *err)
 {
     gt_cube3 c;
     gt_cube3_search_options o = {.metric = GT_CUBE3_HTM, .threads = 0, .timeout = timeout};
     gt_cube3_search_result r;
     memset(&r, 0, sizeof r);
-    int rc = format == GT_QUERY_STATE ? gt_cube3_from_facelets(text, &c, NULL, NULL, err)
-                                      : gt_cube3_from_scramble(text, &c, err);
+    char *query;
+    int rc = query_text(text, len, err, &query);
+    if (rc)
+        return rc;
+    rc = format == GT_QUERY_STATE ? gt_cube3_from_facelets(query, &c, NULL, NULL, err)
+                                  : gt_cube3_from_scramble(query, &c, err);
+    free(query);
     if (rc)
         return rc;
     rc = gt_cube3_search(q->solver, &c, &o, &r);

@@ -3,10 +3,14 @@
  * structs (python/godtab.py calls these through ctypes).
  *
  *   gt_query *q;
- *   gt_query_open(db, "pocket-htm", &q);
- *   gt_query_solve(q, GT_QUERY_MOVES, "R U R' U'", buf, sizeof buf, &distance, &err);
+ *   const char *scramble = "R U R' U'";
+ *   gt_query_open(db, "pocket", &q);      (a family: its default table, pocket-htm)
+ *   gt_query_solve(q, GT_QUERY_MOVES, scramble, strlen(scramble), buf, sizeof buf, &distance, &err);
  *   gt_query_close(q);
  *
+ * Query text comes with its length, so that a text cut short is never
+ * answered: a NUL byte inside it (from a binding, an HTTP body, a line of
+ * a file) is refused as GT_ERR_PARSE, not taken as the end of the query.
  * Every answer is replayed on the model before it is returned. */
 #ifndef GODTAB_QUERY_H
 #define GODTAB_QUERY_H
@@ -20,8 +24,11 @@
 
 typedef struct gt_query gt_query;
 
-/* Loads the catalog table `table` (checked as gt_catalog_load does) for
- * queries in its family's syntax.
+/* Loads a catalog table (checked as gt_catalog_load does) for queries in
+ * its family's syntax.
+ * Parameters: table, a table name ("pocket-qtm") or a family name
+ * ("pocket": its default table, as godtab-solve chooses it:
+ * gt_catalog_resolve).
  * Return values: GT_OK, GT_ERR_NOTFOUND (unknown name or not built),
  * GT_ERR_INVAL (a family without text queries: cube3, use
  * gt_query_cube3_open), GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_NOMEM,
@@ -29,15 +36,28 @@ typedef struct gt_query gt_query;
 int gt_query_open(gt_db *db, const char *table, gt_query **out);
 void gt_query_close(gt_query *q);
 
-/* Solves one query: format GT_QUERY_MOVES (a scramble) or GT_QUERY_STATE
- * (the family's state syntax: facelets, a board). Writes one optimal
- * solution, moves one space apart, into solution and its length into
- * *distance.
- * Return values: GT_OK, GT_ERR_PARSE or GT_ERR_ILLEGAL (err filled in; err
- * may be NULL), GT_ERR_RANGE (cap too small), GT_ERR_CORRUPT (the table
- * lies, or the answer failed its replay). */
-int gt_query_solve(const gt_query *q, int format, const char *text, char *solution, size_t cap, int *distance,
-                   gt_parse_error *err);
+/* Checks that query text holds no NUL byte: what every text-in function
+ * below does first, for front ends that parse text themselves.
+ * Parameters: text, len bytes (need not be NUL-terminated; NULL only with
+ * len 0); err, NULL or filled in on failure.
+ * Return values: GT_OK; GT_ERR_PARSE (a NUL byte at offset k: err->offset
+ * k, err->length 1, err->message "a NUL byte at column k+1: a query is
+ * text"). */
+int gt_query_check_text(const char *text, size_t len, gt_parse_error *err);
+
+/* Solves one query: writes one optimal solution, moves one space apart,
+ * into solution and its length into *distance.
+ * Parameters: format, GT_QUERY_MOVES (a scramble) or GT_QUERY_STATE (the
+ * family's state syntax: facelets, a board); text, the query, len bytes
+ * (need not be NUL-terminated; a NUL byte inside is refused, never taken
+ * as its end); solution, cap bytes; err, NULL or filled in on
+ * GT_ERR_PARSE / GT_ERR_ILLEGAL.
+ * Return values: GT_OK, GT_ERR_PARSE (malformed, or a NUL byte: see
+ * gt_query_check_text), GT_ERR_ILLEGAL, GT_ERR_RANGE (cap too small),
+ * GT_ERR_INVAL (text NULL with len > 0), GT_ERR_NOMEM, GT_ERR_CORRUPT (the
+ * table lies, or the answer failed its replay). */
+int gt_query_solve(const gt_query *q, int format, const char *text, size_t len, char *solution, size_t cap,
+                   int *distance, gt_parse_error *err);
 
 /* The table's per-depth counts: count[d] for d = 0..*max_depth (at most cap
  * entries written). Return values: GT_OK, GT_ERR_RANGE (cap too small). */
@@ -92,13 +112,16 @@ void gt_query_cube3_tables_free(gt_cube3_solver_tables *t);
 int gt_query_cube3_open(gt_db *db, int corners_only, gt_query_cube3 **out);
 void gt_query_cube3_close(gt_query_cube3 *q);
 
-/* One optimal HTM solution of a scramble or 54 facelets (format as above)
- * within timeout seconds (0: none), written like gt_query_solve's.
- * Return values: GT_OK, GT_ERR_PARSE, GT_ERR_ILLEGAL, GT_ERR_TIMEOUT (none
- * proven in time: *distance is then the proven lower bound), GT_ERR_RANGE,
- * GT_ERR_CORRUPT, GT_ERR_NOMEM. */
-int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, double timeout, char *solution,
-                         size_t cap, int *distance, gt_parse_error *err);
+/* One optimal HTM solution of a scramble or 54 facelets within timeout
+ * seconds, written like gt_query_solve's.
+ * Parameters: format, text, len, solution, cap, err: as gt_query_solve's
+ * (a NUL byte inside the len bytes is refused); timeout, seconds (0: none).
+ * Return values: GT_OK, GT_ERR_PARSE (malformed, or a NUL byte),
+ * GT_ERR_ILLEGAL, GT_ERR_TIMEOUT (none proven in time: *distance is then
+ * the proven lower bound), GT_ERR_RANGE, GT_ERR_INVAL (text NULL with
+ * len > 0), GT_ERR_CORRUPT, GT_ERR_NOMEM. */
+int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, size_t len, double timeout,
+                         char *solution, size_t cap, int *distance, gt_parse_error *err);
 
 /* The solver over those tables (thread-safe; owned by q), for callers with
  * a gt_cube3 of their own (godtab-serve). */
