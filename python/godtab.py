@@ -2,22 +2,34 @@
 3x3x3 queries, read distributions.
 
 Standard library only: ctypes over libgodtab.so (common/catalog/query.h).
-The library is found as $GODTAB_LIB, else the build tree's
-build/libgodtab.so.* beside this file, else the installed libgodtab.so.MAJOR.
+The library is $GODTAB_LIB when set; else, for this file in a source tree,
+the tree's build/libgodtab.so.*; else the one installed beside this module
+(PREFIX/lib or PREFIX/lib64 above its site-packages, or LIBDIR's multiarch
+folder); else the system's (ctypes.util.find_library("godtab"), the
+loader's paths: libgodtab.so.MAJOR).
 
     import godtab
     with godtab.Database() as db:                 # --db / $GODTAB_DB / the default
-        print(db.solve("pocket-htm", "R U R' U'")) # ("U R U' R'", 4)
+        print(db.solve("pocket", "R U R' U'"))     # ("U R U' R'", 4): pocket's default table, pocket-htm
+        print(db.solve("pocket-qtm", "R2 U"))      # a table by name
         print(db.distribution("pocket-htm"))       # [1, 9, 54, ...]
+
+A puzzle is a table name (godtab-gen --list) or a family name, which
+stands for its default table as in godtab-solve ("pocket": pocket-htm,
+"floppy": floppy-htm, "taquin": taquin-3x3).
 
 Errors raise godtab.Error, whose .code is the documented exit code
 (docs/exit-codes.md) and .kind its name ("malformed", "missing", ...).
+Malformed input (exit code 2) raises godtab.MalformedError, an Error that
+is also a ValueError: among others, any text holding a NUL byte ("R\\x00U"),
+which is refused, never answered as the text before it.
 """
 
 import ctypes
 import ctypes.util
 import glob
 import os
+import sys
 
 QUERY_MOVES = 0
 QUERY_STATE = 1
@@ -31,19 +43,42 @@ class _ParseError(ctypes.Structure):
 _STATE_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_char_p, ctypes.c_char_p)
 
 
+_SONAME = "libgodtab.so.0"
+
+
+def _installed_beside():
+    """The library of the PREFIX this module is installed under: from
+    PREFIX/lib/pythonX.Y/site-packages (or dist-packages), PREFIX/lib,
+    PREFIX/lib64 and PREFIX/lib/<multiarch>."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    prefixes = [os.path.normpath(os.path.join(here, *[".."] * up)) for up in (3, 4)] + [sys.prefix]
+    arch = getattr(sys.implementation, "_multiarch", None)
+    for prefix in prefixes:
+        for libdir in ["lib", "lib64"] + ([os.path.join("lib", arch)] if arch else []):
+            path = os.path.join(prefix, libdir, _SONAME)
+            if os.path.exists(path):
+                return path
+    return None
+
+
 def _find_library():
     explicit = os.environ.get("GODTAB_LIB")
     if explicit:
         return explicit
     here = os.path.dirname(os.path.abspath(__file__))
     built = sorted(glob.glob(os.path.join(here, "..", "build", "libgodtab.so.*.*")))
-    if built:
+    if built and os.path.exists(os.path.join(here, "..", "common", "godtab.h")):  # a source tree's build
         return built[-1]
-    return ctypes.util.find_library("godtab") or "libgodtab.so.0"
+    return _installed_beside() or ctypes.util.find_library("godtab") or _SONAME
 
 
 def _load():
-    lib = ctypes.CDLL(_find_library())
+    path = _find_library()
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError as e:
+        raise ImportError("godtab: cannot load the C library %s (%s); set GODTAB_LIB to libgodtab.so's path"
+                          % (path, e)) from e
     vp, cp, ip = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int
     sigs = {
         "gt_strerror": (cp, [ip]),
@@ -55,14 +90,15 @@ def _load():
         "gt_db_close": (None, [vp]),
         "gt_query_open": (ip, [vp, cp, ctypes.POINTER(vp)]),
         "gt_query_close": (None, [vp]),
-        "gt_query_solve": (ip, [vp, ip, cp, cp, ctypes.c_size_t, ctypes.POINTER(ip), ctypes.POINTER(_ParseError)]),
+        "gt_query_solve": (ip, [vp, ip, cp, ctypes.c_size_t, cp, ctypes.c_size_t, ctypes.POINTER(ip),
+                                ctypes.POINTER(_ParseError)]),
         "gt_query_distribution": (ip, [vp, ctypes.POINTER(ctypes.c_uint64), ip, ctypes.POINTER(ip)]),
         "gt_query_at_depth": (ip, [vp, ip, ctypes.c_uint64, _STATE_FN, vp, ctypes.POINTER(ctypes.c_uint64)]),
         "gt_query_gods_number": (ip, [vp]),
         "gt_query_cube3_open": (ip, [vp, ip, ctypes.POINTER(vp)]),
         "gt_query_cube3_close": (None, [vp]),
-        "gt_query_cube3_solve": (ip, [vp, ip, cp, ctypes.c_double, cp, ctypes.c_size_t, ctypes.POINTER(ip),
-                                      ctypes.POINTER(_ParseError)]),
+        "gt_query_cube3_solve": (ip, [vp, ip, cp, ctypes.c_size_t, ctypes.c_double, cp, ctypes.c_size_t,
+                                      ctypes.POINTER(ip), ctypes.POINTER(_ParseError)]),
     }
     for name, (res, args) in sigs.items():
         fn = getattr(lib, name)
@@ -73,8 +109,16 @@ def _load():
 _lib = _load()
 
 
+_GT_ERR_PARSE = -3
+
+
 class Error(Exception):
     """A godtab error: .code is the exit code, .kind its name, .rc the GT_ERR_* value."""
+
+    def __new__(cls, rc, message=None):
+        if cls is Error and rc == _GT_ERR_PARSE:
+            cls = MalformedError
+        return super().__new__(cls, rc, message)
 
     def __init__(self, rc, message=None):
         self.rc = rc
@@ -83,10 +127,30 @@ class Error(Exception):
         super().__init__(message or _lib.gt_strerror(rc).decode())
 
 
+class MalformedError(Error, ValueError):
+    """Malformed input (exit code 2, "malformed"): a bad move or state, or
+    text holding a NUL byte. Also a ValueError."""
+
+
 def _check(rc, err=None):
     if rc != 0:
         text = err.message.decode(errors="replace") if err is not None and err.message else None
         raise Error(rc, text)
+
+
+def _text(value, what):
+    """value (str or bytes) as the bytes handed to the library. A name is
+    read by the library up to a NUL byte, so one inside it is refused here
+    (query text goes with its length: the library refuses it itself)."""
+    if isinstance(value, str):
+        data = value.encode()
+    elif isinstance(value, (bytes, bytearray, memoryview)):
+        data = bytes(value)
+    else:
+        raise TypeError("godtab: the %s must be str or bytes, not %s" % (what or "query", type(value).__name__))
+    if what is not None and b"\0" in data:
+        raise Error(_GT_ERR_PARSE, "a NUL byte at column %d of the %s" % (data.index(b"\0") + 1, what))
+    return data
 
 
 def version():
@@ -107,10 +171,10 @@ class Database:
         tree_db = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tables", "godtab.lmdb")
         if not path and not os.environ.get("GODTAB_DB") and os.path.isdir(tree_db):
             path = os.path.normpath(tree_db)
-        self.path = _lib.gt_db_default_path(path.encode() if path else None).decode()
-        _check(_lib.gt_db_open(ctypes.byref(self._db), self.path.encode(), 0))
         self._tables = {}
         self._cube3 = None
+        self.path = _lib.gt_db_default_path(_text(path, "database path") if path else None).decode()
+        _check(_lib.gt_db_open(ctypes.byref(self._db), self.path.encode(), 0))
 
     def close(self):
         for q in self._tables.values():
@@ -132,16 +196,19 @@ class Database:
     def _table(self, name):
         if name not in self._tables:
             q = ctypes.c_void_p()
-            _check(_lib.gt_query_open(self._db, name.encode(), ctypes.byref(q)))
+            _check(_lib.gt_query_open(self._db, _text(name, "table name"), ctypes.byref(q)))
             self._tables[name] = q
         return self._tables[name]
 
     def solve(self, table, query, state=False):
         """One optimal solution of a scramble (or, state=True, a state written
-        out: facelets, a taquin board) with the table named: (moves, length)."""
+        out: facelets, a taquin board) with the table named, or a family's
+        default table ("pocket": pocket-htm): (moves, length). query is str
+        or bytes; a NUL byte in it raises MalformedError."""
         out = ctypes.create_string_buffer(4096)
         dist, err = ctypes.c_int(), _ParseError()
-        rc = _lib.gt_query_solve(self._table(table), QUERY_STATE if state else QUERY_MOVES, query.encode(), out,
+        text = _text(query, None)
+        rc = _lib.gt_query_solve(self._table(table), QUERY_STATE if state else QUERY_MOVES, text, len(text), out,
                                  len(out), ctypes.byref(dist), ctypes.byref(err))
         _check(rc, err)
         return out.value.decode(), dist.value
@@ -180,7 +247,8 @@ class Database:
             self._cube3 = q
         out = ctypes.create_string_buffer(256)
         dist, err = ctypes.c_int(), _ParseError()
-        rc = _lib.gt_query_cube3_solve(self._cube3, QUERY_STATE if state else QUERY_MOVES, query.encode(),
+        text = _text(query, None)
+        rc = _lib.gt_query_cube3_solve(self._cube3, QUERY_STATE if state else QUERY_MOVES, text, len(text),
                                        float(timeout), out, len(out), ctypes.byref(dist), ctypes.byref(err))
         _check(rc, err)
         return out.value.decode(), dist.value

@@ -76,6 +76,52 @@ class GodtabTest(unittest.TestCase):
         self.assertEqual(self.db.solve_cube3("UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", state=True),
                          ("", 0))
 
+    def test_nul_refused_everywhere(self):
+        # issue 26: "R\x00U" was answered as "R" (("R'", 1))
+        cases = [lambda: self.db.solve("pocket-htm", "R\x00U"),
+                 lambda: self.db.solve("pocket", "\x00R"),
+                 lambda: self.db.solve("pocket-htm", b"R U\x00"),
+                 lambda: self.db.solve("pocket-htm", "UUUURRRRFFFFDDDDLLLLBBBB\x00", state=True),
+                 lambda: self.db.solve("floppy-htm", "R\x00F"),
+                 lambda: self.db.solve("taquin-3x3", "110/101\x00/100", state=True),
+                 lambda: self.db.solve_cube3("R U\x00F", corners_only=True),
+                 lambda: self.db.solve_cube3("U" * 9 + "\x00" + "R" * 9, state=True, corners_only=True)]
+        for case in cases:
+            with self.assertRaises(godtab.MalformedError) as e:
+                case()
+            self.assertIsInstance(e.exception, godtab.Error)
+            self.assertIsInstance(e.exception, ValueError)
+            self.assertEqual((e.exception.code, e.exception.kind), (2, "malformed"))
+            self.assertIn("a NUL byte at column", str(e.exception))
+        with self.assertRaises(godtab.MalformedError) as e:
+            self.db.solve("pocket-htm", "R\x00U")
+        self.assertIn("a NUL byte at column 2", str(e.exception))
+        # names: the library reads them to a NUL, so the binding refuses one
+        for call in [lambda: self.db.solve("pocket-htm\x00x", "R"), lambda: self.db.distribution("pocket\x00"),
+                     lambda: self.db.at_depth("floppy-htm\x00", 1), lambda: self.db.antipodes("pocket-qtm\x00")]:
+            with self.assertRaises(godtab.MalformedError) as e:
+                call()
+            self.assertIn("a NUL byte at column", str(e.exception))
+        with self.assertRaises(godtab.MalformedError):
+            godtab.Database(self.path + "\x00/other")
+        with self.assertRaises(TypeError):
+            self.db.solve("pocket-htm", 3)
+
+    def test_family_names(self):
+        # issue 26: db.solve("pocket", ...) failed; a family is its default table, as in godtab-solve
+        for scramble in ["R U R' U'", "R2 U2 F'"]:
+            self.assertEqual(self.db.solve("pocket", scramble), self.db.solve("pocket-htm", scramble))
+            code, out = cli("pocket", "--db", self.path, scramble)
+            moves, n = self.db.solve("pocket", scramble)
+            self.assertEqual((code, out), (0, "%s (%d)\n" % (moves, n)))
+        self.assertEqual(self.db.solve("floppy", "R F L B"), ("B L F R", 4))
+        self.assertEqual(self.db.solve("taquin", "110/101/100", state=True)[1], 5)
+        self.assertEqual(self.db.distribution("pocket"), POCKET_HTM)
+        self.assertEqual(len(self.db.antipodes("pocket")), 2644)
+        with self.assertRaises(godtab.Error) as e:
+            self.db.solve("cube3", "R")  # solve_cube3's
+        self.assertEqual(e.exception.code, 1)
+
     def test_errors(self):
         with self.assertRaises(godtab.Error) as e:
             self.db.solve("pocket-htm", "R Q")
