@@ -51,13 +51,12 @@ def _installed_beside():
     PREFIX/lib/pythonX.Y/site-packages (or dist-packages), PREFIX/lib,
     PREFIX/lib64 and PREFIX/lib/<multiarch>."""
     here = os.path.dirname(os.path.abspath(__file__))
-    prefixes = [os.path.normpath(os.path.join(here, *[".."] * up)) for up in (3, 4)] + [sys.prefix]
+    prefix = os.path.normpath(os.path.join(here, "..", "..", ".."))
     arch = getattr(sys.implementation, "_multiarch", None)
-    for prefix in prefixes:
-        for libdir in ["lib", "lib64"] + ([os.path.join("lib", arch)] if arch else []):
-            path = os.path.join(prefix, libdir, _SONAME)
-            if os.path.exists(path):
-                return path
+    for libdir in ["lib", "lib64"] + ([os.path.join("lib", arch)] if arch else []):
+        path = os.path.join(prefix, libdir, _SONAME)
+        if os.path.exists(path):
+            return path
     return None
 
 
@@ -72,8 +71,10 @@ def _find_library():
     return _installed_beside() or ctypes.util.find_library("godtab") or _SONAME
 
 
-def _load():
-    path = _find_library()
+library_path = _find_library()  # the libgodtab loaded (a path, or a name for the loader)
+
+
+def _load(path):
     try:
         lib = ctypes.CDLL(path)
     except OSError as e:
@@ -106,7 +107,7 @@ def _load():
     return lib
 
 
-_lib = _load()
+_lib = _load(library_path)
 
 
 _GT_ERR_PARSE = -3

@@ -3,10 +3,13 @@ database built by godtab-gen in a temporary directory, answers compared with
 godtab-solve's, errors mapped to the documented exit codes."""
 
 import os
+import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
+import zipfile
 
 import godtab
 
@@ -142,6 +145,63 @@ class GodtabTest(unittest.TestCase):
         with self.assertRaises(godtab.Error) as e:
             godtab.Database(os.path.join(self.dir, "absent"))
         self.assertEqual(e.exception.code, 4)
+
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class PackagingTest(unittest.TestCase):
+    """python/pyproject.toml: `pip install ./python` installs the module,
+    offline, and the installed module finds the library of its PREFIX."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp(prefix="godtab-pip-")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def test_wheel_holds_the_module(self):
+        sys.path.insert(0, HERE)
+        try:
+            import godtab_build
+        finally:
+            sys.path.remove(HERE)
+        self.assertEqual(godtab_build.get_requires_for_build_wheel(), [])
+        name = godtab_build.build_wheel(self.dir)
+        with zipfile.ZipFile(os.path.join(self.dir, name)) as whl:
+            names = whl.namelist()
+            self.assertIn("godtab.py", names)
+            self.assertNotIn("test_godtab.py", names)
+            self.assertNotIn("godtab_build.py", names)
+            record = whl.read([n for n in names if n.endswith(".dist-info/RECORD")][0]).decode()
+            self.assertIn("godtab.py,sha256=", record)
+        # the package's version is the library's
+        version = re.search(r"^godtab (\S+) ", godtab.version()).group(1)
+        self.assertEqual(name, "godtab-%s-py3-none-any.whl" % version)
+
+    def test_pip_install_finds_the_prefix_library(self):
+        if subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True).returncode:
+            self.skipTest("no pip")
+        prefix = os.path.join(self.dir, "prefix")
+        r = subprocess.run([sys.executable, "-m", "pip", "install", "--no-build-isolation", "--no-index", "--no-deps",
+                            "--no-cache-dir", "--disable-pip-version-check", "--prefix", prefix, HERE],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        site = [os.path.dirname(p) for p in
+                subprocess.run(["find", prefix, "-name", "godtab.py"], capture_output=True, text=True).stdout.split()]
+        self.assertEqual(len(site), 1)
+        self.assertFalse(os.path.exists(os.path.join(site[0], "test_godtab.py")))
+        os.makedirs(os.path.join(prefix, "lib"), exist_ok=True)
+        shutil.copy(godtab.library_path, os.path.join(prefix, "lib", "libgodtab.so.0"))
+        env = {k: v for k, v in os.environ.items() if k not in ("GODTAB_LIB", "PYTHONPATH")}
+        env["PYTHONPATH"] = site[0]
+        r = subprocess.run([sys.executable, "-c", "import godtab; print(godtab.__file__); print(godtab.library_path);"
+                            "print(godtab.version())"], capture_output=True, text=True, env=env, cwd=self.dir)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        module, library, version = r.stdout.splitlines()
+        self.assertEqual(os.path.dirname(module), site[0])
+        self.assertEqual(library, os.path.join(prefix, "lib", "libgodtab.so.0"))
+        self.assertEqual(version, godtab.version())
 
 
 if __name__ == "__main__":
