@@ -1,7 +1,11 @@
 /* godtab-gen-mpi: godtab-gen's tables built by a BFS split over MPI ranks
  * (docs/distributed.md).
  *
- *   mpirun -n K godtab-gen-mpi [--db PATH] [--threads N] [--batch STATES] [--quiet] [--stats] TABLE ...
+ *   mpirun -n K godtab-gen-mpi [--db PATH] [--threads N] [--batch STATES] [--quiet] [--stats] NAME ...
+ *
+ * A NAME is a table or a family, as for godtab-gen (gt_catalog_selects): a
+ * family stands for its tables but those built only when named; they are
+ * built in catalog order.
  *
  * --stats prints each level's figures on rank 0: new states, seconds, the
  * states sent between ranks (8 bytes each; a pulled level's bitmap counted
@@ -34,6 +38,7 @@
 typedef struct options {
     const char *db_path;
     int threads, quiet, stats, push_only;
+    int help, version; /* -h/--help, -V/--version: print, exit 0 */
     uint64_t batch;
     char **names;
     int n_names;
@@ -238,12 +243,40 @@ static int build(const gt_table_spec *spec, gt_db *db, const options *o, mpi_ctx
 
 /* ---- the command line ---- */
 
+#define USAGE                                                                                                  \
+    "usage: mpirun -n K godtab-gen-mpi [--db PATH] [--threads N] [--batch STATES] [--push-only]\n"              \
+    "                                  [--quiet] [--stats] NAME ...\n"                                           \
+    "       godtab-gen-mpi -h|--help | -V|--version\n"
+
 static int usage(int rank, const char *why)
 {
     if (rank == 0)
-        fprintf(stderr, "godtab-gen-mpi: %s\nusage: mpirun -n K godtab-gen-mpi [--db PATH] [--threads N] "
-                        "[--batch STATES] [--push-only] [--quiet] [--stats] TABLE ...\n", why);
+        fprintf(stderr, "godtab-gen-mpi: %s\n" USAGE, why);
     return GT_EXIT_USAGE;
+}
+
+static void help(void)
+{
+    printf(USAGE "Builds catalog tables with the BFS split over MPI ranks (docs/distributed.md);\n"
+                 "the stored table is byte-identical to godtab-gen's. A NAME is a table or a family\n"
+                 "(pocket: pocket-htm and pocket-qtm), as for godtab-gen (see godtab-gen --list).\n"
+                 "Exit codes as godtab-gen's.\n");
+}
+
+/* An option without a value; 0 if a is none. */
+static int flag(const char *a, options *o)
+{
+    if (!strcmp(a, "-h") || !strcmp(a, "--help"))
+        return o->help = 1;
+    if (!strcmp(a, "-V") || !strcmp(a, "--version"))
+        return o->version = 1;
+    if (!strcmp(a, "--quiet") || !strcmp(a, "--stats") || !strcmp(a, "--push-only")) {
+        o->quiet |= a[2] == 'q';
+        o->stats |= a[2] == 's';
+        o->push_only |= a[2] == 'p';
+        return 1;
+    }
+    return 0;
 }
 
 static int parse(int argc, char **argv, int rank, options *o)
@@ -252,10 +285,9 @@ static int parse(int argc, char **argv, int rank, options *o)
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "--quiet") || !strcmp(a, "--stats") || !strcmp(a, "--push-only")) {
-            o->quiet |= a[2] == 'q';
-            o->stats |= a[2] == 's';
-            o->push_only |= a[2] == 'p';
+        if (flag(a, o)) {
+            if (o->help || o->version)
+                return 0; /* whatever follows */
             continue;
         }
         if (i + 1 >= argc)
@@ -276,14 +308,26 @@ static int parse(int argc, char **argv, int rank, options *o)
     return o->n_names > 0 ? 0 : usage(rank, "no table named");
 }
 
-/* Every table is checked before anything is built. */
+/* Is spec named on the command line, by its name or its family's? */
+static int selected(const gt_table_spec *spec, const options *o)
+{
+    for (int i = 0; i < o->n_names; i++)
+        if (gt_catalog_selects(spec, o->names[i]))
+            return 1;
+    return 0;
+}
+
+/* Every name is checked before anything is built. */
 static int check_names(const options *o, int rank)
 {
     for (int i = 0; i < o->n_names; i++) {
-        const gt_table_spec *s = gt_catalog_find(o->names[i]);
-        if (!s) {
+        int known = 0;
+        for (int k = 0; k < gt_catalog_count() && !known; k++)
+            known = gt_catalog_selects(gt_catalog_get(k), o->names[i]);
+        if (!known) {
             if (rank == 0)
-                fprintf(stderr, "godtab-gen-mpi: unknown table '%s' (see godtab-gen --list)\n", o->names[i]);
+                fprintf(stderr, "godtab-gen-mpi: unknown table or family '%s' (see godtab-gen --list)\n",
+                        o->names[i]);
             return GT_EXIT_USAGE;
         }
     }
@@ -303,8 +347,9 @@ static int run(const options *o, mpi_ctx *c)
         }
     }
     MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    for (int i = 0; i < o->n_names && !code; i++)
-        code = build(gt_catalog_find(o->names[i]), db, o, c);
+    for (int k = 0; k < gt_catalog_count() && !code; k++) /* catalog order, as godtab-gen */
+        if (selected(gt_catalog_get(k), o))
+            code = build(gt_catalog_get(k), db, o, c);
     if (db)
         gt_db_close(db);
     return code;
@@ -333,26 +378,18 @@ int main(int argc, char **argv)
     c.rcount = calloc((size_t)c.ranks, sizeof(int));
     c.sdisp = calloc((size_t)c.ranks, sizeof(int));
     c.rdisp = calloc((size_t)c.ranks, sizeof(int));
-    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        if (c.rank == 0)
-            printf("usage: mpirun -n K godtab-gen-mpi [--db PATH] [--threads N] [--batch STATES] [--push-only]\n"
-                   "                                  [--quiet] [--stats] TABLE ...\n"
-                   "Builds catalog tables with the BFS split over MPI ranks (docs/distributed.md);\n"
-                   "the stored table is byte-identical to godtab-gen's. Exit codes as godtab-gen's.\n");
-        code = 0;
-    } else if (argc == 2 && !strcmp(argv[1], "--version")) {
+    if (!c.scount || !c.rcount || !c.sdisp || !c.rdisp) {
+        code = GT_EXIT_INTERNAL;
+    } else if ((code = parse(argc, argv, c.rank, &o)) == 0 && (o.help || o.version)) {
         char v[192];
         gt_version_text(v, sizeof v);
-        if (c.rank == 0)
+        if (c.rank == 0 && o.help)
+            help();
+        else if (c.rank == 0)
             printf("godtab-gen-mpi: %s\n", v);
-        code = 0;
-    } else if (!c.scount || !c.rcount || !c.sdisp || !c.rdisp) {
-        code = GT_EXIT_INTERNAL;
-    } else {
-        code = parse(argc, argv, c.rank, &o);
-        c.stats = !code && o.stats;
-        if (!code)
-            code = run(&o, &c);
+    } else if (!code) {
+        c.stats = o.stats;
+        code = run(&o, &c);
     }
     free(c.scount);
     free(c.rcount);

@@ -7,6 +7,7 @@
  * mpicc: `make test` installs Open MPI, so CI always runs it). */
 #include "test_util.h"
 
+#include "catalog.h"
 #include "gt_error.h"
 #include "store.h"
 #include "table.h"
@@ -141,7 +142,7 @@ static void test_usage_errors(void **state)
     char *cmd, *err;
     assert_true(asprintf(&cmd, MPIRUN "2 %s/godtab-gen-mpi --db %s/u no-such-table", GODTAB_BIN, dir) > 0);
     assert_int_equal(tu_run(cmd, NULL, &err), GT_EXIT_USAGE);
-    assert_non_null(strstr(err, "unknown table 'no-such-table'"));
+    assert_non_null(strstr(err, "unknown table or family 'no-such-table'"));
     free(cmd);
     free(err);
     assert_true(asprintf(&cmd, MPIRUN "1 %s/godtab-gen-mpi --db %s/u", GODTAB_BIN, dir) > 0);
@@ -154,12 +155,79 @@ static void test_usage_errors(void **state)
     free(cmd);
 }
 
+/* issue 26: -h/--help and -V/--version anywhere exit 0 (-V was "unknown
+ * option"), on stdout; the version line is gt_version_text's. */
+static void test_help_and_version(void **state)
+{
+    (void)state;
+    if (!have_mpi())
+        return;
+    char version[192], *expected;
+    gt_version_text(version, sizeof version);
+    assert_true(asprintf(&expected, "godtab-gen-mpi: %s\n", version) > 0);
+    static const char *const asks[] = {"-V", "--version", "--db /nowhere -V", "--quiet --version pocket"};
+    for (size_t i = 0; i < sizeof asks / sizeof *asks; i++) {
+        char *cmd, *out;
+        assert_true(asprintf(&cmd, MPIRUN "1 %s/godtab-gen-mpi %s", GODTAB_BIN, asks[i]) > 0);
+        assert_int_equal(tu_run(cmd, &out, NULL), 0);
+        assert_string_equal(out, expected);
+        free(out);
+        free(cmd);
+    }
+    free(expected);
+    static const char *const helps[] = {"-h", "--help", "--db /nowhere --help", "-h pocket"};
+    for (size_t i = 0; i < sizeof helps / sizeof *helps; i++) {
+        char *cmd, *out;
+        assert_true(asprintf(&cmd, MPIRUN "1 %s/godtab-gen-mpi %s", GODTAB_BIN, helps[i]) > 0);
+        assert_int_equal(tu_run(cmd, &out, NULL), 0);
+        assert_non_null(strstr(out, "usage: mpirun -n K godtab-gen-mpi"));
+        assert_non_null(strstr(out, "--version"));
+        free(out);
+        free(cmd);
+    }
+}
+
+/* issue 26: a family name builds its tables, as godtab-gen's (only table
+ * names were taken): `pocket` builds pocket-htm and pocket-qtm, the same
+ * as the single-process build's. */
+static void test_family_names(void **state)
+{
+    (void)state;
+    if (!have_mpi())
+        return;
+    char *cmd, *out;
+    assert_true(asprintf(&cmd, MPIRUN "2 %s/godtab-gen-mpi --db %s/family pocket", GODTAB_BIN, dir) > 0);
+    if (tu_run(cmd, &out, NULL) != 0)
+        fail_msg("%s failed: %s", cmd, out);
+    const char *htm = strstr(out, "pocket-htm:"), *qtm = strstr(out, "pocket-qtm:");
+    assert_true(htm && qtm && htm < qtm); /* catalog order */
+    free(out);
+    free(cmd);
+    static const char *const tables[] = {"pocket-htm", "pocket-qtm"};
+    for (int t = 0; t < 2; t++) {
+        gt_table_meta single, split;
+        read_meta("single", tables[t], &single);
+        read_meta("family", tables[t], &split);
+        expect_same_meta(&single, &split);
+    }
+    /* a family and one of its tables: each table once */
+    assert_true(asprintf(&cmd, MPIRUN "1 %s/godtab-gen-mpi --db %s/family floppy floppy-htm", GODTAB_BIN, dir) > 0);
+    assert_int_equal(tu_run(cmd, &out, NULL), 0);
+    const char *first = strstr(out, "floppy-htm:");
+    assert_non_null(first);
+    assert_null(strstr(first + 1, "floppy-htm:"));
+    free(out);
+    free(cmd);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ranks_build_the_same_tables),
         cmocka_unit_test(test_a_killed_rank_keeps_the_old_table),
         cmocka_unit_test(test_usage_errors),
+        cmocka_unit_test(test_help_and_version),
+        cmocka_unit_test(test_family_names),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
