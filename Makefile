@@ -8,8 +8,10 @@
 #   make bench    build and print benchmark medians (benchmarks/README.md)
 #   make check-sanitize  the whole suite built with AddressSanitizer (and its leak
 #                 check) and UndefinedBehaviorSanitizer, in build-san/ and bin-san/
-#   make install  PREFIX=/usr/local DESTDIR=...: programs, libgodtab.a and .so,
-#                 headers, godtab.pc, man pages, puzzles; make uninstall
+#   make install  PREFIX=/usr/local DESTDIR=... (and BINDIR, LIBDIR, INCLUDEDIR,
+#                 DATADIR, MANDIR, PYTHONDIR): programs, libgodtab.a and .so,
+#                 headers, godtab.pc, man pages, puzzles, the web page, the
+#                 Python module; make uninstall (docs/install.md)
 #   make fuzz     libFuzzer targets fuzz/fuzz_*.c, FUZZ_SECONDS (600) each
 #                 (fuzz/README.md); make fuzz-smoke: FUZZ_SMOKE_SECONDS (20) each
 #
@@ -36,9 +38,25 @@ CC = gcc
 endif
 OPT      ?= -O2
 CFLAGS   ?= $(OPT) -g
+# CPPFLAGS and LDFLAGS are the user's (a distribution's hardening flags):
+# every compile sees CPPFLAGS and CFLAGS, every link LDFLAGS as well.
+CPPFLAGS ?=
+LDFLAGS  ?=
 LIB_DIRS := $(sort $(shell find common -type d))
+# No build-tree path is compiled in: debug info names the sources relative
+# to the tree (reproducible builds), and a program run from the tree finds
+# its tables/ and serve/static/ beside its own executable at run time.
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -fopenmp $(LIB_DIRS:%=-I%) $(PC_CFLAGS) \
-             -DGODTAB_DEFAULT_DB='"$(CURDIR)/tables/godtab.lmdb"' -DGODTAB_TREE='"$(CURDIR)"' $(CFLAGS)
+             -ffile-prefix-map=$(CURDIR)=. $(CPPFLAGS) $(CFLAGS)
+
+# Install paths (docs/install.md); DESTDIR is prepended at install time only.
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR    ?= $(PREFIX)/share
+MANDIR     ?= $(DATADIR)/man
 # The libraries are found with pkg-config (each falls back to its plain -l
 # name, so that a missing .pc gives the check's message below rather than a
 # shell error).
@@ -85,15 +103,19 @@ PROGRAMS  := $(BIN)/godtab-gen $(BIN)/godtab-solve $(if $(GROUP_SRC),$(BIN)/godt
              $(if $(wildcard mpi/*.c),$(BIN)/godtab-gen-mpi) \
              $(if $(wildcard serve/*.c),$(BIN)/godtab-serve)
 
-.PHONY: install uninstall test-deps libs test-libs all deps bench-deps fuzz-deps run test bench clean check-sanitize fuzz fuzz-smoke fuzz-build fuzz-targets
+.PHONY: install uninstall setup test-deps libs test-libs all deps bench-deps fuzz-deps run test bench clean check-sanitize fuzz fuzz-smoke fuzz-build fuzz-targets
 .DEFAULT_GOAL := all
 
 all: $(LIB) $(PROGRAMS)
 
 # Installs the missing packages of a list (root) or prints the exact command
-# to run (not root): $(call install_missing,PACKAGES).
+# to run (not root): $(call install_missing,PACKAGES). dpkg-query checks
+# first, so that nothing runs apt-get when everything is there; without
+# dpkg (not Debian) it names the packages and leaves them to the user.
 define install_missing
-	@missing=""; \
+	@command -v dpkg-query >/dev/null 2>&1 || { \
+	  echo "godtab: no dpkg-query (not Debian): the Debian names of what is needed:$(1)"; exit 0; }; \
+	missing=""; \
 	for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
@@ -108,8 +130,19 @@ define install_missing
 	fi
 endef
 
-deps:
-	$(call install_missing,$(DEB_PACKAGES))
+# Every goal that installs packages waits for one step, `setup`, which
+# installs the union of what the goals on the command line need: two
+# apt-get runs at once (make -j2 test ran deps and test-deps together) fail
+# on apt's lock.
+goals_in = $(filter $(1),$(MAKECMDGOALS))
+SETUP_PACKAGES = $(sort $(if $(call goals_in,$(SETUP_GOALS)),$(DEB_PACKAGES)) \
+                 $(if $(call goals_in,test test-deps),$(TEST_PACKAGES)) \
+                 $(if $(call goals_in,bench bench-deps),$(BENCH_PACKAGES)) \
+                 $(if $(call goals_in,fuzz fuzz-smoke fuzz-build fuzz-deps),$(FUZZ_PACKAGES)))
+setup:
+	$(call install_missing,$(SETUP_PACKAGES))
+
+deps test-deps bench-deps fuzz-deps: setup
 
 # A plain `make` installs nothing: `libs` checks with pkg-config and names
 # what is missing, with the Debian command. The goals that set a machine up
@@ -117,7 +150,7 @@ deps:
 # first, so the README's two commands still do everything on a fresh Debian.
 PC_LIBS       = lmdb libzstd gmp jansson libmicrohttpd
 SETUP_GOALS   = run test check-sanitize fuzz fuzz-smoke fuzz-build deps
-LIBS_FIRST   := $(if $(filter $(SETUP_GOALS),$(MAKECMDGOALS)),deps)
+LIBS_FIRST   := $(if $(filter $(SETUP_GOALS),$(MAKECMDGOALS)),setup)
 libs: $(LIBS_FIRST)
 	@command -v pkg-config >/dev/null 2>&1 || { echo "godtab: pkg-config is missing; on Debian: sudo apt-get install pkg-config (or: make deps)" >&2; exit 1; }
 	@missing=""; for pc in $(PC_LIBS) $(if $(filter test check-sanitize,$(MAKECMDGOALS)),cmocka); do \
@@ -141,49 +174,61 @@ $(LIB): $(LIB_OBJ)
 
 $(BIN)/godtab-gen: $(GEN_OBJ) $(LIB)
 	@mkdir -p $(BIN)
-	$(CC) $(ALL_CFLAGS) -o $@ $(GEN_OBJ) $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(GEN_OBJ) $(LIB) $(LDLIBS)
 
 $(BIN)/godtab-solve: $(SOLVE_OBJ) $(LIB)
 	@mkdir -p $(BIN)
-	$(CC) $(ALL_CFLAGS) -o $@ $(SOLVE_OBJ) $(LIB) $(LDLIBS) $(JSON_LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(SOLVE_OBJ) $(LIB) $(LDLIBS) $(JSON_LDLIBS)
 
 # godtab-serve shares solve/answer_json.c with godtab-solve: one JSON builder.
-$(SERVE_OBJ): ALL_CFLAGS += -Isolve -DGODTAB_STATIC_DIR='"$(CURDIR)/serve/static"'
+# Its default page folder is the installed one (the tree's serve/static is
+# found at run time): godtab-serve.o is rebuilt when DATADIR changes.
+$(SERVE_OBJ): ALL_CFLAGS += -Isolve
+$(BUILD)/serve/godtab-serve.o: ALL_CFLAGS += -DGODTAB_STATIC_DIR='"$(DATADIR)/godtab/static"'
+$(BUILD)/serve/godtab-serve.o: $(BUILD)/install-paths
+
+# The install paths compiled into a program, rewritten only when they
+# change (a `make install PREFIX=...` after a plain `make` rebuilds what
+# names them, and nothing else).
+$(BUILD)/install-paths: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(DATADIR)' | cmp -s - $@ 2>/dev/null || echo '$(DATADIR)' > $@
+FORCE:
 $(BIN)/godtab-serve: $(SERVE_OBJ) $(LIB)
 	@mkdir -p $(BIN)
-	$(CC) $(ALL_CFLAGS) -o $@ $(SERVE_OBJ) $(LIB) $(LDLIBS) $(SERVE_LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(SERVE_OBJ) $(LIB) $(LDLIBS) $(SERVE_LDLIBS)
 
 # godtab-gen-mpi (docs/distributed.md): built only where mpicc is, which is
 # checked when the rule runs, so that `make test` builds it once its
-# test-deps have installed Open MPI; a plain `make` without it says so.
+# setup has installed Open MPI; a plain `make` without it says so.
 MPICC ?= mpicc
 $(BIN)/godtab-gen-mpi: $(wildcard mpi/*.c) $(LIB)
 	@if command -v $(MPICC) >/dev/null 2>&1; then \
 	  mkdir -p $(BIN) && echo "$(MPICC) ... -o $@" && \
-	  $(MPICC) $(ALL_CFLAGS) -o $@ $(wildcard mpi/*.c) $(LIB) $(LDLIBS); \
+	  $(MPICC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(wildcard mpi/*.c) $(LIB) $(LDLIBS); \
 	else echo "godtab-gen-mpi: not built (no $(MPICC); Debian: apt-get install openmpi-bin libopenmpi-dev)"; fi
 
 $(BIN)/godtab-group: $(GROUP_OBJ) $(LIB)
 	@mkdir -p $(BIN)
-	$(CC) $(ALL_CFLAGS) -o $@ $(GROUP_OBJ) $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(GROUP_OBJ) $(LIB) $(LDLIBS)
 
 vpath test_%.c tests/unit tests/cli
 $(BUILD)/tests/test_%: test_%.c tests/test_util.h tests/test_cube3_util.h tests/test_nnn_util.h tests/test_serve_util.h tests/test_def_util.h $(LIB) | test-libs
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests -DGODTAB_BIN='"$(CURDIR)/$(BIN)"' -DGODTAB_ROOT='"$(CURDIR)"' \
-	  -o $@ $< $(LIB) $(LDLIBS) $(TEST_LDLIBS)
+	  $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS) $(TEST_LDLIBS)
 
 # A fuzz target with a cmocka main that replays its seed corpus and its
 # regressions (fuzz/README.md): the fuzzers' findings stay fixed in `make test`.
 $(BUILD)/tests/replay_%: fuzz/%.c fuzz/replay.c fuzz/fuzz_util.h $(LIB) | test-libs
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -DGODTAB_ROOT='"$(CURDIR)"' -DFUZZ_NAME='"$*"' \
-	  -o $@ fuzz/replay.c $< $(LIB) $(LDLIBS) $(TEST_LDLIBS)
+	  $(LDFLAGS) -o $@ fuzz/replay.c $< $(LIB) $(LDLIBS) $(TEST_LDLIBS)
 
 $(BUILD)/benchmarks/%: benchmarks/%.c benchmarks/bench_util.h $(LIB) | libs
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Ibenchmarks -DGODTAB_BIN='"$(CURDIR)/$(BIN)"' -DGODTAB_ROOT='"$(CURDIR)"' \
-	  -o $@ $< $(LIB) $(LDLIBS)
+	  $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # Generates every default table into the default LMDB, verifies them (only the
 # default families: big tables built on demand, like cube3, are left to
@@ -207,13 +252,9 @@ test: test-deps all $(TEST_BIN) $(REPLAY_BIN) $(BENCH_BIN) $(if $(filter build,$
 	@$(if $(filter build,$(BUILD)),sh tests/readme/run.sh $(CURDIR)/$(BIN),echo "readme: skipped for BUILD=$(BUILD)")
 
 # What the tests need besides the build: pkg-config and python3 (the install
-# test and the Python binding's tests), Open MPI (godtab-gen-mpi's tests).
-TEST_PACKAGES = pkg-config python3 openmpi-bin libopenmpi-dev
-test-deps:
-	$(call install_missing,$(TEST_PACKAGES))
-
-bench-deps:
-	$(call install_missing,$(BENCH_PACKAGES))
+# test and the Python binding's tests), g++ (the install test's C++
+# program), Open MPI (godtab-gen-mpi's tests). Installed by setup.
+TEST_PACKAGES = pkg-config python3 g++ openmpi-bin libopenmpi-dev
 
 bench: all $(BENCH_BIN) bench-deps
 	@sh benchmarks/run.sh
@@ -254,9 +295,6 @@ FUZZ_MAX_LEN ?= 4096
 export FUZZ_MAX_LEN_fuzz_meta ?= 9000
 FUZZ_TARGETS ?= $(FUZZ_NAMES)
 
-fuzz-deps:
-	$(call install_missing,$(FUZZ_PACKAGES))
-
 fuzz-build: fuzz-deps deps
 	$(MAKE) CC=clang BUILD=$(FUZZ_BUILD) BIN=$(FUZZ_BUILD)/bin CFLAGS='-O1 -g $(FUZZ_FLAGS)' fuzz-targets
 
@@ -264,7 +302,7 @@ fuzz-targets: $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 
 $(BUILD)/fuzz/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_util.h $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -DGODTAB_ROOT='"$(CURDIR)"' -fsanitize=fuzzer -o $@ $< $(LIB) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -DGODTAB_ROOT='"$(CURDIR)"' -fsanitize=fuzzer $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 fuzz: fuzz-build
 	@sh fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_JOBS) $(FUZZ_MAX_LEN) $(FUZZ_TARGETS)
@@ -273,46 +311,58 @@ fuzz-smoke: fuzz-build
 	@sh fuzz/run.sh $(FUZZ_BUILD)/fuzz $(FUZZ_SMOKE_SECONDS) $(FUZZ_JOBS) $(FUZZ_MAX_LEN) $(FUZZ_TARGETS)
 
 # ---- install (docs/install.md) ----------------------------------------------
-# make install PREFIX=/usr/local DESTDIR=...: the programs, libgodtab.a and
-# libgodtab.so.MAJOR (soname), the public headers under include/godtab/ (the
-# headers godtab.h pulls in, found by the compiler: every name is unique, so
-# they sit in one folder), godtab.pc, man pages, the shipped puzzles.
-PREFIX  ?= /usr/local
-DESTDIR ?=
-PC_FILE := $(BUILD)/godtab.pc
+# make install PREFIX=/usr/local DESTDIR=...: the programs (BINDIR),
+# libgodtab.a and libgodtab.so.MAJOR (soname) and godtab.pc (LIBDIR), the
+# public headers under INCLUDEDIR/godtab/ (the headers godtab.h pulls in,
+# found by the compiler: every name is unique, so they sit in one folder),
+# man pages (MANDIR), the shipped puzzles and the web page
+# (DATADIR/godtab/), the Python module (PYTHONDIR). The paths are defined
+# at the top (godtab-serve compiles DATADIR in); DESTDIR only stages them.
+PYTHON ?= python3
+# The site-packages folder under PREFIX that $(PYTHON) searches (Debian's
+# dist-packages), else PREFIX/lib/pythonX.Y/site-packages.
+PYTHONDIR ?= $(shell $(PYTHON) -c 'import sys; pre = sys.argv[1].rstrip("/"); \
+  own = [p for p in sys.path if p.startswith(pre + "/lib/") and p.endswith("-packages")]; \
+  print(own[0] if own else "%s/lib/python%d.%d/site-packages" % ((pre,) + sys.version_info[:2]))' \
+  '$(PREFIX)' 2>/dev/null || echo '$(PREFIX)/lib/python3/dist-packages')
 MAN_PAGES := $(wildcard man/*.1 man/*.5)
 INSTALL_HEADERS = $(sort $(filter common/%.h,$(shell $(CC) $(LIB_DIRS:%=-I%) -MM -MT x common/godtab.h | tr -d '\\')))
-I_BIN = $(DESTDIR)$(PREFIX)/bin
-I_LIB = $(DESTDIR)$(PREFIX)/lib
-I_INC = $(DESTDIR)$(PREFIX)/include/godtab
-I_MAN = $(DESTDIR)$(PREFIX)/share/man
-I_SHARE = $(DESTDIR)$(PREFIX)/share/godtab
+I_BIN = $(DESTDIR)$(BINDIR)
+I_LIB = $(DESTDIR)$(LIBDIR)
+I_INC = $(DESTDIR)$(INCLUDEDIR)/godtab
+I_MAN = $(DESTDIR)$(MANDIR)
+I_SHARE = $(DESTDIR)$(DATADIR)/godtab
+I_PY  = $(DESTDIR)$(PYTHONDIR)
+# godtab.pc names the final paths (never DESTDIR), relative to ${prefix}
+# where they lie under it.
+pc_path = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 
 $(BUILD)/pic/%.o: %.c $(LIB_HDR) | libs
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
 
 $(SHLIB): $(PIC_OBJ)
-	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libgodtab.so.$(GT_MAJOR) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libgodtab.so.$(GT_MAJOR) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(PC_FILE): godtab.pc.in common/util/gt_version.h
-	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(GT_VERSION)|' $< > $@
-
-install: all $(SHLIB) $(PC_FILE)
-	install -d $(I_BIN) $(I_LIB)/pkgconfig $(I_INC) $(I_MAN)/man1 $(I_MAN)/man5 $(I_SHARE)/puzzles
+install: all $(SHLIB)
+	install -d $(I_BIN) $(I_LIB)/pkgconfig $(I_INC) $(I_MAN)/man1 $(I_MAN)/man5 $(I_SHARE)/puzzles $(I_PY)
 	install -m 755 $(wildcard $(PROGRAMS)) $(I_BIN)
 	install -m 644 $(LIB) $(I_LIB)
 	install -m 755 $(SHLIB) $(I_LIB)
 	ln -sf libgodtab.so.$(GT_VERSION) $(I_LIB)/libgodtab.so.$(GT_MAJOR)
 	ln -sf libgodtab.so.$(GT_MAJOR) $(I_LIB)/libgodtab.so
 	install -m 644 $(INSTALL_HEADERS) $(I_INC)
-	install -m 644 $(PC_FILE) $(I_LIB)/pkgconfig
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(call pc_path,$(LIBDIR))|' \
+	    -e 's|@INCLUDEDIR@|$(call pc_path,$(INCLUDEDIR))|' -e 's|@VERSION@|$(GT_VERSION)|' \
+	    godtab.pc.in > $(I_LIB)/pkgconfig/godtab.pc && chmod 644 $(I_LIB)/pkgconfig/godtab.pc
 	install -m 644 $(filter %.1,$(MAN_PAGES)) $(I_MAN)/man1
 	install -m 644 $(filter %.5,$(MAN_PAGES)) $(I_MAN)/man5
 	install -m 644 $(wildcard puzzles/*.def puzzles/*.tws) $(I_SHARE)/puzzles
 	$(if $(wildcard serve/static/*),install -d $(I_SHARE)/static && install -m 644 $(wildcard serve/static/*) $(I_SHARE)/static)
+	install -m 644 python/godtab.py $(I_PY)
 
+# Removes every file install wrote (and the bytecode Python left beside the
+# module); the folders stay, as they may hold other packages' files.
 uninstall:
 	rm -f $(addprefix $(I_BIN)/,$(notdir $(PROGRAMS)))
 	rm -f $(I_LIB)/libgodtab.a $(I_LIB)/libgodtab.so $(I_LIB)/libgodtab.so.$(GT_MAJOR) \
@@ -320,6 +370,7 @@ uninstall:
 	rm -rf $(I_INC) $(I_SHARE)
 	rm -f $(addprefix $(I_MAN)/man1/,$(notdir $(filter %.1,$(MAN_PAGES)))) \
 	      $(addprefix $(I_MAN)/man5/,$(notdir $(filter %.5,$(MAN_PAGES))))
+	rm -f $(I_PY)/godtab.py $(I_PY)/__pycache__/godtab.*.pyc
 
 clean:
 	rm -rf build bin $(SAN_BUILD) $(SAN_BIN) $(FUZZ_BUILD)

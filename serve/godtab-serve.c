@@ -13,11 +13,13 @@
 #include <unistd.h>
 
 #ifndef GODTAB_STATIC_DIR
-#define GODTAB_STATIC_DIR "serve/static"
+#define GODTAB_STATIC_DIR "/usr/local/share/godtab/static"
 #endif
 
 /* Seconds the requests under way get to finish after a stop signal. */
 #define DRAIN_SECONDS 30.0
+
+static const char *default_static(void);
 
 static void usage(FILE *out)
 {
@@ -42,7 +44,7 @@ static void usage(FILE *out)
             "Endpoints: /api/health /api/tables /api/solve /api/solve/batch /api/random, and / (docs/serve.md).\n"
             "Exit codes: 0 stopped by SIGTERM/SIGINT, 1 usage, 4 no database, 5 damaged database,\n"
             "6 cannot listen, 9 internal error.\n",
-            GODTAB_STATIC_DIR);
+            default_static());
 }
 
 static int number(const char *option, const char *value, double min, double max, double *out)
@@ -160,30 +162,38 @@ static int serve(gt_serve_ctx *ctx, const char *port_file, const sigset_t *stop)
     return GT_EXIT_OK;
 }
 
-/* The page's directory: an installed godtab-serve's PREFIX/share/godtab/static
- * (beside its bin/), else the build tree's serve/static. */
-static const char *default_static(char *buf, size_t cap)
+/* The page's directory: the build tree's serve/static for a godtab-serve
+ * run from its tree (found beside its bin/ at run time: no build path is
+ * compiled in), else the installed DATADIR/godtab/static (the Makefile's
+ * GODTAB_STATIC_DIR). */
+static const char *default_static(void)
 {
+    static char buf[1100];
     char exe[1024];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     char *slash = n > 0 ? (exe[n] = 0, strrchr(exe, '/')) : NULL;
     if (slash) {
-        *slash = 0;
-        snprintf(buf, cap, "%s/../share/godtab/static", exe);
-        if (access(buf, R_OK) == 0)
+        *slash = 0; /* the program's folder (bin/) */
+        slash = strrchr(exe, '/');
+    }
+    if (slash) {
+        *slash = 0; /* the folder holding bin/ */
+        snprintf(buf, sizeof buf, "%s/serve/static/index.html", exe);
+        if (access(buf, R_OK) == 0) {
+            snprintf(buf, sizeof buf, "%s/serve/static", exe);
             return buf;
+        }
     }
     return GODTAB_STATIC_DIR;
 }
 
 int main(int argc, char **argv)
 {
-    char static_buf[1100];
     char address[256] = "127.0.0.1";
     const char *port_file = NULL;
     gt_serve_config cfg = {.address = address, .port = 8080, .threads = 2, .long_jobs = 1, .long_queue = 64,
                            .max_body = 4u << 20, .max_batch = 10000, .max_random = 1000, .max_timeout = 30,
-                           .static_dir = default_static(static_buf, sizeof static_buf)};
+                           .static_dir = default_static()};
     gt_serve_ctx ctx = {.config = &cfg};
     ctx.stats.started = gt_serve_now();
     int opt, code;

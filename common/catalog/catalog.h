@@ -12,6 +12,10 @@
 #include "spec.h"
 #include "store.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The families in catalog order.
  * Return values: the count; the i-th family, or NULL past the end. */
 int gt_catalog_family_count(void);
@@ -93,5 +97,9 @@ int gt_catalog_store_dist(gt_db *db, const gt_table_spec *spec, const gt_puzzle 
  * format it writes, and the LMDB, zstd and GMP it runs with.
  * Parameters: buf of cap bytes (160 is enough). */
 void gt_version_text(char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -22,6 +22,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gt_query gt_query;
 
 /* Loads a catalog table (checked as gt_catalog_load does) for queries in
@@ -126,5 +130,9 @@ int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, 
 /* The solver over those tables (thread-safe; owned by q), for callers with
  * a gt_cube3 of their own (godtab-serve). */
 const gt_cube3_solver *gt_query_cube3_solver(const gt_query_cube3 *q);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { GT_FACE_U, GT_FACE_R, GT_FACE_F, GT_FACE_D, GT_FACE_L, GT_FACE_B, GT_FACES };
 
 /* 26 is the largest cube whose moving facelets fit a definition file's
@@ -51,5 +55,9 @@ void gt_facecube_solved(int n, uint8_t *colours);
  * using `letters[c]` for colour c, into buf; returns GT_ERR_RANGE if cap is too
  * small, else 0. */
 int gt_facecube_net(int n, const uint8_t *colours, const char *letters, char *buf, int cap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

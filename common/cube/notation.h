@@ -38,6 +38,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* One turn: layers lo..hi of `face` (counted inwards from it) by `quarters`
  * clockwise quarter turns (1, 2 or 3). */
 typedef struct gt_turn {
@@ -97,5 +101,9 @@ void gt_notation_format_cap(int n, gt_turn turn, char *buf, int cap);
 
 /* The facelet permutation of a turn (see facecube.h). */
 int gt_notation_turn_perm(int n, gt_turn turn, uint16_t *perm);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

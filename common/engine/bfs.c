@@ -332,6 +332,15 @@ int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_ou
 
 /* ---- the BFS split over ranks ---- */
 
+/* Out of line so that the installed bfs.h holds no __int128 (not ISO C or
+ * C++: a -pedantic build of a program including it would warn). */
+uint64_t gt_bfs_slice_start(uint64_t n, int rank, int ranks)
+{
+    if (rank >= ranks)
+        return n;
+    return (uint64_t)((unsigned __int128)n * (unsigned)rank / (unsigned)ranks) & ~(uint64_t)63;
+}
+
 /* The rank owning state t: the r with start(r) <= t < start(r + 1). */
 static int owner_of(uint64_t n, int ranks, uint64_t t)
 {

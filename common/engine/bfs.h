@@ -10,6 +10,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GT_UNREACHED 255
 
 /* The per-depth counts of a table. */
@@ -82,12 +86,7 @@ typedef struct gt_bfs_comm {
 /* The first state rank `rank` of `ranks` owns of n states: n·rank/ranks
  * rounded down to a multiple of 64, so that each rank's states are whole
  * bytes (and words) of a one-bit-a-state bitmap. */
-static inline uint64_t gt_bfs_slice_start(uint64_t n, int rank, int ranks)
-{
-    if (rank >= ranks)
-        return n;
-    return (uint64_t)((unsigned __int128)n * (unsigned)rank / (unsigned)ranks) & ~(uint64_t)63;
-}
+uint64_t gt_bfs_slice_start(uint64_t n, int rank, int ranks);
 
 /* Runs the BFS on comm->ranks ranks (call it on every rank). Parameters:
  * p must have coordinates (a level-hook descriptor cannot be split: its
@@ -104,5 +103,9 @@ void gt_distribution_count(const uint8_t *dist, uint64_t n, int threads, gt_dist
 
 /* 1 if the two distributions are equal. */
 int gt_distribution_equal(const gt_distribution *a, const gt_distribution *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,5 +1,6 @@
 #include "solve.h"
 #include "gt_error.h"
+#include "puzzle_internal.h"
 
 #include <omp.h>
 

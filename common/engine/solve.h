@@ -13,6 +13,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Writes one optimal solution (move indices) into moves[0..*length-1].
  * Parameters: cap must be >= the table's God's number (GT_MAX_DEPTH always
  * suffices).
@@ -48,5 +52,9 @@ int gt_solve_distance(const gt_puzzle *p, const gt_table *t, uint64_t state, int
  * GT_ERR_CORRUPT (the table lies: out must not be used). */
 int gt_solve_distances(const gt_puzzle *p, const gt_table *t, uint64_t from, uint64_t count, uint8_t *out,
                        int threads);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -19,6 +19,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gt_table_spec {
     const char *name;    /* database key and command-line name: "pocket-htm" */
     const char *family;  /* "pocket": `godtab-gen pocket` builds the whole family */
@@ -128,5 +132,9 @@ typedef struct gt_family {
 
 /* The number of elements of a static array, for n_specs and the like. */
 #define GT_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,32 +23,48 @@
 #define MAP_SIZE ((size_t)1 << 38)
 #define META_CAP 8192
 
-#ifndef GODTAB_DEFAULT_DB
-#define GODTAB_DEFAULT_DB "tables/godtab.lmdb"
-#endif
-
 /* The message of the last failed gt_db_open in this thread (no db to hold it). */
 static _Thread_local char open_error[256];
 
-/* The source tree the programs were built in (the Makefile's CURDIR). */
-#ifndef GODTAB_TREE
-#define GODTAB_TREE ""
-#endif
+/* The source tree a program runs from: the folder one or two levels above
+ * its executable's (bin/, build/tests/, build-fuzz/bin/) that holds a
+ * godtab tree (common/godtab.h and tables/), found at run time so that no
+ * build path is compiled in. An installed program has none, and must not
+ * write into a tree that may be gone. */
+static char tree_db[4096];
 
-/* Is this process's executable inside the build tree (bin/, build/...)? An
- * installed program is not, and must not write into a tree that may be gone. */
-static int run_from_tree(void)
+static int is_tree(const char *dir)
 {
-    char exe[4096];
-    size_t len = strlen(GODTAB_TREE);
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (!len || n <= 0)
-        return !len; /* a build without a tree: its compiled default */
-    exe[n] = 0;
-    return !strncmp(exe, GODTAB_TREE, len) && exe[len] == '/';
+    char path[4200];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/tables", dir);
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+        return 0;
+    snprintf(path, sizeof path, "%s/common/godtab.h", dir);
+    return access(path, F_OK) == 0;
+}
+
+static void find_tree(void)
+{
+    char dir[4000]; /* leaves room for "/tables/godtab.lmdb" in tree_db */
+    ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+    if (n <= 0)
+        return;
+    dir[n] = 0;
+    for (int up = 0; up < 3; up++) { /* the exe's folder, then its parents */
+        char *slash = strrchr(dir, '/');
+        if (!slash || slash == dir)
+            return;
+        *slash = 0;
+        if (up > 0 && is_tree(dir)) {
+            snprintf(tree_db, sizeof tree_db, "%s/tables/godtab.lmdb", dir);
+            return;
+        }
+    }
 }
 
 static char xdg_path[4096];
+static pthread_once_t xdg_once = PTHREAD_ONCE_INIT;
 
 /* $XDG_DATA_HOME/godtab/godtab.lmdb, $XDG_DATA_HOME defaulting to
  * ~/.local/share (the XDG base directory specification). */
@@ -65,15 +81,16 @@ static void xdg_default(void)
 
 const char *gt_db_default_path(const char *explicit_path)
 {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    static pthread_once_t tree_once = PTHREAD_ONCE_INIT;
     if (explicit_path && *explicit_path)
         return explicit_path;
     const char *env = getenv("GODTAB_DB");
     if (env && *env)
         return env;
-    if (run_from_tree())
-        return GODTAB_DEFAULT_DB;
-    pthread_once(&once, xdg_default);
+    pthread_once(&tree_once, find_tree);
+    if (*tree_db)
+        return tree_db;
+    pthread_once(&xdg_once, xdg_default);
     return xdg_path;
 }
 
@@ -146,20 +163,48 @@ int gt_store_run(gt_db *db, unsigned flags, gt_store_body body, void *arg)
     return rc;
 }
 
-static int make_dirs(const char *path)
+/* Creates the folders of the XDG default (the specification asks for
+ * them); fails naming the first one that cannot be made. */
+static int make_xdg_dirs(gt_db *db, const char *path)
 {
     char buf[4096];
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
-        return -1;
+    snprintf(buf, sizeof buf, "%s", path);
     for (char *p = buf + 1; *p; p++) {
         if (*p != '/')
             continue;
         *p = 0;
         if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return -1;
+            return gt_store_fail(db, GT_ERR_STORAGE, "cannot create %s: %s", buf, strerror(errno));
         *p = '/';
     }
-    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+    return GT_OK;
+}
+
+/* The database is a folder: it is created if missing, but none of its
+ * parents is (a mistyped --db must not leave folders behind, under / or
+ * anywhere), except those of the XDG default. */
+static int make_db_dir(gt_db *db, const char *path)
+{
+    if (strlen(path) >= 4096)
+        return gt_store_fail(db, GT_ERR_STORAGE, "cannot create %.64s...: path too long", path);
+    pthread_once(&xdg_once, xdg_default);
+    if (!strcmp(path, xdg_path) && make_xdg_dirs(db, path) != GT_OK)
+        return GT_ERR_STORAGE;
+    if (mkdir(path, 0777) == 0 || errno == EEXIST)
+        return GT_OK;
+    if (errno != ENOENT)
+        return gt_store_fail(db, GT_ERR_STORAGE, "cannot create %s: %s", path, strerror(errno));
+    char parent[4096];
+    snprintf(parent, sizeof parent, "%s", path);
+    char *slash = strrchr(parent, '/');
+    while (slash && slash > parent && slash[1] == 0) { /* "a/b/" names b */
+        *slash = 0;
+        slash = strrchr(parent, '/');
+    }
+    if (slash && slash > parent)
+        *slash = 0;
+    return gt_store_fail(db, GT_ERR_STORAGE, "cannot create %s: its folder %s does not exist (only the database's "
+                                             "own folder is created)", path, slash && slash > parent ? parent : ".");
 }
 
 /* GODTAB_MAP_SIZE (bytes) caps the database's growth; a write that would
@@ -250,10 +295,8 @@ int gt_db_open(gt_db **out, const char *path, int flags)
         gt_store_fail(db, rc, "cannot install the SIGBUS guard: %s", strerror(errno));
         goto free_db;
     }
-    if (db->writable && make_dirs(path) != 0) {
-        rc = gt_store_fail(db, GT_ERR_STORAGE, "cannot create %s: %s", path, strerror(errno));
+    if (db->writable && (rc = make_db_dir(db, path)) != GT_OK)
         goto free_db;
-    }
     /* A writer may create the file, or fill an empty one (a first build
      * killed before LMDB wrote its meta pages); a reader wants it sound. */
     rc = gt_store_check_file(db, path);

@@ -34,6 +34,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gt_db gt_db;
 
 enum {
@@ -165,5 +169,9 @@ int gt_db_check(gt_db *db, gt_db_check_report *report);
  * (no such table), GT_ERR_STORAGE, GT_ERR_CORRUPT, GT_ERR_NOMEM (LMDB
  * failures). */
 int gt_db_delete_table(gt_db *db, const char *name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -27,6 +27,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum gt_encoding {
     GT_ENC_BYTE = 0,
     GT_ENC_NIBBLE = 1,
@@ -231,5 +235,9 @@ void gt_table_free(gt_table *t);
 /* 64-bit checksum of a byte buffer (word-wise multiply-xorshift, documented in
  * docs/table-format.md). Not cryptographic: it detects corruption. */
 uint64_t gt_checksum64(const uint8_t *data, uint64_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,10 @@
 
 #include <gmp.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The sizes gt_cubecount_positions accepts (4,062,527 digits at n = 1024). */
 #define GT_CUBECOUNT_NMIN 2
 #define GT_CUBECOUNT_NMAX 1024
@@ -48,5 +52,9 @@ int gt_cubecount_positions(int n, mpz_t out);
  * Parameters: n, as above; out, an initialised mpz_t.
  * Return values: GT_OK, GT_ERR_INVAL (n out of range). */
 int gt_cubecount_facelet_divisor(int n, mpz_t out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

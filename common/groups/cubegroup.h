@@ -21,6 +21,10 @@
 #include "permgroup.h"
 #include "puzdef.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Matching (and the seed 003 functions below, which work on matched cubes)
  * is for n = 2..4 (24, 48 or 96 points): its search, and these arrays, are
  * sized for that and not for GT_FACELETS_MAX, so a map stays small on the
@@ -131,5 +135,9 @@ void gt_cubegroup_to_points(const gt_cubegroup_map *map, const uint16_t *facelet
  * face or a letter not in "URFDLB"), GT_ERR_RANGE (cap too small),
  * GT_ERR_NOMEM. */
 int gt_cubegroup_definition_text(int n, const char *faces, int inner, char *buf, int cap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,10 @@
 
 #include "permgroup.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gt_short_words gt_short_words;
 
 /* Enumerates the words of the generators gens[0..ngens-1] (degree n) up to
@@ -30,5 +34,9 @@ int gt_short_depth(const gt_short_words *s);
  * GT_ERR_RANGE if cap < 2D. The word is checked against p before it is
  * returned, so a hash collision can only cost a miss, never a wrong word. */
 int gt_short_find(const gt_short_words *s, const gt_point *p, int *letters, int cap, int *len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,10 @@
 
 #include "permgroup.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gt_words gt_words;
 
 /* A generator power in a shortened word: gen^power, power != 0. */
@@ -72,5 +76,9 @@ void gt_words_invert(const gt_words *w, gt_syllable *s, int len);
 /* Writes syllables with the generator names: "A", "A'", "A2", "A2'" or
  * "A^5"; a name ending in a digit uses "^" for any power other than ±1. */
 int gt_words_format(const char (*names)[16], const gt_syllable *s, int len, char *buf, int cap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

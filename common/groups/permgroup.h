@@ -29,6 +29,10 @@
 #include <gmp.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef uint16_t gt_point;
 
 /* Degree limit: points fit in gt_point and the explicit transversals
@@ -163,5 +167,9 @@ int gt_group_transversal(const gt_group *g, int level, int point, gt_point *out)
  * random representative per level), drawn from rng (rng.h, the one
  * generator of godtab: unbiased draws). */
 void gt_group_random_element(const gt_group *g, gt_rng *rng, gt_point *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

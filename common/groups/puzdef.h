@@ -18,6 +18,10 @@
 
 #include "permgroup.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GT_PUZDEF_NAME_MAX 16
 #define GT_PUZDEF_MAX_GENS 256
 
@@ -60,5 +64,9 @@ void gt_puzdef_gen_ptrs(const gt_puzdef *def, const gt_point **ptrs);
  * column) filled in: unbalanced parentheses, a point out of range, a point
  * repeated, a wrong number of images. */
 int gt_perm_parse(int n, const char *text, gt_point *out, gt_puzdef_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,6 +4,10 @@
 #ifndef GODTAB_ERROR_H
 #define GODTAB_ERROR_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
     GT_OK            =   0,
     GT_ERR_NOMEM     =  -1,  /* allocation failed */
@@ -52,5 +56,9 @@ enum {
  * "ok", "usage", "malformed", "impossible", "missing", "corrupt", "storage",
  * "mismatch", "partial", "internal", "limit" (exit codes 0..10 in order). */
 const char *gt_exit_kind(int code);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,9 +4,17 @@
 #ifndef GODTAB_VERSION_H
 #define GODTAB_VERSION_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GT_VERSION_MAJOR 0
 #define GT_VERSION_MINOR 2
 #define GT_VERSION_PATCH 0
 #define GT_VERSION "0.2.0"
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

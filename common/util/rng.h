@@ -6,6 +6,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gt_rng {
     uint64_t state;
 } gt_rng;
@@ -32,5 +36,9 @@ static inline uint64_t gt_rng_below(gt_rng *r, uint64_t n)
     while (x >= limit);
     return x % n;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 static inline int gt_textbuf_vappend(char *buf, size_t cap, size_t *len, const char *fmt, va_list ap)
 {
     int w = vsnprintf(buf + *len, cap > *len ? cap - *len : 0, fmt, ap);
@@ -68,5 +72,9 @@ typedef struct gt_out {
 
 /* printf-style text into a sink (long text is cut at 4 KiB a call). */
 __attribute__((format(printf, 2, 3))) void gt_out_printf(const gt_out *out, const char *fmt, ...);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

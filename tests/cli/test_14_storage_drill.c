@@ -8,6 +8,7 @@
  * tree's leaf and branch pages, and flips inside key names; of the plain
  * file and of a compacted copy (mdb_copy -c). The counts are printed. */
 #include "test_util.h"
+#include "gt_error.h"
 
 #include <fcntl.h>
 #include <lmdb.h>
@@ -254,6 +255,32 @@ static void test_key_name_flips(void **state)
     }
 }
 
+/* Issue 26: --db under a missing folder is refused with exit 6 naming the
+ * missing folder; godtab-gen made every missing parent (one under / for
+ * --db /nonexistent/x.lmdb). Only the database's own folder is created. */
+static void test_db_under_a_missing_folder(void **state)
+{
+    (void)state;
+    char *missing, *cmd, *out, *err, *want;
+    struct stat st;
+    assert_true(asprintf(&missing, "%s/missing", tu_db_dir) > 0);
+    assert_true(asprintf(&cmd, "%s/godtab-gen --quiet --db %s/x.lmdb pocket-htm", GODTAB_BIN, missing) > 0);
+    assert_int_equal(tu_run(cmd, &out, &err), GT_EXIT_STORAGE);
+    assert_true(asprintf(&want, "cannot create %s/x.lmdb: its folder %s does not exist", missing, missing) > 0);
+    assert_non_null(strstr(err, want));
+    assert_int_not_equal(stat(missing, &st), 0);
+    free(cmd);
+    free(out);
+    free(err);
+    /* its own folder is made */
+    assert_true(asprintf(&cmd, "%s/godtab-gen --quiet --db %s pocket-htm", GODTAB_BIN, missing) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), GT_EXIT_OK);
+    assert_int_equal(stat(missing, &st), 0);
+    free(cmd);
+    free(want);
+    free(missing);
+}
+
 static void test_summary(void **state)
 {
     (void)state;
@@ -268,7 +295,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_truncations),     cmocka_unit_test(test_random_flips_anywhere),
         cmocka_unit_test(test_meta_page_flips), cmocka_unit_test(test_tree_page_flips),
-        cmocka_unit_test(test_key_name_flips),  cmocka_unit_test(test_summary),
+        cmocka_unit_test(test_key_name_flips),  cmocka_unit_test(test_db_under_a_missing_folder),
+        cmocka_unit_test(test_summary),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -10,6 +10,7 @@
 
 #include <dlfcn.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <zstd.h>
 #include <zstd_errors.h>
@@ -186,6 +187,48 @@ static void test_missing_database_and_table(void **state)
     free(path);
 }
 
+/* Issue 26: a database's own folder is created, never a missing parent
+ * (godtab-gen --db /nonexistent/x.lmdb made /nonexistent), and the error
+ * names the folder that is missing. */
+static void test_only_the_database_folder_is_created(void **state)
+{
+    (void)state;
+    char *parent = db_path("no-such-folder"), *path, *own = db_path("own/");
+    struct stat st;
+    gt_db *db;
+    assert_true(asprintf(&path, "%s/x.lmdb", parent) > 0);
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_ERR_STORAGE);
+    char *want;
+    assert_true(asprintf(&want, "cannot create %s: its folder %s does not exist", path, parent) > 0);
+    assert_non_null(strstr(gt_db_last_error(NULL), want));
+    assert_int_not_equal(stat(parent, &st), 0); /* nothing was made */
+    assert_int_equal(gt_db_open(&db, own, GT_DB_WRITE), GT_OK); /* the last component, trailing '/' too */
+    gt_db_close(db);
+    assert_int_equal(stat(own, &st), 0);
+    free(want);
+    free(path);
+    free(parent);
+    free(own);
+}
+
+/* Run from the build tree (build/tests/), without GODTAB_DB: the tree's
+ * tables/godtab.lmdb, found from the executable at run time. */
+static void test_default_is_the_tree_database(void **state)
+{
+    (void)state;
+    const char *saved = getenv("GODTAB_DB");
+    char *keep = saved ? strdup(saved) : NULL;
+    unsetenv("GODTAB_DB");
+    char *want, real_root[4096];
+    assert_non_null(realpath(GODTAB_ROOT, real_root));
+    assert_true(asprintf(&want, "%s/tables/godtab.lmdb", real_root) > 0);
+    assert_string_equal(gt_db_default_path(NULL), want);
+    if (keep)
+        setenv("GODTAB_DB", keep, 1);
+    free(keep);
+    free(want);
+}
+
 static void test_full_map_fails_cleanly_and_keeps_old_table(void **state)
 {
     /* A database capped at 512 KiB takes the QTM table (about 430 KB stored)
@@ -280,6 +323,8 @@ int main(void)
         cmocka_unit_test(test_small_chunks_and_replacement),
         cmocka_unit_test(test_corruption_is_detected),
         cmocka_unit_test(test_missing_database_and_table),
+        cmocka_unit_test(test_only_the_database_folder_is_created),
+        cmocka_unit_test(test_default_is_the_tree_database),
         cmocka_unit_test(test_full_map_fails_cleanly_and_keeps_old_table),
         cmocka_unit_test(test_zstd_failure_is_a_storage_error),
         cmocka_unit_test(test_killed_build_leaves_a_whole_table),

@@ -19,6 +19,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GT_CUBE3_FACELETS 54
 #define GT_CUBE3_MOVES 18
 
@@ -146,5 +150,9 @@ void gt_cube3_set_ud_split(gt_cube3 *c, uint32_t v);
  * generator of godtab: unbiased bounded draws); --random, the tests and
  * the benchmarks all draw their cubes here. */
 void gt_cube3_random_state(gt_rng *rng, gt_cube3 *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -32,6 +32,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GT_CUBE3_MAX_SOLUTION 32
 
 enum { GT_CUBE3_HTM = 0, GT_CUBE3_QTM = 1 };
@@ -156,5 +160,9 @@ int gt_cube3_qtm_length(const uint8_t *moves, int n);
  * its half turns merged (padded with 0xFF), and returns their lengths in
  * *lengths (malloc'd). GT_OK, GT_ERR_NOMEM, GT_ERR_INVAL. */
 int gt_cube3_solutions_finish(int metric, uint8_t *found, uint64_t *n, int distance, uint8_t **lengths);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

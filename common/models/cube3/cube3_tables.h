@@ -19,6 +19,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GT_CUBE3_CORNER_STATES (GT_CUBE3_CPERMS * GT_CUBE3_TWISTS)
 #define GT_CUBE3_FLIPSLICES (GT_CUBE3_FLIPS * GT_CUBE3_SLICES)
 #define GT_CUBE3_FST_STATES ((uint64_t)GT_CUBE3_FLIPSLICES * GT_CUBE3_TWISTS)
@@ -55,5 +59,9 @@ static inline uint64_t gt_cube3_fst_entry(uint32_t flip, uint32_t slice, uint32_
 {
     return ((uint64_t)flip * GT_CUBE3_SLICES + slice) * GT_CUBE3_TWISTS + twist;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

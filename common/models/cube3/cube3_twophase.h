@@ -38,6 +38,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GT_CUBE3_TWOPHASE_MAX 30   /* longest solution ever returned (> 20, God's number) */
 #define GT_CUBE3_TWOPHASE_EXACT 8  /* positions within this many moves are answered optimally */
 #define GT_CUBE3_EPERMS 40320u     /* permutations of the 8 U/D edges (phase 2) */
@@ -144,5 +148,9 @@ typedef struct gt_cube3_twophase_result {
  *                    is returned then (length -1). */
 int gt_cube3_twophase_solve(const gt_cube3_twophase_tables *t, const gt_cube3 *start,
                             const gt_cube3_twophase_options *opts, gt_cube3_twophase_result *result);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -45,6 +45,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GT_FLOPPY_STATES 384u /* index range; 192 of them reachable */
 #define GT_FLOPPY_REACHABLE 192u
 #define GT_FLOPPY_PERMS 24u
@@ -125,5 +129,9 @@ int gt_floppy_state_text(const gt_floppy *pos, char *buf, size_t cap);
 /* A top view of the slab, one cell per piece, ending in a newline.
  * Return values: GT_OK, GT_ERR_RANGE (cap too small). */
 int gt_floppy_draw(const gt_floppy *pos, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -24,6 +24,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GT_NNN_MIN 2
 #define GT_NNN_MAX 1024
 #define GT_NNN_FACELETS_MAX (6L * GT_NNN_MAX * GT_NNN_MAX)
@@ -127,5 +131,9 @@ void gt_nnn_random(gt_nnn *c, gt_rng *rng);
 /* The facelets as letters (letters[c] for colour c; NULL: "URFDLB"), out has
  * 6·N² + 1 bytes. */
 void gt_nnn_to_facelets(const gt_nnn *c, const char *letters, char *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

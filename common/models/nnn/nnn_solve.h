@@ -19,6 +19,10 @@
 
 #include "nnn.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { GT_NNN_STAGE_EDGES, GT_NNN_STAGE_CENTRES, GT_NNN_STAGE_CUBE3, GT_NNN_STAGES };
 extern const char *const gt_nnn_stage_names[GT_NNN_STAGES];
 
@@ -53,5 +57,9 @@ void gt_nnn_solution_free(gt_nnn_solution *sol);
 /* Cancels adjacent turns on one axis in place (same layer block: quarters
  * merged, identities dropped); returns the new count. */
 long gt_nnn_cancel(int n, gt_turn *moves, long count);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GT_POCKET_STATES 3674160u
 #define GT_POCKET_PERMS 5040u
 #define GT_POCKET_TWISTS 729u
@@ -79,5 +83,9 @@ int gt_pocket_is_solved(const gt_pocket *pos);
 
 /* The facelets of each corner position, U/D sticker first, then clockwise. */
 extern const uint8_t gt_pocket_corner_facelets[GT_CORNERS][3];
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

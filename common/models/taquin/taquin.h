@@ -31,6 +31,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GT_TAQUIN_MIN_SIDE 2
 #define GT_TAQUIN_MAX_SIDE 6
 #define GT_TAQUIN_MAX_CELLS 36
@@ -362,5 +366,9 @@ int gt_taquin_annexe_index(int distance, int number);
  * distances, GT_ERR_NOMEM. On success free with gt_taquin_annexe_free. */
 int gt_taquin_annexe_solve(const gt_taquin_anatomy *a, gt_taquin_annexe_result *out);
 void gt_taquin_annexe_free(gt_taquin_annexe_result *r);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
