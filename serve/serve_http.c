@@ -249,7 +249,7 @@ static void arg_label(char *out, size_t cap, const char *key, size_t n, int inde
 {
     int plain = n > 0 && n <= 40;
     for (size_t i = 0; plain && i < n; i++)
-        plain = (unsigned char)key[i] >= 0x20 && (unsigned char)key[i] < 0x7f && key[i] != '\'' ;
+        plain = (unsigned char)key[i] >= 0x20 && (unsigned char)key[i] < 0x7f && key[i] != '\'';
     if (plain)
         snprintf(out, cap, "'%.*s'", (int)n, key);
     else
@@ -263,17 +263,17 @@ static enum MHD_Result add_arg(void *cls, enum MHD_ValueKind kind, const char *k
 {
     url_args *a = cls;
     char who[64];
-    const char *nul = memchr(key, 0, key_size);
+    const char *nul_name = memchr(key, 0, key_size), *nul_value;
     (void)kind;
     a->index++;
     if (!value)
         value = "", value_size = 0;
-    arg_label(who, sizeof who, key, nul ? (size_t)(nul - key) : key_size, a->index);
-    if (nul || (nul = memchr(value, 0, value_size)) != NULL) {
+    nul_value = memchr(value, 0, value_size);
+    arg_label(who, sizeof who, key, nul_name ? (size_t)(nul_name - key) : key_size, a->index);
+    if (nul_name || nul_value) {
         snprintf(a->refused, sizeof a->refused,
                  "the %s of URL argument %s holds a NUL byte (%%00) at byte %zu: refused, not cut short",
-                 nul >= key && nul < key + key_size ? "name" : "value", who,
-                 (size_t)(nul - (nul >= key && nul < key + key_size ? key : value)));
+                 nul_name ? "name" : "value", who, nul_name ? (size_t)(nul_name - key) : (size_t)(nul_value - value));
         return MHD_NO;
     }
     json_t *v = json_stringn(value, value_size);
