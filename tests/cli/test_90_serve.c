@@ -683,8 +683,15 @@ static void test_cannot_listen(void **state)
         fprintf(stderr, "[%s]\n", err);
     assert_string_equal(err, want);
     free(err);
-    /* an address of no interface of this machine (TEST-NET-1) */
-    snprintf(cmd, sizeof cmd, "%s/godtab-serve --db %s --listen 192.0.2.1:8081", GODTAB_BIN, tu_db_path);
+    /* an address of no interface of this machine (TEST-NET-1), unless the
+     * system lets any address be bound (then the server would just run) */
+    FILE *f = fopen("/proc/sys/net/ipv4/ip_nonlocal_bind", "r");
+    int nonlocal = f && fgetc(f) == '1';
+    if (f)
+        fclose(f);
+    if (nonlocal)
+        return;
+    snprintf(cmd, sizeof cmd, "timeout 20 %s/godtab-serve --db %s --listen 192.0.2.1:8081", GODTAB_BIN, tu_db_path);
     assert_int_equal(tu_run(cmd, NULL, &err), GT_EXIT_STORAGE);
     expect_one_line("192.0.2.1:8081", err, "cannot listen on 192.0.2.1:8081: ");
     assert_null(strstr(err, "Failed to bind"));
