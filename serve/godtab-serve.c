@@ -5,6 +5,8 @@
 #include "serve.h"
 #include "gt_error.h"
 
+#include <arpa/inet.h>
+#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -40,36 +42,63 @@ static void usage(FILE *out)
             "  --static       the web page's directory (default %s)\n"
             "  --port-file    write the port listened on to FILE once ready\n"
             "  --preload      load every stored table at start (default: each on its first query)\n"
-            "  --version      godtab's version, the table formats, LMDB, zstd and GMP\n"
+            "  -h, --help     this help, on standard output\n"
+            "  -V, --version  godtab's version, the table formats, LMDB, zstd and GMP\n"
             "Endpoints: /api/health /api/tables /api/solve /api/solve/batch /api/random, and / (docs/serve.md).\n"
             "Exit codes: 0 stopped by SIGTERM/SIGINT, 1 usage, 4 no database, 5 damaged database,\n"
             "6 cannot listen, 9 internal error.\n",
             default_static());
 }
 
-static int number(const char *option, const char *value, double min, double max, double *out)
+/* A whole number in [min, max], in decimal digits only: "2.5", "1e3",
+ * "0x10", " 8" or "+8" are refused rather than read as something else. */
+static int whole(const char *option, const char *value, long min, long max, long *out)
 {
     char *end;
-    double v = strtod(value, &end);
-    if (!*value || *end || !(v >= min) || v > max) {
-        fprintf(stderr, "godtab-serve: %s wants a number from %g to %g, not '%s'\n", option, min, max, value);
+    errno = 0;
+    long v = value[0] >= '0' && value[0] <= '9' ? strtol(value, &end, 10) : -1;
+    if (v < 0 || errno || *end || v < min || v > max) {
+        fprintf(stderr, "godtab-serve: %s wants a whole number from %ld to %ld, not '%s'\n", option, min, max, value);
         return GT_EXIT_USAGE;
     }
     *out = v;
     return GT_EXIT_OK;
 }
 
+/* Seconds in [min, max], in decimal notation (digits and one point). */
+static int seconds(const char *option, const char *value, double min, double max, double *out)
+{
+    char *end;
+    int plain = *value && strspn(value, "0123456789.") == strlen(value);
+    double v = plain ? strtod(value, &end) : -1;
+    if (!plain || *end || !(v >= min) || v > max) {
+        fprintf(stderr, "godtab-serve: %s wants seconds from %g to %g, not '%s'\n", option, min, max, value);
+        return GT_EXIT_USAGE;
+    }
+    *out = v;
+    return GT_EXIT_OK;
+}
+
+/* ADDR:PORT, both checked now: a bad one is named as given, before any
+ * database is opened or socket made. */
 static int parse_listen(gt_serve_config *cfg, const char *value, char *address, size_t cap)
 {
     const char *colon = strrchr(value, ':');
-    double port;
-    if (!colon || colon == value || (size_t)(colon - value) >= cap ||
-        number("--listen's port", colon + 1, 0, 65535, &port) != 0 || port != (int)port) {
+    struct in_addr ip;
+    long port;
+    if (!colon || colon == value || (size_t)(colon - value) >= cap) {
         fprintf(stderr, "godtab-serve: --listen wants ADDR:PORT (127.0.0.1:8080), not '%s'\n", value);
         return GT_EXIT_USAGE;
     }
     memcpy(address, value, (size_t)(colon - value));
     address[colon - value] = 0;
+    if (inet_pton(AF_INET, address, &ip) != 1) {
+        fprintf(stderr, "godtab-serve: --listen wants an IPv4 address (127.0.0.1:8080), not '%s' in '%s'\n",
+                address, value);
+        return GT_EXIT_USAGE;
+    }
+    if (whole("--listen's port", colon + 1, 0, 65535, &port) != 0)
+        return GT_EXIT_USAGE;
     cfg->address = address;
     cfg->port = (int)port;
     return GT_EXIT_OK;
@@ -90,7 +119,7 @@ static const struct option options[] = {
 /* One option into cfg: 0, or the exit code to stop with (-1: --help shown). */
 static int take_option(gt_serve_config *cfg, int opt, const char *arg, char *address, const char **port_file)
 {
-    double v = 0;
+    long v = 0;
     int rc = GT_EXIT_OK;
     switch (opt) {
     case 'l': return parse_listen(cfg, arg, address, 256);
@@ -101,13 +130,13 @@ static int take_option(gt_serve_config *cfg, int opt, const char *arg, char *add
         }
         cfg->db_path = arg;
         return GT_EXIT_OK;
-    case 't': rc = number("--threads", arg, 1, 256, &v); cfg->threads = (int)v; break;
-    case 'j': rc = number("--long-jobs", arg, 1, 256, &v); cfg->long_jobs = (int)v; break;
-    case 'q': rc = number("--long-queue", arg, 0, 1e6, &v); cfg->long_queue = (int)v; break;
-    case 'b': rc = number("--max-body", arg, 64, 1 << 30, &v); cfg->max_body = (size_t)v; break;
-    case 'n': rc = number("--max-batch", arg, 1, 1e7, &v); cfg->max_batch = (int)v; break;
-    case 'r': rc = number("--max-random", arg, 1, 1e6, &v); cfg->max_random = (int)v; break;
-    case 'T': rc = number("--max-timeout", arg, 0.001, 86400, &v); cfg->max_timeout = v; break;
+    case 't': rc = whole("--threads", arg, 1, 256, &v); cfg->threads = (int)v; break;
+    case 'j': rc = whole("--long-jobs", arg, 1, 256, &v); cfg->long_jobs = (int)v; break;
+    case 'q': rc = whole("--long-queue", arg, 0, 1000000, &v); cfg->long_queue = (int)v; break;
+    case 'b': rc = whole("--max-body", arg, 64, 1 << 30, &v); cfg->max_body = (size_t)v; break;
+    case 'n': rc = whole("--max-batch", arg, 1, 10000000, &v); cfg->max_batch = (int)v; break;
+    case 'r': rc = whole("--max-random", arg, 1, 1000000, &v); cfg->max_random = (int)v; break;
+    case 'T': rc = seconds("--max-timeout", arg, 0.001, 86400, &cfg->max_timeout); break;
     case 's': cfg->static_dir = arg; break;
     case 'p': *port_file = arg; break;
     case 'Q': cfg->quiet = 1; break;
@@ -119,9 +148,21 @@ static int take_option(gt_serve_config *cfg, int opt, const char *arg, char *add
         printf("godtab-serve: %s\n", line);
         return -1;
     }
-    default: usage(stderr); return GT_EXIT_USAGE;
+    default: return GT_EXIT_USAGE; /* getopt's complaint, reworded by bad_option */
     }
     return rc;
+}
+
+/* An unknown option, or one without its value: one line, exit 1. */
+static int bad_option(int opt, const char *arg)
+{
+    char name[3] = {'-', (char)optopt, 0};
+    const char *which = opt == '?' && optopt ? name : arg;
+    if (opt == ':')
+        fprintf(stderr, "godtab-serve: %s wants a value (see --help)\n", which);
+    else
+        fprintf(stderr, "godtab-serve: unknown option '%s' (see --help)\n", which);
+    return GT_EXIT_USAGE;
 }
 
 static int write_port(const char *file, int port)
@@ -197,9 +238,13 @@ int main(int argc, char **argv)
     gt_serve_ctx ctx = {.config = &cfg};
     ctx.stats.started = gt_serve_now();
     int opt, code;
-    while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1)
+    opterr = 0; /* its complaints are said in one line of our own */
+    while ((opt = getopt_long(argc, argv, ":hV", options, NULL)) != -1) {
+        if (opt == '?' || opt == ':')
+            return bad_option(opt, argv[optind - 1]);
         if ((code = take_option(&cfg, opt, optarg, address, &port_file)) != 0)
             return code < 0 ? GT_EXIT_OK : code;
+    }
     if (optind < argc) {
         fprintf(stderr, "godtab-serve: unexpected argument '%s' (see --help)\n", argv[optind]);
         return GT_EXIT_USAGE;

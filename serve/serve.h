@@ -119,6 +119,10 @@ void gt_serve_fail(gt_serve_reply *r, int status, int code, const char *kind, co
 /* An error reply of a GT_ERR_* code, its status chosen by its kind. */
 void gt_serve_fail_rc(gt_serve_reply *r, int rc, const char *message);
 
+/* jansson's reason a text is not JSON, in the server's words when it is a
+ * \u0000 escape (refused, as every NUL is); buf holds the rewording. */
+const char *gt_serve_json_why(const json_error_t *je, char *buf, size_t cap);
+
 /* Monotonic seconds. */
 double gt_serve_now(void);
 

@@ -69,6 +69,15 @@ static int bad(gt_answer_error *err, const char *fmt, const char *a, const char 
     return GT_ERR_INVAL;
 }
 
+const char *gt_serve_json_why(const json_error_t *je, char *buf, size_t cap)
+{
+    if (!strstr(je->text, "JSON_ALLOW_NUL"))
+        return je->text;
+    snprintf(buf, cap, "a NUL (\\u0000) in a string at line %d, column %d: refused, not cut short", je->line,
+             je->column);
+    return buf;
+}
+
 /* ---- parameters: strings from a URL, any JSON type from a body ---- */
 
 static const char *str_param(json_t *p, const char *key)
@@ -406,7 +415,9 @@ static int batch_items(gt_serve_ctx *s, json_t *params, const char *body, size_t
         *items = json_loadb(body, len, 0, &je);
         if (!*items) {
             err->rc = GT_ERR_PARSE;
-            snprintf(err->message, sizeof err->message, "the batch is not a JSON array: %.150s", je.text);
+            char why[160];
+            snprintf(err->message, sizeof err->message, "the batch is not a JSON array: %.150s",
+                     gt_serve_json_why(&je, why, sizeof why));
             return GT_ERR_PARSE;
         }
     } else {
@@ -418,8 +429,10 @@ static int batch_items(gt_serve_ctx *s, json_t *params, const char *body, size_t
             size_t k = i + strspn(body + i, " \t");
             if (k < end && body[k] != '#') {
                 json_t *q = body[k] == '{' ? json_loadb(body + i, end - i, 0, &je) : line_query(params, body + i, end - i);
+                char why[160];
                 json_array_append_new(*items, q ? q : json_sprintf("line %zu: %s", json_array_size(*items) + 1,
-                                                                        body[k] == '{' ? je.text : "out of memory"));
+                                                                        body[k] == '{' ? gt_serve_json_why(&je, why, sizeof why)
+                                                                                       : "out of memory"));
             }
             i = end + 1;
         }

@@ -99,6 +99,32 @@ static inline int http(const char *method, const char *path, const char *body, c
     return status;
 }
 
+/* Sends raw bytes on a connection of its own and reads until the server
+ * closes it or `seconds` pass: the whole response, headers included,
+ * malloc'd; *closed tells whether the server closed the connection, *took
+ * the seconds it all took. */
+static inline char *raw_request(int port, const char *bytes, size_t n, double seconds, int *closed, double *took)
+{
+    struct timespec t0, t1;
+    struct timeval tv = {.tv_sec = (time_t)seconds, .tv_usec = (long)((seconds - (double)(time_t)seconds) * 1e6)};
+    int fd = connect_to(port);
+    size_t cap = 1 << 16, got = 0;
+    char *buf = malloc(cap);
+    assert_true(fd >= 0);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    assert_int_equal(send_all(fd, bytes, n), 0);
+    ssize_t k = -1;
+    while (got + 1 < cap && (k = recv(fd, buf + got, cap - got - 1, 0)) > 0)
+        got += (size_t)k;
+    *closed = k == 0;
+    buf[got] = 0;
+    close(fd);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    *took = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    return buf;
+}
+
 /* Checks an error reply: status, "code":N, "kind":"K" and a fragment. */
 static inline void expect_error(const char *method, const char *path, const char *body, int status, int code,
                          const char *kind, const char *fragment)

@@ -154,9 +154,9 @@ static void test_solve_errors(void **state)
     expect_error("GET", "/api/solve?puzzle=taquin&board=9x9&config=0", NULL, 400, 1, "usage", "board wants");
     expect_error("POST", "/api/solve", "{\"puzzle\":", 400, 2, "malformed", "not a JSON object");
     expect_error("POST", "/api/solve", "[1,2]", 400, 2, "malformed", "not a JSON object");
-    expect_error("DELETE", "/api/solve", NULL, 405, 1, "usage", "");
-    expect_error("GET", "/api/solve/batch", NULL, 405, 1, "usage", "POSTed");
-    expect_error("POST", "/api/tables", "", 405, 1, "usage", "GET");
+    expect_error("DELETE", "/api/solve", NULL, 405, 1, "usage", "accepts GET, HEAD, POST only");
+    expect_error("GET", "/api/solve/batch", NULL, 405, 1, "usage", "accepts POST only");
+    expect_error("POST", "/api/tables", "", 405, 1, "usage", "accepts GET, HEAD only");
     expect_error("GET", "/api/nothing", NULL, 404, 1, "usage", "no such endpoint");
 }
 
@@ -328,6 +328,141 @@ static void test_taquin_graph(void **state)
     expect_error("GET", "/api/taquin/graph?board=4x4", NULL, 400, 1, "usage", "at most 64 types"); /* 236 */
 }
 
+/* ---- input refused rather than cut short (issue 26) ---- */
+
+/* A request whose body holds a NUL: the status and the error's message. */
+static void expect_body_error(const char *path, const char *body, size_t len, const char *fragment)
+{
+    char *out;
+    int fd = connect_to(srv.port);
+    assert_true(fd >= 0);
+    int status = exchange(fd, "POST", path, body, len, &out);
+    close(fd);
+    if (status != 400 || !strstr(out, fragment))
+        fprintf(stderr, "POST %s: %d %s\n", path, status, out);
+    assert_int_equal(status, 400);
+    assert_non_null(strstr(out, "{\"error\":{\"code\":2,\"kind\":\"malformed\",\"message\":"));
+    assert_non_null(strstr(out, fragment));
+    free(out);
+}
+
+/* A NUL byte (%00) anywhere in a URL, in an argument's name or value or in
+ * the path, on every endpoint, is 400: never the answer to the text before
+ * it (R%00U was answered as R). */
+static void test_nul_in_url_refused(void **state)
+{
+    (void)state;
+    static const char *const urls[] = {
+        "/api/solve?puzzle=pocket&scramble=R%00U", "/api/solve?puzzle=pocket&scramble=%00R",
+        "/api/solve?puzzle=pocket%00x&scramble=R", "/api/solve?puzzle=pocket&metric=htm%00&scramble=R",
+        "/api/random?puzzle=pocket%00&n=1",        "/api/random?puzzle=pocket&n=1%002",
+        "/api/svg?puzzle=pocket&scramble=R%00U",   "/api/svg?table=pocket-htm%00",
+        "/api/taquin/graph?radius=2%00",           "/api/health?x=%00",
+        "/api/tables?x=%00",                        "/?x=%00"};
+    for (size_t i = 0; i < sizeof urls / sizeof urls[0]; i++)
+        expect_error("GET", urls[i], NULL, 400, 2, "malformed", "holds a NUL byte (%00) at byte");
+    expect_error("GET", "/api/solve?puzzle=pocket&scramble=R%00U", NULL, 400, 2, "malformed",
+                 "the value of URL argument 'scramble' holds a NUL byte (%00) at byte 1: refused, not cut short");
+    expect_error("GET", "/api/solve?puzzle=pocket&scr%00amble=R", NULL, 400, 2, "malformed",
+                 "the name of URL argument 'scr' holds a NUL byte (%00) at byte 3");
+    expect_error("POST", "/api/solve/batch?puzzle=pocket%00", "R\n", 400, 2, "malformed", "'puzzle' holds a NUL");
+    /* the path: cut at its NUL it would name another file or endpoint */
+    expect_error("GET", "/api/health%00x", NULL, 400, 2, "malformed", "the URL's path holds a NUL byte");
+    expect_error("GET", "/index.html%00.png", NULL, 400, 2, "malformed", "the URL's path holds a NUL byte");
+    /* text that is not UTF-8 is refused, not dropped (metric=%FF fell back
+     * to the default metric) */
+    expect_error("GET", "/api/solve?puzzle=pocket&metric=%FF&scramble=R", NULL, 400, 2, "malformed",
+                 "URL argument 'metric' is not UTF-8 text");
+    char *out; /* the same connection still answers */
+    assert_int_equal(http("GET", "/api/solve?puzzle=pocket&scramble=R%20U", NULL, &out), 200);
+    free(out);
+}
+
+/* A NUL anywhere in a body (batch lines, NDJSON, JSON, /api/solve's
+ * object) is 400, with its byte offset and line (a batch line \0R was
+ * answered with distance 0). */
+static void test_nul_in_body_refused(void **state)
+{
+    (void)state;
+    expect_body_error("/api/solve/batch?puzzle=pocket", "\0R\n", 3, "the body holds a NUL byte at byte 0 (line 1)");
+    expect_body_error("/api/solve/batch?puzzle=pocket", "R U\nR\0U\n", 8,
+                      "the body holds a NUL byte at byte 5 (line 2): refused, not cut short");
+    expect_body_error("/api/solve/batch", "[{\"puzzle\":\"pocket\",\"scramble\":\"R\"}]\0", 37, "at byte 36");
+    expect_body_error("/api/solve", "{\"puzzle\":\"pocket\",\"scramble\":\"R\0U\"}", 36, "at byte 32 (line 1)");
+    /* the \u0000 escape of JSON: refused too, in the server's words */
+    expect_body_error("/api/solve", "{\"puzzle\":\"pocket\",\"scramble\":\"R\\u0000U\"}", 41,
+                      "a NUL (\\\\u0000) in a string at line 1");
+    expect_body_error("/api/solve/batch", "[{\"puzzle\":\"pocket\",\"scramble\":\"R\\u0000U\"}]", 43,
+                      "the batch is not a JSON array: a NUL (\\\\u0000) in a string");
+    char *out; /* an NDJSON line with \u0000: that line's error, in its place */
+    assert_int_equal(http("POST", "/api/solve/batch", "{\"puzzle\":\"pocket\",\"scramble\":\"R\\u0000U\"}\n"
+                                                      "{\"puzzle\":\"pocket\",\"scramble\":\"R\"}\n", &out), 200);
+    assert_non_null(strstr(out, "\"count\":2,\"failed\":1"));
+    assert_non_null(strstr(out, "{\"index\":0,\"error\":{\"code\":2,\"kind\":\"malformed\",\"message\":\"line 1: a NUL"));
+    free(out);
+}
+
+/* 405 names the methods accepted, in the message and the Allow header
+ * (DELETE /api/solve said "answers GET" though POST works). */
+static void test_method_not_allowed(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *method, *path, *allow;
+    } cases[] = {{"DELETE", "/api/solve", "GET, HEAD, POST"}, {"PUT", "/api/solve", "GET, HEAD, POST"},
+                 {"GET", "/api/solve/batch", "POST"},          {"DELETE", "/api/solve/batch", "POST"},
+                 {"POST", "/api/tables", "GET, HEAD"},         {"POST", "/api/random", "GET, HEAD"},
+                 {"PUT", "/api/health", "GET, HEAD"},          {"POST", "/index.html", "GET, HEAD"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char req[512], want[64];
+        int closed;
+        double took;
+        int n = snprintf(req, sizeof req, "%s %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+                         cases[i].method, cases[i].path);
+        char *resp = raw_request(srv.port, req, (size_t)n, 5, &closed, &took);
+        snprintf(want, sizeof want, "\r\nAllow: %s\r\n", cases[i].allow);
+        if (!strstr(resp, want))
+            fprintf(stderr, "%s %s: %s\n", cases[i].method, cases[i].path, resp);
+        assert_true(!strncmp(resp, "HTTP/1.1 405 ", 13));
+        assert_non_null(strstr(resp, want));
+        if (strncmp(cases[i].path, "/api/", 5)) {
+            assert_non_null(strstr(resp, "files are only read: GET or HEAD"));
+        } else {
+            snprintf(want, sizeof want, "accepts %s only", cases[i].allow);
+            assert_non_null(strstr(resp, want));
+        }
+        free(resp);
+    }
+}
+
+/* A body announced past --max-body (262144 here) is refused at once with
+ * 413 and the connection closed, before any of it is sent: the server
+ * waited for the 999999999 bytes until the client gave up. */
+static void test_announced_body_too_large(void **state)
+{
+    (void)state;
+    static const char *const paths[] = {"/api/solve/batch?puzzle=pocket", "/api/solve", "/api/health"};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        char req[512];
+        int closed;
+        double took;
+        int n = snprintf(req, sizeof req, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n\r\n", paths[i]);
+        char *resp = raw_request(srv.port, req, (size_t)n, 3, &closed, &took);
+        if (!closed || took > 2)
+            fprintf(stderr, "%s: closed %d after %.2f s: %s\n", paths[i], closed, took, resp);
+        assert_true(!strncmp(resp, "HTTP/1.1 413 ", 13));
+        assert_non_null(strstr(resp, "\r\nConnection: close\r\n"));
+        assert_non_null(strstr(resp, "{\"error\":{\"code\":1,\"kind\":\"limit\",\"message\":\"the body announced "
+                                     "(Content-Length: 999999999) is larger than 262144 bytes (--max-body)\"}}"));
+        assert_true(closed);
+        assert_true(took < 2);
+        free(resp);
+    }
+    char *out; /* the server still answers */
+    assert_int_equal(http("GET", "/api/health", NULL, &out), 200);
+    free(out);
+}
+
 /* ---- concurrency: CLIENTS keep-alive clients × PER_CLIENT queries ---- */
 
 typedef struct client {
@@ -482,35 +617,152 @@ static void test_signals_and_queue(void **state)
     free(body);
 }
 
+/* err is exactly one line starting "godtab-serve: " and holding fragment. */
+static void expect_one_line(const char *what, const char *err, const char *fragment)
+{
+    const char *nl = strchr(err, '\n');
+    if (!nl || nl[1] || strncmp(err, "godtab-serve: ", 14) || !strstr(err, fragment))
+        fprintf(stderr, "%s: [%s]\n", what, err);
+    assert_true(nl && !nl[1]);
+    assert_true(!strncmp(err, "godtab-serve: ", 14));
+    assert_non_null(strstr(err, fragment));
+}
+
+/* Bad options: one line of our own each, naming the value as given (an
+ * out-of-range port gave two lines; "2.5" threads were taken as 2). */
+static void test_bad_options(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *args, *fragment;
+    } bad[] = {{"--listen 127.0.0.1", "--listen wants ADDR:PORT (127.0.0.1:8080), not '127.0.0.1'"},
+               {"--listen 127.0.0.1:70000", "--listen's port wants a whole number from 0 to 65535, not '70000'"},
+               {"--listen 127.0.0.1:80.5", "not '80.5'"},
+               {"--listen 127.0.0.1:1e3", "not '1e3'"},
+               {"--listen 127.0.0.1:-1", "not '-1'"},
+               {"--listen 127.0.0.1:", "not ''"},
+               {"--listen nowhere:80", "--listen wants an IPv4 address (127.0.0.1:8080), not 'nowhere' in 'nowhere:80'"},
+               {"--threads 0", "--threads wants a whole number from 1 to 256, not '0'"},
+               {"--threads 2.5", "not '2.5'"},
+               {"--threads 0x10", "not '0x10'"},
+               {"--threads ' 8'", "not ' 8'"},
+               {"--max-body 1", "--max-body wants a whole number from 64 to 1073741824, not '1'"},
+               {"--max-body 1e5", "not '1e5'"},
+               {"--max-batch 99999999999999999999", "not '99999999999999999999'"},
+               {"--max-timeout 1e3", "--max-timeout wants seconds from 0.001 to 86400, not '1e3'"},
+               {"--max-timeout inf", "not 'inf'"},
+               {"--db ''", "--db wants a path"},
+               {"--bogus", "unknown option '--bogus' (see --help)"},
+               {"-x", "unknown option '-x' (see --help)"},
+               {"--threads", "--threads wants a value (see --help)"},
+               {"extra", "unexpected argument 'extra'"},
+               {"--static /no/such/dir --listen 127.0.0.1:0", "no static directory /no/such/dir"}};
+    char cmd[8192], *err;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(cmd, sizeof cmd, "%s/godtab-serve --db %s %s", GODTAB_BIN, tu_db_path, bad[i].args);
+        int rc = tu_run(cmd, NULL, &err);
+        if (rc != GT_EXIT_USAGE)
+            fprintf(stderr, "%s: %d %s\n", bad[i].args, rc, err);
+        assert_int_equal(rc, GT_EXIT_USAGE);
+        expect_one_line(bad[i].args, err, bad[i].fragment);
+        free(err);
+    }
+}
+
+/* Cannot listen: one line naming the address and port given and the
+ * system's reason, exit 6; libmicrohttpd's own "Failed to bind to port 0"
+ * never reaches stderr. */
+static void test_cannot_listen(void **state)
+{
+    (void)state;
+    char cmd[8192], *err, want[128];
+    snprintf(cmd, sizeof cmd, "%s/godtab-serve --db %s --listen 127.0.0.1:%d", GODTAB_BIN, tu_db_path, srv.port);
+    assert_int_equal(tu_run(cmd, NULL, &err), GT_EXIT_STORAGE); /* the port is taken */
+    snprintf(want, sizeof want, "godtab-serve: cannot listen on 127.0.0.1:%d: Address already in use\n", srv.port);
+    if (strcmp(err, want))
+        fprintf(stderr, "[%s]\n", err);
+    assert_string_equal(err, want);
+    free(err);
+    /* an address of no interface of this machine (TEST-NET-1), unless the
+     * system lets any address be bound (then the server would just run) */
+    FILE *f = fopen("/proc/sys/net/ipv4/ip_nonlocal_bind", "r");
+    int nonlocal = f && fgetc(f) == '1';
+    if (f)
+        fclose(f);
+    if (nonlocal)
+        return;
+    snprintf(cmd, sizeof cmd, "timeout 20 %s/godtab-serve --db %s --listen 192.0.2.1:8081", GODTAB_BIN, tu_db_path);
+    assert_int_equal(tu_run(cmd, NULL, &err), GT_EXIT_STORAGE);
+    expect_one_line("192.0.2.1:8081", err, "cannot listen on 192.0.2.1:8081: ");
+    assert_null(strstr(err, "Failed to bind"));
+    free(err);
+}
+
+/* libmicrohttpd's messages of a running server go through its logger:
+ * one line each, "godtab-serve: libmicrohttpd: ...", --quiet or not. */
+static void test_library_messages(void **state)
+{
+    (void)state;
+    server other;
+    char extra[2100], path[2048], *text;
+    snprintf(path, sizeof path, "%s/serve.err", tu_db_dir);
+    snprintf(extra, sizeof extra, "2>%s", path);
+    assert_int_equal(start_server(&other, extra), 0);
+    /* a URL past libmicrohttpd's memory: its own 414, and its message */
+    size_t n = 40000;
+    char *req = malloc(n + 64), *resp;
+    int k = snprintf(req, 64, "GET /");
+    memset(req + k, 'a', n);
+    snprintf(req + k + n, 64, " HTTP/1.1\r\nHost: x\r\n\r\n");
+    int closed;
+    double took;
+    resp = raw_request(other.port, req, strlen(req), 5, &closed, &took);
+    assert_true(!strncmp(resp, "HTTP/1.1 414 ", 13));
+    free(resp);
+    free(req);
+    assert_int_equal(stop_server(&other, SIGTERM), 0);
+    char cmd[4400];
+    snprintf(cmd, sizeof cmd, "cat %s", path);
+    assert_int_equal(tu_run(cmd, &text, NULL), 0);
+    if (!strstr(text, "godtab-serve: libmicrohttpd: "))
+        fprintf(stderr, "[%s]\n", text);
+    assert_non_null(strstr(text, "godtab-serve: libmicrohttpd: "));
+    for (const char *line = text; *line; line = strchr(line, '\n') + 1) {
+        assert_true(!strncmp(line, "godtab-serve: ", 14));
+        assert_non_null(strchr(line, '\n'));
+    }
+    free(text);
+}
+
 static void test_command_line(void **state)
 {
     (void)state;
-    char cmd[8192], *err;
+    char cmd[8192], *err, *out;
     snprintf(cmd, sizeof cmd, "%s/godtab-serve --db %s/none --listen 127.0.0.1:0", GODTAB_BIN, tu_db_dir);
     assert_int_equal(tu_run(cmd, NULL, &err), GT_EXIT_NOTABLE);
     assert_non_null(strstr(err, "godtab-serve: no tables at"));
     free(err);
-    snprintf(cmd, sizeof cmd, "%s/godtab-serve --db %s --listen 127.0.0.1:%d", GODTAB_BIN, tu_db_path, srv.port);
-    assert_int_equal(tu_run(cmd, NULL, &err), GT_EXIT_STORAGE); /* the port is taken */
-    assert_non_null(strstr(err, "cannot listen"));
-    free(err);
-    static const char *const bad[] = {"--listen 127.0.0.1", "--listen 127.0.0.1:70000", "--listen nowhere:80",
-                                      "--threads 0", "--max-body 1", "--db ''", "--bogus", "extra",
-                                      "--static /no/such/dir --listen 127.0.0.1:0"};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        snprintf(cmd, sizeof cmd, "%s/godtab-serve --db %s %s", GODTAB_BIN, tu_db_path, bad[i]);
-        int rc = tu_run(cmd, NULL, &err);
-        if (rc != GT_EXIT_USAGE)
-            fprintf(stderr, "%s: %d %s\n", bad[i], rc, err);
-        assert_int_equal(rc, GT_EXIT_USAGE);
-        assert_non_null(strstr(err, "godtab-serve:"));
+    /* -h and --help: the usage on stdout, exit 0; -V and --version: the
+     * version, exit 0 (-h was "invalid option", exit 1) */
+    static const char *const help[] = {"-h", "--help"}, *const version[] = {"-V", "--version"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(cmd, sizeof cmd, "%s/godtab-serve %s", GODTAB_BIN, help[i]);
+        assert_int_equal(tu_run(cmd, &out, &err), 0);
+        assert_true(!strncmp(out, "usage: godtab-serve", 19));
+        assert_non_null(strstr(out, "-h, --help"));
+        assert_non_null(strstr(out, "-V, --version"));
+        assert_string_equal(err, "");
+        free(out);
+        free(err);
+        snprintf(cmd, sizeof cmd, "%s/godtab-serve %s", GODTAB_BIN, version[i]);
+        assert_int_equal(tu_run(cmd, &out, &err), 0);
+        assert_true(!strncmp(out, "godtab-serve: godtab ", 21));
+        assert_non_null(strchr(out, '\n'));
+        assert_string_equal(strchr(out, '\n'), "\n");
+        assert_string_equal(err, "");
+        free(out);
         free(err);
     }
-    snprintf(cmd, sizeof cmd, "%s/godtab-serve --help", GODTAB_BIN);
-    char *out;
-    assert_int_equal(tu_run(cmd, &out, NULL), 0);
-    assert_non_null(strstr(out, "usage: godtab-serve"));
-    free(out);
 }
 
 int main(void)
@@ -522,8 +774,12 @@ int main(void)
         cmocka_unit_test(test_limits),            cmocka_unit_test(test_random_equals_cli),
         cmocka_unit_test(test_static_files),      cmocka_unit_test(test_svg),
         cmocka_unit_test(test_taquin_graph),
+        cmocka_unit_test(test_nul_in_url_refused), cmocka_unit_test(test_nul_in_body_refused),
+        cmocka_unit_test(test_method_not_allowed), cmocka_unit_test(test_announced_body_too_large),
         cmocka_unit_test(test_concurrent_clients),
         cmocka_unit_test(test_signals_and_queue), cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_bad_options),       cmocka_unit_test(test_cannot_listen),
+        cmocka_unit_test(test_library_messages),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
