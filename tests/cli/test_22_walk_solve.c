@@ -108,7 +108,8 @@ static void test_parse_before_load(void **state)
     (void)state;
     expect(NULL, "pocket --db /nonexistent/db 'R Q'", GT_EXIT_PARSE, "", "unknown move 'Q'");
     expect(NULL, "floppy --db /nonexistent/db --state 1134/0000", GT_EXIT_ILLEGAL, "", NULL);
-    expect(NULL, "pocket --db /nonexistent/db R", GT_EXIT_NOTABLE, "", "build them with: godtab-gen pocket");
+    expect(NULL, "pocket --db /nonexistent/db R", GT_EXIT_NOTABLE, "",
+           "build them with: godtab-gen --db /nonexistent/db pocket");
 }
 
 static void test_table_name_stands_for_metric(void **state)
