@@ -44,9 +44,13 @@ int gt_cli_open_db(const char *db_path, const char *build_hint, gt_db **db)
     gt_cli_gen_hint(db_path, build_hint, hint, sizeof hint);
     build_hint = hint;
     int rc = gt_db_open(db, path, GT_DB_READONLY);
-    if (rc == GT_ERR_NOTFOUND)
-        fprintf(stderr, "godtab-solve: no tables at %s (%s); build them with: %s\n", path, gt_db_last_error(NULL),
-                build_hint);
+    if (rc == GT_ERR_NOTFOUND) {
+        /* the store's reason, unless it only says the path again (the hint names it too) */
+        const char *why = gt_db_last_error(NULL);
+        int says_path = !*why || strstr(why, path) != NULL;
+        fprintf(stderr, "godtab-solve: no tables at %s%s%s%s; build them with: %s\n", path, says_path ? "" : " (",
+                says_path ? "" : why, says_path ? "" : ")", build_hint);
+    }
     else if (rc == GT_ERR_CORRUPT)
         fprintf(stderr, "godtab-solve: the database at %s is damaged (%s); move it aside and rebuild with: %s\n",
                 path, gt_db_last_error(NULL), build_hint);
