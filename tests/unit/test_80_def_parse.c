@@ -7,6 +7,7 @@
  * replaced by what the parser does now (review the diff before keeping it). */
 #include "test_util.h"
 
+#include "catalog_def.h"
 #include "def.h"
 #include "gt_error.h"
 #include "notation.h"
@@ -312,6 +313,45 @@ static void test_prefixes(void **state)
     }
 }
 
+/* The record godtab-gen stores with a definition table (catalog_def.h):
+ * read back as written, the moves in the definition's order whatever the
+ * order given (so one selection has one checksum), damage refused. */
+static void test_definition_record(void **state)
+{
+    (void)state;
+    gt_def *d = NULL;
+    uint64_t ab, ba;
+    char *r1, *r2;
+    size_t n1, n2;
+    gt_catalog_def_source src;
+    assert_int_equal(gt_def_parse(pocket_like, strlen(pocket_like), &d, NULL), GT_OK);
+    assert_int_equal(gt_def_moves_mask(d, "A,B", &ab, NULL), GT_OK);
+    assert_int_equal(gt_def_moves_mask(d, "B,A", &ba, NULL), GT_OK);
+    assert_int_equal(gt_catalog_def_record(d, pocket_like, strlen(pocket_like), 0, GT_DEF_QTM, ab, &r1, &n1), GT_OK);
+    assert_int_equal(gt_catalog_def_record(d, pocket_like, strlen(pocket_like), 0, GT_DEF_QTM, ba, &r2, &n2), GT_OK);
+    assert_int_equal(n1, n2);
+    assert_memory_equal(r1, r2, n1);
+    assert_int_equal(gt_catalog_def_read(r1, n1, &src), GT_OK);
+    assert_int_equal(src.cycle_notation, 0);
+    assert_int_equal(src.metric, GT_DEF_QTM);
+    assert_string_equal(src.moves, "all");
+    assert_int_equal(src.len, strlen(pocket_like));
+    assert_memory_equal(src.text, pocket_like, src.len);
+    free(r2);
+    assert_int_equal(gt_def_moves_mask(d, "B", &ba, NULL), GT_OK);
+    assert_int_equal(gt_catalog_def_record(d, "x", 1, 1, GT_DEF_HTM, ba, &r2, &n2), GT_OK);
+    assert_int_equal(gt_catalog_def_read(r2, n2, &src), GT_OK);
+    assert_string_equal(src.moves, "B");
+    assert_int_equal(src.cycle_notation, 1);
+    assert_int_equal(src.metric, GT_DEF_HTM);
+    r2[0] = 'G'; /* not a record */
+    assert_int_equal(gt_catalog_def_read(r2, n2, &src), GT_ERR_CORRUPT);
+    assert_int_equal(gt_catalog_def_read(r1, 20, &src), GT_ERR_CORRUPT); /* cut short */
+    free(r1);
+    free(r2);
+    gt_def_free(d);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--print")) {
@@ -327,6 +367,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_moves_mask),
         cmocka_unit_test(test_published_annotation),
         cmocka_unit_test(test_prefixes),
+        cmocka_unit_test(test_definition_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
