@@ -157,9 +157,28 @@ static int check_name(const char *name)
     return 0;
 }
 
-/* Parses the file and the move selection into req. Returns an exit code. */
-static int load_definition(const options *o, gt_def **def, gt_def_request *req)
+/* A definition table's spec->arg: the request, and the record of the file
+ * stored with the table (its GT_CATALOG_DEF_SECTION section). */
+typedef struct def_stored {
+    gt_def_request req; /* first: gt_def_make_puzzle reads spec->arg as a gt_def_request */
+    char *record;
+    size_t record_len;
+} def_stored;
+
+static int def_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_section_data *out, int *n)
 {
+    const def_stored *d = spec->arg;
+    (void)p;
+    out[0] = (gt_section_data){GT_CATALOG_DEF_SECTION, d->record, d->record_len};
+    *n = 1;
+    return GT_OK;
+}
+
+/* Parses the file and the move selection into st->req, and records the
+ * file with the selection in st->record. Returns an exit code. */
+static int load_definition(const options *o, gt_def **def, def_stored *st)
+{
+    gt_def_request *req = &st->req;
     gt_def_error err;
     char *text;
     size_t len;
@@ -171,8 +190,8 @@ static int load_definition(const options *o, gt_def **def, gt_def_request *req)
         return rc == GT_ERR_RANGE ? GT_EXIT_PARSE : gt_exit_code(rc);
     }
     rc = gt_catalog_def_parse(text, len, cycle_notation(o->def_path), def, &err);
-    free(text);
     if (rc) {
+        free(text);
         fprintf(stderr, "godtab-gen: %s:%d:%d: %s\n", o->def_path, err.line, err.column,
                 rc == GT_ERR_PARSE ? err.message : gt_strerror(rc));
         return gt_exit_code(rc);
@@ -182,9 +201,15 @@ static int load_definition(const options *o, gt_def **def, gt_def_request *req)
     if (gt_def_moves_mask(*def, o->def_moves ? o->def_moves : "all", &req->options.move_mask, &err)) {
         fprintf(stderr, "godtab-gen: --moves %s: column %d: %s in %s\n", o->def_moves, err.column, err.message,
                 o->def_path);
+        free(text);
         return GT_EXIT_USAGE;
     }
-    return 0;
+    rc = gt_catalog_def_record(*def, text, len, cycle_notation(o->def_path), req->options.metric,
+                               req->options.move_mask, &st->record, &st->record_len);
+    free(text);
+    if (rc)
+        fprintf(stderr, "godtab-gen: %s: %s\n", o->def_path, gt_strerror(rc));
+    return gt_exit_code(rc);
 }
 
 /* Plans the model and compares its memory estimate with the limit.
@@ -263,7 +288,8 @@ static int run_spec(const options *o, const gt_table_spec *spec)
 int gen_def_run(options *o, int n_names)
 {
     gt_def *def = NULL;
-    gt_def_request req;
+    def_stored st = {0};
+    gt_def_request *req = &st.req;
     gt_table_spec spec;
     char name[GT_NAME_MAX], summary[256];
     int rc;
@@ -280,18 +306,24 @@ int gen_def_run(options *o, int n_names)
     }
     if ((rc = check_name(o->def_name ? o->def_name : name)) != 0)
         return rc;
-    if ((rc = load_definition(o, &def, &req)) != 0 || (!o->verify && (rc = plan_and_estimate(o, &req)) != 0))
+    if ((rc = load_definition(o, &def, &st)) != 0 || (!o->verify && (rc = plan_and_estimate(o, req)) != 0))
         goto free_def;
     snprintf(summary, sizeof summary, "%s from %s, %s%s%s", def->title[0] ? def->title : "definition", o->def_path,
-             req.options.metric == GT_DEF_QTM ? "quarter-turn metric" : "half-turn metric",
+             req->options.metric == GT_DEF_QTM ? "quarter-turn metric" : "half-turn metric",
              o->def_moves ? ", moves " : "", o->def_moves ? o->def_moves : "");
-    gt_def_spec_init(&spec, name, summary, &req);
-    spec.published = gt_def_find_published(def, req.options.metric, req.options.move_mask);
+    gt_def_spec_init(&spec, name, summary, req);
+    /* Mapped, with the definition as a section: godtab-solve rebuilds the
+     * model from the table alone (godtab-solve NAME), and finds the table of
+     * a file given again by the section's checksum. */
+    spec.storage = GT_STORAGE_MAPPED;
+    spec.sections = def_sections;
+    spec.published = gt_def_find_published(def, req->options.metric, req->options.move_mask);
     if (!o->verify) /* a verification decodes the stored table, whatever its encoding */
         spec.encoding = choose_encoding(o, &spec);
     o->show_extra = show_antipodes;
     rc = run_spec(o, &spec);
 free_def:
     gt_def_free(def);
+    free(st.record);
     return rc;
 }

@@ -6,13 +6,51 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Appends s to buf at *n, in single quotes unless every byte is safe in a shell. */
+static void append_quoted(char *buf, size_t cap, size_t *n, const char *s)
+{
+    int plain = *s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./+,:=@%-") ==
+                          strlen(s);
+    if (plain) {
+        *n += (size_t)snprintf(buf + *n, *n < cap ? cap - *n : 0, "%s", s);
+        return;
+    }
+    *n += (size_t)snprintf(buf + *n, *n < cap ? cap - *n : 0, "'");
+    for (; *s; s++)
+        *n += (size_t)snprintf(buf + *n, *n < cap ? cap - *n : 0, *s == '\'' ? "'\\''" : "%c", *s);
+    *n += (size_t)snprintf(buf + *n, *n < cap ? cap - *n : 0, "'");
+}
+
+void gt_cli_gen_hint(const char *db_path, const char *hint, char *buf, size_t cap)
+{
+    static const char gen[] = "godtab-gen";
+    size_t n = 0, g = sizeof gen - 1;
+    /* "godtab-gen ARGS" gets the database that was asked for (unless the hint names one) */
+    if (!db_path || strncmp(hint, gen, g) || (hint[g] && hint[g] != ' ') || strstr(hint, " --db ")) {
+        snprintf(buf, cap, "%s", hint);
+        return;
+    }
+    n += (size_t)snprintf(buf, cap, "%s --db ", gen);
+    append_quoted(buf, cap, &n, db_path);
+    snprintf(buf + (n < cap ? n : cap), n < cap ? cap - n : 0, "%s", hint + g);
+    if (n >= cap && cap)
+        buf[cap - 1] = 0;
+}
+
 int gt_cli_open_db(const char *db_path, const char *build_hint, gt_db **db)
 {
     const char *path = gt_db_default_path(db_path);
+    char hint[2048];
+    gt_cli_gen_hint(db_path, build_hint, hint, sizeof hint);
+    build_hint = hint;
     int rc = gt_db_open(db, path, GT_DB_READONLY);
-    if (rc == GT_ERR_NOTFOUND)
-        fprintf(stderr, "godtab-solve: no tables at %s (%s); build them with: %s\n", path, gt_db_last_error(NULL),
-                build_hint);
+    if (rc == GT_ERR_NOTFOUND) {
+        /* the store's reason, unless it only says the path again (the hint names it too) */
+        const char *why = gt_db_last_error(NULL);
+        int says_path = !*why || strstr(why, path) != NULL;
+        fprintf(stderr, "godtab-solve: no tables at %s%s%s%s; build them with: %s\n", path, says_path ? "" : " (",
+                says_path ? "" : why, says_path ? "" : ")", build_hint);
+    }
     else if (rc == GT_ERR_CORRUPT)
         fprintf(stderr, "godtab-solve: the database at %s is damaged (%s); move it aside and rebuild with: %s\n",
                 path, gt_db_last_error(NULL), build_hint);
@@ -24,6 +62,9 @@ int gt_cli_open_db(const char *db_path, const char *build_hint, gt_db **db)
 void gt_cli_table_error(gt_db *db, const char *db_path, const char *table, const char *build_hint, int rc)
 {
     const char *path = gt_db_default_path(db_path);
+    char hint[2048];
+    gt_cli_gen_hint(db_path, build_hint, hint, sizeof hint);
+    build_hint = hint;
     if (rc == GT_ERR_NOTFOUND)
         fprintf(stderr, "godtab-solve: table %s is not in %s; build it with: %s\n", table, path, build_hint);
     else if (rc == GT_ERR_CORRUPT || rc == GT_ERR_VERSION)

@@ -65,6 +65,13 @@ typedef struct gt_cli_command {
  * (the caller then exits 0); 0 when the command should run. */
 int gt_cli_parse(const gt_cli_command *cmd, void *ctx, int argc, char **argv, gt_cli_options *o);
 
+/* The godtab-gen command of a hint ("godtab-gen pocket") for the database
+ * db_path (NULL: the default one): "godtab-gen --db PATH pocket", the path
+ * quoted for a shell when it needs to be; a hint that names a database
+ * already, or is no godtab-gen command, is copied as it is. gt_cli_open_db
+ * and gt_cli_table_error apply it to their build_hint. */
+void gt_cli_gen_hint(const char *db_path, const char *hint, char *buf, size_t cap);
+
 /* Opens the database read-only. On failure prints one line to stderr
  * (naming build_hint when there is no database) and returns the exit code;
  * 0 on success. */

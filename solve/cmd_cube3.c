@@ -253,6 +253,8 @@ static void close_tables(cube3_tables *ct)
 static int open_tables(const char *db_path, int corners_only, const char *edges, int how, cube3_tables *ct)
 {
     const char *path = gt_db_default_path(db_path);
+    char hint[2048], edges_hint[2048], edges_cmd[128];
+    gt_cli_gen_hint(db_path, BUILD_HINT, hint, sizeof hint); /* the hints name the --db asked for */
     int code = gt_cli_open_db(db_path, BUILD_HINT, &ct->db), rc;
     if (code)
         return code;
@@ -267,19 +269,21 @@ static int open_tables(const char *db_path, int corners_only, const char *edges,
         return GT_EXIT_OK;
     rc = gt_query_cube3_map_edges(ct->db, edges, how, &ct->t);
     if (rc == GT_ERR_NOTFOUND && edges) {
-        fprintf(stderr, "godtab-solve: table %s is not in %s; build it with: godtab-gen %s%s\n", edges, path, edges,
-                strcmp(edges, GT_CUBE3_FSUD2_TABLE) ? "" : " " GT_CUBE3_TWOPHASE_TABLE);
+        snprintf(edges_cmd, sizeof edges_cmd, "godtab-gen %s%s", edges,
+                 strcmp(edges, GT_CUBE3_FSUD2_TABLE) ? "" : " " GT_CUBE3_TWOPHASE_TABLE);
+        gt_cli_gen_hint(db_path, edges_cmd, edges_hint, sizeof edges_hint);
+        fprintf(stderr, "godtab-solve: table %s is not in %s; build it with: %s\n", edges, path, edges_hint);
         return gt_exit_code(rc);
     }
     if (rc == GT_ERR_NOTFOUND) {
         fprintf(stderr, "godtab-solve: tables %s and %s are not in %s; build them with: %s "
                 "(or use --corners-only for shallow positions)\n", GT_CUBE3_FSS_TABLE, GT_CUBE3_FST_TABLE,
-                path, BUILD_HINT);
+                path, hint);
         return gt_exit_code(rc);
     }
     if (rc) {
         fprintf(stderr, "godtab-solve: cube3 edge table in %s: %s (%s); rebuild it with: %s\n", path,
-                gt_strerror(rc), gt_db_last_error(ct->db), BUILD_HINT);
+                gt_strerror(rc), gt_db_last_error(ct->db), hint);
         return gt_exit_code(rc);
     }
     return GT_EXIT_OK;
@@ -292,18 +296,20 @@ static int load_solver(const char *db_path, int corners_only, const char *edges,
                        gt_cube3_solver **solver)
 {
     const char *path = gt_db_default_path(db_path);
+    char hint[2048];
+    gt_cli_gen_hint(db_path, BUILD_HINT, hint, sizeof hint);
     int code = open_tables(db_path, corners_only, edges, how, ct);
     if (code)
         return code;
     int rc = gt_cube3_solver_open_tables(&ct->t, how, solver);
     if (rc == GT_ERR_INVAL) {
         fprintf(stderr, "godtab-solve: the cube3 tables in %s do not fit this program; rebuild them with: %s\n",
-                path, BUILD_HINT);
+                path, hint);
         return GT_EXIT_CORRUPT;
     }
     if (rc == GT_ERR_CORRUPT) {
         fprintf(stderr, "godtab-solve: a cube3 table in %s is damaged (a block fails its checksum); rebuild it "
-                "with: %s\n", path, BUILD_HINT);
+                "with: %s\n", path, hint);
         return GT_EXIT_CORRUPT;
     }
     if (rc) {

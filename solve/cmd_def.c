@@ -5,17 +5,17 @@
  * state in its .tws syntax (gt_def_parse_state), or a random reachable
  * state; every answer is replayed on the definition's permutations before
  * it is printed. */
-#include "catalog_def.h"
-#include "def.h"
+#include "cli.h"
+#include "cmd_def.h"
 #include "gt_error.h"
 #include "rng.h"
 #include "solve.h"
 #include "solve_commands.h"
-#include "store.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,36 +23,26 @@
 #include <time.h>
 
 #define DEF_STATE_FILE_MAX (1u << 20)
-
-typedef struct def_cli {
-    const char *path, *moves, *metric, *name, *db_path;
-    const char *state, *state_file; /* --state TEXT, --state-file FILE */
-    int json, state_format;          /* --format state: standard input holds states */
-    int all;                         /* --all: every optimal solution */
-    long random;                     /* --random N, or -1 */
-    uint64_t seed;
-    int have_seed;
-} def_cli;
-
-typedef struct def_session {
-    gt_def *def;
-    gt_def_model *model;
-    const gt_puzzle *p;
-    gt_db *db;
-    gt_table *table;
-    char name[GT_NAME_MAX];
-} def_session;
+#define DEF_ANSWER_CAP (1u << 16)  /* one answer (a JSON line, a solution) */
+#define DEF_ALL_CAP (1u << 22)     /* --all: every optimal solution of one query */
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: godtab-solve def --def FILE [--moves LIST] [--metric htm|qtm] [--name TABLE] [--db PATH]\n"
-                 "                        [--json] [--all] [SCRAMBLE | --state STATE | --state-file FILE |\n"
+    fprintf(out, "usage: godtab-solve def (--def FILE [--moves LIST] [--metric htm|qtm] [--name TABLE] | --name TABLE)\n"
+                 "                        [--db PATH] [--json] [--all] [SCRAMBLE | --state STATE | --state-file FILE |\n"
                  "                         --random N [--seed S] | --format scramble|state]\n"
-                 "Answers from the table 'godtab-gen --def FILE' built (same --moves/--metric/--name).\n"
-                 "SCRAMBLE uses the definition's move names with powers (R R2 R'); STATE is a state in\n"
-                 "the file's syntax, set names each followed by their pieces and optional orientations\n"
-                 "(\"CORNERS 2 1 3 4 5 6 7 8 0 0 0 0 0 0 0 0\"; sets not given are solved). With none of\n"
-                 "them, one query a line from standard input (--format: scrambles or states).\n"
+                 "       godtab-solve TABLE [options] [QUERY]   (a table godtab-gen --def built, by its name)\n"
+                 "Answers from the table 'godtab-gen --def FILE' built: the one named by --name, else its\n"
+                 "default name, else the table built from the same file bytes and --moves/--metric\n"
+                 "(whatever its name). With --name alone, or the table's name as the puzzle, the\n"
+                 "definition stored with the table is used (its moves and metric too).\n"
+                 "SCRAMBLE uses the definition's move names with amounts (R R2 R' R3, taken modulo the\n"
+                 "move's order) in the cubes' alg syntax: (R U)2, (R U)', [R, U], [R: U], // comments.\n"
+                 "STATE is a state in the file's syntax, set names each followed by their pieces and\n"
+                 "optional orientations (\"CORNERS 2 1 3 4 5 6 7 8 0 0 0 0 0 0 0 0\"; sets not given are\n"
+                 "solved). With none of them, one query a line from standard input (--format: scrambles\n"
+                 "or states); blank and '#' lines are skipped, a bad line prints 'error: MESSAGE' (with\n"
+                 "--json an error object) in its place and the exit code is 8.\n"
                  "Prints an optimal solution, then (distance); --random: the state, a tab, the answer;\n"
                  "--all: every optimal solution, one a line, then how many.\n");
 }
@@ -89,8 +79,8 @@ static int parse_value(int ch, const char *arg, def_cli *c)
 static int check_sources(int argc, const def_cli *c)
 {
     int sources = (argc - optind > 0) + !!c->state + !!c->state_file + (c->random >= 0);
-    if (!c->path) {
-        fprintf(stderr, "godtab-solve: def: --def FILE is required\n");
+    if (!c->path && !c->name) {
+        fprintf(stderr, "godtab-solve: def: --def FILE (or the --name of a table built from one) is required\n");
         return GT_EXIT_USAGE;
     }
     if (argc - optind > 1) {
@@ -154,82 +144,62 @@ static int parse_cli(int argc, char **argv, def_cli *c)
     return check_sources(argc, c);
 }
 
-/* A godtab cycle-notation file (.def) rather than a .tws one. */
-static int cycle_notation(const char *path)
+/* An answer being written: text appended, overflow remembered. */
+typedef struct def_out {
+    char *buf;
+    size_t cap, len;
+    int over;
+} def_out;
+
+static void out_add(def_out *o, const char *fmt, ...)
 {
-    size_t n = strlen(path);
-    return n >= 4 && !strcmp(path + n - 4, ".def");
+    va_list ap;
+    va_start(ap, fmt);
+    int n = o->len < o->cap ? vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap) : 0;
+    va_end(ap);
+    if (n < 0 || o->len + (size_t)n >= o->cap)
+        o->over = 1;
+    else
+        o->len += (size_t)n;
 }
 
-/* The file, parsed, and the model of the selection. Returns an exit code. */
-static int load_model(const def_cli *c, def_session *s)
+/* s as a JSON string. */
+static void out_json(def_out *o, const char *s)
 {
-    static char text[16u << 20];
-    gt_def_options o = {c->metric && !strcmp(c->metric, "qtm") ? GT_DEF_QTM : GT_DEF_HTM, 0};
-    gt_def_error err;
-    FILE *f = fopen(c->path, "rb");
-    if (!f) {
-        fprintf(stderr, "godtab-solve: %s: %s\n", c->path, strerror(errno));
-        return GT_EXIT_STORAGE;
-    }
-    size_t n = fread(text, 1, sizeof text, f);
-    fclose(f);
-    int rc = gt_catalog_def_parse(text, n, cycle_notation(c->path), &s->def, &err);
-    if (rc == GT_OK && (rc = gt_def_moves_mask(s->def, c->moves ? c->moves : "all", &o.move_mask, &err)) != 0) {
-        fprintf(stderr, "godtab-solve: --moves %s: column %d: %s\n", c->moves, err.column, err.message);
-        return GT_EXIT_USAGE;
-    }
-    if (rc) {
-        fprintf(stderr, "godtab-solve: %s:%d:%d: %s\n", c->path, err.line, err.column, err.message);
-        return gt_exit_code(rc);
-    }
-    if ((rc = gt_def_model_plan(s->def, &o, &s->model, &err)) != 0 || (rc = gt_def_model_build(s->model, &s->p)) != 0) {
-        fprintf(stderr, "godtab-solve: %s: %s\n", c->path, rc == GT_ERR_NOMEM ? gt_strerror(rc) : err.message);
-        return rc == GT_ERR_INVAL ? GT_EXIT_PARSE : GT_EXIT_INTERNAL;
-    }
-    const char *base = strrchr(c->path, '/');
-    base = base ? base + 1 : c->path;
-    if (c->name) { /* godtab-gen's default name otherwise (gen_def.c) */
-        snprintf(s->name, sizeof s->name, "%s", c->name);
-        return 0;
-    }
-    snprintf(s->name, sizeof s->name, "def-%.*s%s%s-%s", (int)strcspn(base, "."), base, c->moves ? "-" : "",
-             c->moves ? c->moves : "", c->metric ? c->metric : "htm");
-    for (char *p = s->name + 4; *p; p++)
-        *p = *p == ',' ? '.' : *p;
-    return 0;
+    size_t len = o->len;
+    if (o->over || gt_cli_json_string(o->buf, o->cap, &len, s) != 0)
+        o->over = 1;
+    else
+        o->len = len;
 }
 
-/* The stored table, checked against the model's index space. */
-static int load_table(const def_cli *c, def_session *s)
+/* A move list "R U'" into buf. */
+static void format_moves(const def_session *s, const uint8_t *moves, int length, char *buf, size_t cap)
 {
-    const char *path = gt_db_default_path(c->db_path);
-    int rc = gt_db_open(&s->db, path, GT_DB_READONLY);
-    if (rc == GT_OK)
-        rc = gt_db_get_table(s->db, s->name, 0, &s->table);
-    if (rc == GT_ERR_NOTFOUND) {
-        fprintf(stderr, "godtab-solve: table %s missing (build it with: godtab-gen --def %s%s%s%s%s)\n", s->name,
-                c->path, c->moves ? " --moves " : "", c->moves ? c->moves : "", c->metric ? " --metric " : "",
-                c->metric ? c->metric : "");
-        return GT_EXIT_NOTABLE;
-    }
-    if (rc) {
-        fprintf(stderr, "godtab-solve: %s: %s: %s\n", path, gt_strerror(rc), gt_db_last_error(s->db));
-        return gt_exit_code(rc);
-    }
-    if (s->table->meta.n_states != s->p->n_states) {
-        fprintf(stderr, "godtab-solve: table %s was built from another definition (%llu states, not %llu)\n", s->name,
-                (unsigned long long)s->table->meta.n_states, (unsigned long long)s->p->n_states);
-        return GT_EXIT_CORRUPT;
-    }
-    return 0;
+    const char *const *names = gt_def_model_move_names(s->model);
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < length && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? " " : "", names[moves[i]]);
 }
 
-/* --all: each optimal solution, replayed on the state, printed. */
+/* Does the move list take the state (a copy) to the solved one? */
+static int solves(const def_session *s, const uint8_t *perm, const uint8_t *ori, const uint8_t *moves, int length)
+{
+    uint8_t p[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], o[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    memcpy(p, perm, (size_t)s->def->total);
+    memcpy(o, ori, (size_t)s->def->total);
+    for (int i = 0; i < length; i++)
+        gt_def_model_apply(s->model, moves[i], p, o);
+    return gt_def_is_solved(s->def, p, o);
+}
+
+/* --all: each optimal solution, replayed on the state, appended. */
 typedef struct def_all {
     const def_cli *c;
     const def_session *s;
     const uint8_t *perm, *ori;
+    def_out *out;
     uint64_t printed;
     int wrong; /* a solution that does not solve the state */
 } def_all;
@@ -237,138 +207,136 @@ typedef struct def_all {
 static int def_all_solution(void *user, const uint8_t *moves, int length)
 {
     def_all *a = user;
-    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    const char *const *names = gt_def_model_move_names(a->s->model);
-    memcpy(perm, a->perm, (size_t)a->s->def->total);
-    memcpy(ori, a->ori, (size_t)a->s->def->total);
-    for (int i = 0; i < length; i++)
-        gt_def_model_apply(a->s->model, moves[i], perm, ori);
-    if (!gt_def_is_solved(a->s->def, perm, ori)) {
+    char line[GT_MAX_DEPTH * (GT_DEF_NAME_MAX + 4)];
+    if (!solves(a->s, a->perm, a->ori, moves, length)) {
         a->wrong = 1;
         return 1;
     }
-    if (a->c->json)
-        printf("%s\"", a->printed ? "," : "");
-    for (int i = 0; i < length; i++)
-        printf("%s%s", i ? " " : "", names[moves[i]]);
-    fputs(a->c->json ? "\"" : length ? "\n" : "(solved)\n", stdout);
+    format_moves(a->s, moves, length, line, sizeof line);
+    if (a->c->json) {
+        out_add(a->out, "%s", a->printed ? "," : "");
+        out_json(a->out, line);
+    } else {
+        out_add(a->out, "%s\n", length ? line : "(solved)");
+    }
     a->printed++;
-    return 0;
+    return a->out->over; /* no room: stop */
 }
 
-/* Every optimal solution of a state at distance `length`. Returns an exit code. */
-static int print_all(const def_cli *c, const def_session *s, uint64_t index, const uint8_t *perm,
-                     const uint8_t *ori, int length, const char *where)
+/* The answer object or line of a solved state (after `prefix`, the random
+ * state); with --all, every optimal solution. Returns GT_OK or a GT_ERR_*
+ * with its message in err. */
+static int write_answer(const def_cli *c, const def_session *s, const uint8_t *perm, const uint8_t *ori,
+                        uint64_t index, const uint8_t *moves, int length, const char *prefix, def_out *o,
+                        char *err, size_t errcap)
 {
-    def_all a = {c, s, perm, ori, 0, 0};
-    uint64_t count = 0;
-    if (c->json)
-        printf("{\"puzzle\":\"%s\",\"metric\":\"%s\",\"distance\":%d,\"solutions\":[", s->name,
-               c->metric ? c->metric : "htm", length);
-    int rc = gt_solve_all(s->p, s->table, index, def_all_solution, &a, &count);
-    if (c->json)
-        printf("],\"count\":%" PRIu64 "}\n", a.printed);
-    else if (!rc && !a.wrong)
-        printf("%" PRIu64 " optimal solution%s of length %d\n", count, count == 1 ? "" : "s", length);
-    if (rc || a.wrong) {
-        fprintf(stderr, "godtab-solve: %s%s\n", where,
-                a.wrong ? "a solution of the table does not solve the position: table corrupted" : gt_strerror(rc));
-        return a.wrong ? GT_EXIT_CORRUPT : gt_exit_code(rc);
+    char solution[GT_MAX_DEPTH * (GT_DEF_NAME_MAX + 4)];
+    format_moves(s, moves, length, solution, sizeof solution);
+    if (c->json) {
+        out_add(o, "{\"puzzle\":\"%s\",\"metric\":\"%s\",", s->name, s->metric);
+        if (prefix) {
+            out_add(o, "\"state\":");
+            out_json(o, prefix);
+            out_add(o, ",");
+        }
+        out_add(o, "\"distance\":%d,\"solution\":", length);
+        out_json(o, solution);
+    } else if (prefix) {
+        out_add(o, c->all ? "%s\n" : "%s\t", prefix);
     }
-    return 0;
+    if (c->all) { /* each solution is replayed from the state itself */
+        def_all a = {c, s, perm, ori, o, 0, 0};
+        uint64_t count = 0;
+        if (c->json)
+            out_add(o, ",\"solutions\":[");
+        int rc = gt_solve_all(s->p, s->table, index, def_all_solution, &a, &count);
+        if (a.wrong || (rc && !o->over)) {
+            snprintf(err, errcap, "%s", a.wrong ? "a solution of the table does not solve the position: table corrupted"
+                                                : gt_strerror(rc));
+            return a.wrong ? GT_ERR_CORRUPT : rc;
+        }
+        if (c->json)
+            out_add(o, "],\"count\":%" PRIu64 "}", a.printed);
+        else
+            out_add(o, "%" PRIu64 " optimal solution%s of length %d", count, count == 1 ? "" : "s", length);
+    } else if (c->json) {
+        out_add(o, "}");
+    } else {
+        out_add(o, "%s%s(%d)", solution, length ? " " : "", length);
+    }
+    if (o->over) {
+        snprintf(err, errcap, "%s", c->all ? "too many optimal solutions to print" : "the answer is too long to print");
+        return GT_ERR_RANGE;
+    }
+    return GT_OK;
 }
 
 /* Walks the table from a state, replays the answer on the definition and
- * prints it (after `prefix`, the random state). Returns an exit code. */
-static int solve_state(const def_cli *c, def_session *s, uint8_t *perm, uint8_t *ori, const char *where,
-                       const char *prefix)
+ * writes it. Returns GT_OK or a GT_ERR_* with its message in err. */
+static int solve_state(const def_cli *c, const def_session *s, const uint8_t *perm, const uint8_t *ori,
+                       const char *prefix, def_out *o, char *err, size_t errcap)
 {
     uint8_t moves[GT_MAX_DEPTH];
     uint64_t index;
     int length, rc;
     if (gt_def_model_index(s->model, perm, ori, &index) != GT_OK ||
         (rc = gt_solve_walk(s->p, s->table, index, moves, GT_MAX_DEPTH, &length)) == GT_ERR_ILLEGAL) {
-        fprintf(stderr, "godtab-solve: %sthe position is outside this table (not reachable with its moves)\n", where);
-        return GT_EXIT_ILLEGAL;
+        snprintf(err, errcap, "the position is outside this table (not reachable with its moves)");
+        return GT_ERR_ILLEGAL;
     }
     if (rc) {
-        fprintf(stderr, "godtab-solve: %s%s\n", where, gt_strerror(rc));
-        return gt_exit_code(rc);
+        snprintf(err, errcap, "%s", gt_strerror(rc));
+        return rc;
     }
-    if (c->all) { /* each solution is replayed from the state itself */
-        if (prefix && !c->json) /* (the JSON object has no room for it) */
-            printf("%s\n", prefix);
-        return print_all(c, s, index, perm, ori, length, where);
+    if (!solves(s, perm, ori, moves, length)) { /* replayed on the permutations before printing */
+        snprintf(err, errcap, "the table's answer does not solve the position: table corrupted");
+        return GT_ERR_CORRUPT;
     }
-    for (int i = 0; i < length; i++) /* replayed on the permutations before printing */
-        gt_def_model_apply(s->model, moves[i], perm, ori);
-    if (!gt_def_is_solved(s->def, perm, ori)) {
-        fprintf(stderr, "godtab-solve: %sthe table's answer does not solve the position: table corrupted\n", where);
-        return GT_EXIT_CORRUPT;
-    }
-    const char *const *names = gt_def_model_move_names(s->model);
-    if (c->json)
-        printf("{\"puzzle\":\"%s\",\"metric\":\"%s\",%s%s%s\"distance\":%d,\"solution\":\"", s->name,
-               c->metric ? c->metric : "htm", prefix ? "\"state\":\"" : "", prefix ? prefix : "", prefix ? "\"," : "",
-               length);
-    else if (prefix)
-        printf("%s\t", prefix);
-    for (int i = 0; i < length; i++)
-        printf("%s%s", i ? " " : "", names[moves[i]]);
-    if (c->json)
-        printf("\"}\n");
-    else
-        printf(" (%d)\n", length);
-    return 0;
+    return write_answer(c, s, perm, ori, index, moves, length, prefix, o, err, errcap);
 }
 
-/* One query, a scramble or a state: parse, then solve_state. `line` > 0
- * names the standard-input line in messages. Returns an exit code. */
-static int answer(const def_cli *c, def_session *s, const char *query, int is_state, long line)
+/* What a query is answered with (gt_cli_answer_fn's ctx). */
+typedef struct def_query {
+    const def_cli *c;
+    const def_session *s;
+    int is_state;
+    int file; /* --state-file: a multi-line block, its errors name the line */
+} def_query;
+
+/* One query, a scramble or a state: parse, then solve_state
+ * (gt_cli_answer_fn: the batch reader and the single query). */
+static int answer(void *ctx, const char *query, char *out, size_t cap, char *err, size_t errcap)
 {
+    const def_query *q = ctx;
+    const def_session *s = q->s;
     uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    gt_def_error err;
+    gt_def_error e = {0, 0, ""};
     int rc;
-    char where[48] = "";
-    if (line > 0)
-        snprintf(where, sizeof where, "line %ld: ", line);
-    if (is_state) {
-        rc = gt_def_parse_state(s->def, query, perm, ori, &err);
-        if (rc && line <= 0 && err.line > 1) /* a multi-line --state-file block */
-            snprintf(where, sizeof where, "line %d: ", err.line);
-        if (rc && (rc == GT_ERR_PARSE || rc == GT_ERR_ILLEGAL)) {
-            fprintf(stderr, "godtab-solve: %scolumn %d: %s\n", where, err.column, err.message);
-            return gt_exit_code(rc);
+    if (q->is_state) {
+        rc = gt_def_parse_state(s->def, query, perm, ori, &e);
+        if (rc == GT_ERR_PARSE || rc == GT_ERR_ILLEGAL) {
+            if (q->file && e.line > 1) /* a multi-line --state-file block */
+                snprintf(err, errcap, "line %d: column %d: %s", e.line, e.column, e.message);
+            else
+                snprintf(err, errcap, "column %d: %s", e.column, e.message);
+            return rc;
         }
     } else {
         memcpy(perm, s->def->solved_perm, (size_t)s->def->total);
         memcpy(ori, s->def->solved_ori, (size_t)s->def->total);
-        rc = gt_def_apply_scramble(s->def, query, perm, ori, &err);
+        rc = gt_def_apply_scramble(s->def, query, perm, ori, &e);
         if (rc == GT_ERR_PARSE) {
-            fprintf(stderr, "godtab-solve: %s%s\n", where, err.message);
-            return gt_exit_code(rc);
+            snprintf(err, errcap, "%s", e.message);
+            return rc;
         }
     }
     if (rc) {
-        fprintf(stderr, "godtab-solve: %s%s\n", where, gt_strerror(rc));
-        return gt_exit_code(rc);
+        snprintf(err, errcap, "%s", gt_strerror(rc));
+        return rc;
     }
-    return solve_state(c, s, perm, ori, where, NULL);
-}
-
-static int answer_stdin(const def_cli *c, def_session *s)
-{
-    char buf[65536];
-    long line = 0;
-    int failed = 0;
-    while (fgets(buf, sizeof buf, stdin)) {
-        line++;
-        buf[strcspn(buf, "\r\n")] = 0;
-        if (answer(c, s, buf, c->state_format, line))
-            failed = 1;
-        fflush(stdout);
-    }
-    return failed ? GT_EXIT_PARTIAL : 0;
+    def_out o = {out, cap, 0, 0};
+    out[0] = 0;
+    return solve_state(q->c, s, perm, ori, NULL, &o, err, errcap);
 }
 
 /* --state-file FILE: one state, possibly a multi-line block. */
@@ -387,7 +355,8 @@ static int answer_file(const def_cli *c, def_session *s)
         return GT_EXIT_PARSE;
     }
     text[n] = 0;
-    return answer(c, s, text, 1, 0);
+    def_query q = {c, s, 1, 1};
+    return gt_cli_answer_one(answer, &q, text, c->all ? DEF_ALL_CAP : DEF_ANSWER_CAP);
 }
 
 /* --random N: index values drawn uniformly, redrawn when the table has
@@ -397,7 +366,8 @@ static int answer_file(const def_cli *c, def_session *s)
 static int answer_random(const def_cli *c, def_session *s)
 {
     uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    static char text[1 << 16];
+    static char text[1 << 16], answer_buf[DEF_ALL_CAP];
+    char err[256];
     uint64_t seed = c->seed;
     gt_rng rng;
     if (!c->have_seed && getrandom(&seed, sizeof seed, 0) != sizeof seed)
@@ -419,29 +389,55 @@ static int answer_random(const def_cli *c, def_session *s)
             *p = *p == '\n' ? ' ' : *p;
         while (len > 0 && text[len - 1] == ' ')
             text[--len] = 0;
-        int rc = solve_state(c, s, perm, ori, "", text);
-        if (rc)
-            return rc;
+        def_out o = {answer_buf, sizeof answer_buf, 0, 0};
+        int rc = solve_state(c, s, perm, ori, text, &o, err, sizeof err);
+        if (rc) {
+            fprintf(stderr, "godtab-solve: %s\n", err);
+            return gt_exit_code(rc);
+        }
+        puts(answer_buf);
     }
     return 0;
+}
+
+/* The query of the command line, the state file, --random, or standard
+ * input a line a query (the batch reader every family uses). */
+static int run(const def_cli *c, def_session *s, int argc, char **argv)
+{
+    def_query q = {c, s, c->state != NULL, 0};
+    if (optind < argc || c->state)
+        return gt_cli_answer_one(answer, &q, c->state ? c->state : argv[optind], c->all ? DEF_ALL_CAP : DEF_ANSWER_CAP);
+    if (c->state_file)
+        return answer_file(c, s);
+    if (c->random >= 0)
+        return answer_random(c, s);
+    q.is_state = c->state_format;
+    gt_cli_batch_json(c->json);
+    return gt_cli_batch(stdin, answer, &q, c->all ? 1u << 20 : DEF_ANSWER_CAP, 0, 1);
+}
+
+static int run_def(def_cli *c, int argc, char **argv)
+{
+    def_session s = {0};
+    int rc = parse_cli(argc, argv, c);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if ((rc = gt_def_session_open(c, &s)) == 0)
+        rc = run(c, &s, argc, argv);
+    gt_def_session_close(&s);
+    return rc;
 }
 
 int gt_cmd_def(int argc, char **argv)
 {
     def_cli c = {0};
-    def_session s = {0};
-    int rc = parse_cli(argc, argv, &c);
-    if (rc)
-        return rc < 0 ? 0 : rc;
-    if ((rc = load_model(&c, &s)) == 0 && (rc = load_table(&c, &s)) == 0)
-        rc = optind < argc   ? answer(&c, &s, argv[optind], 0, 0)
-             : c.state      ? answer(&c, &s, c.state, 1, 0)
-             : c.state_file ? answer_file(&c, &s)
-             : c.random >= 0 ? answer_random(&c, &s)
-                             : answer_stdin(&c, &s);
-    gt_table_free(s.table);
-    gt_db_close(s.db);
-    gt_def_model_free(s.model);
-    gt_def_free(s.def);
-    return rc;
+    return run_def(&c, argc, argv);
+}
+
+int gt_cmd_def_table(const char *name, int argc, char **argv)
+{
+    def_cli c = {0};
+    c.name = name;
+    c.by_name = 1;
+    return run_def(&c, argc, argv);
 }

@@ -297,10 +297,12 @@ static void pocket_open(nnn_ctx *x, pocket_route *p)
     int rc = gt_db_open(&p->db, path, GT_DB_READONLY);
     if (rc == GT_OK && (rc = gt_catalog_load(p->db, POCKET_TABLE, &p->puzzle, &p->table)) != GT_OK) {
         const char *why = gt_db_last_error(p->db);
+        char hint[2048];
+        gt_cli_gen_hint(x->o->db_path, "godtab-gen pocket", hint, sizeof hint);
         if (rc != GT_ERR_NOTFOUND)
             fprintf(stderr, "godtab-solve: nnn: table %s in %s cannot be used (%s%s%s); 2x2x2 answers "
-                    "are not optimal (rebuild it with: godtab-gen pocket)\n", POCKET_TABLE, path,
-                    gt_strerror(rc), *why ? ": " : "", why);
+                    "are not optimal (rebuild it with: %s)\n", POCKET_TABLE, path,
+                    gt_strerror(rc), *why ? ": " : "", why, hint);
         gt_db_close(p->db);
         p->db = NULL;
         p->puzzle = NULL;

@@ -1,7 +1,9 @@
 /* godtab-solve: optimal answers from the stored tables. The puzzles are the
  * catalog's families; a family is answered by its own front end when it has
  * one, otherwise by the generic one through its query hooks. A table name
- * ("pocket-qtm") is answered by the generic front end too. */
+ * ("pocket-qtm") is answered by the generic front end too, and the name of
+ * a stored definition table ("skewb", godtab-gen --def FILE --name skewb) by
+ * the def front end with the definition stored in the table. */
 #include "catalog.h"
 #include "gt_error.h"
 #include "solve_commands.h"
@@ -71,10 +73,16 @@ int main(int argc, char **argv)
         family = gt_catalog_family_of(spec);
     if (family && family->query)
         return gt_cmd_walk(family, spec ? spec->name : NULL, argc - 1, argv + 1);
-    if (family)
+    if (family) {
         fprintf(stderr, "godtab-solve: %s tables have no query front end; use godtab-solve %s\n", argv[1],
                 family->name);
-    else
-        fprintf(stderr, "godtab-solve: unknown puzzle '%s' (see godtab-solve --help)\n", argv[1]);
-    return GT_EXIT_USAGE;
+        return GT_EXIT_USAGE;
+    }
+    if (argv[1][0] == '-') {
+        fprintf(stderr, "godtab-solve: unknown option '%s' (see godtab-solve --help)\n", argv[1]);
+        return GT_EXIT_USAGE;
+    }
+    /* a table of the database, built from a definition file (godtab-gen
+     * --def FILE --name NAME): answered with the definition stored in it */
+    return gt_cmd_def_table(argv[1], argc - 1, argv + 1);
 }

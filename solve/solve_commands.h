@@ -28,6 +28,10 @@ int gt_cmd_cube3(int argc, char **argv);
 int gt_cmd_nnn(int argc, char **argv);
 /* Tables built from definition files (cmd_def.c, docs/definitions.md). */
 int gt_cmd_def(int argc, char **argv);
+/* A table built by godtab-gen --def, by its name ("godtab-solve skewb"):
+ * the def front end over the definition stored with the table. An unknown
+ * name gets "unknown puzzle" and exit 1. */
+int gt_cmd_def_table(const char *name, int argc, char **argv);
 
 /* cube3's two-phase mode (cmd_cube3_twophase.c), reached from gt_cmd_cube3
  * by --max-length, --near or --random. */

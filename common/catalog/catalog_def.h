@@ -16,4 +16,32 @@
  * GT_ERR_NOMEM. */
 int gt_catalog_def_parse(const char *text, size_t len, int cycle_notation, gt_def **out, gt_def_error *err);
 
+/* ---- the definition a table was built from, stored with it ----
+ * godtab-gen --def stores a definition table as a mapped table with one
+ * section, GT_CATALOG_DEF_SECTION: a record of the file's bytes and the
+ * selection (format, metric, moves). godtab-solve rebuilds the model from
+ * it (a table name is then enough), and finds the table of a file given
+ * again by the record's checksum (the section's, in the table metadata). */
+#define GT_CATALOG_DEF_SECTION "definition"
+
+typedef struct gt_catalog_def_source {
+    int cycle_notation;       /* a .def file rather than .tws */
+    int metric;               /* GT_DEF_HTM or GT_DEF_QTM */
+    char moves[64 * GT_DEF_NAME_MAX]; /* "all" or the names of the selection, comma-separated */
+    const char *text;         /* the file's bytes (not NUL-terminated) */
+    size_t len;
+} gt_catalog_def_source;
+
+/* The record of a file's text (len bytes), its kind, metric and move mask
+ * (over def, the parsed text) in a malloc'd buffer (*record, *record_len;
+ * free it). The same inputs always give the same bytes: the moves are
+ * written in the definition's order, "all" for every move.
+ * Return values: GT_OK, GT_ERR_NOMEM. */
+int gt_catalog_def_record(const gt_def *def, const char *text, size_t len, int cycle_notation, int metric,
+                          uint64_t move_mask, char **record, size_t *record_len);
+
+/* Reads a record back: src->text points into record. Return values: GT_OK,
+ * GT_ERR_CORRUPT (not a record of this format). */
+int gt_catalog_def_read(const char *record, size_t len, gt_catalog_def_source *src);
+
 #endif

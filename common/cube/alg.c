@@ -1,5 +1,6 @@
-/* The alg syntax as cubing.js reads it, over the move reader of notation.c
- * (notation.h): repetitions "(R U)2" and "(R U)'", commutators "[A, B]" =
+/* The alg syntax as cubing.js reads it, over a move reader: the cube's of
+ * notation.c (notation.h), or any caller's (gt_alg_parse: a definition's move
+ * names, def_scramble.c): repetitions "(R U)2" and "(R U)'", commutators "[A, B]" =
  * A B A' B', conjugates "[A: B]" = A B A', nested, "." pauses, "//"
  * comments to the end of the line. An alg is expanded into the caller's
  * turn array in place: a group's turns are parsed where they will stay,
@@ -12,8 +13,7 @@
 #include <string.h>
 
 typedef struct alg {
-    int n;
-    unsigned allow;
+    const gt_alg_moves *m; /* the move reader and inverse */
     const char *text, *p;
     gt_turn *out;
     long cap, count; /* cap: the caller's, bounded by GT_NOTATION_EXPAND_MAX */
@@ -23,7 +23,7 @@ typedef struct alg {
 
 static int alg_fail(alg *a, const char *at, int length, const char *why)
 {
-    return gt_notation_fail(a->err, a->text, at, length, why);
+    return gt_alg_fail(a->err, a->text, at, length, why);
 }
 
 /* Skips whitespace, pauses and comments. */
@@ -58,7 +58,7 @@ static void invert_span(alg *a, long from, long to)
         a->out[j] = t;
     }
     for (long i = from; i < to; i++)
-        a->out[i].quarters = (uint8_t)((4 - a->out[i].quarters) & 3);
+        a->out[i].quarters = a->m->inverse(a->m->ctx, a->out[i]);
 }
 
 /* Appends a copy of [from, to), inverted when inverse is set. */
@@ -81,7 +81,7 @@ static int apply_amount(alg *a, long from, const char *open)
 {
     long amount;
     const char *why;
-    a->p = gt_notation_read_amount(a->p, &amount, &why);
+    a->p = gt_alg_read_amount(a->p, &amount, &why);
     if (why)
         return alg_fail(a, open, (int)(a->p - open), why);
     long len = a->count - from, reps = amount < 0 ? -amount : amount;
@@ -131,7 +131,7 @@ static int parse_unit(alg *a)
     int rc;
     if (*open != '(' && *open != '[') {
         gt_turn t;
-        if ((rc = gt_notation_read_move(a->n, a->text, &a->p, a->allow, &t, a->err)) != GT_OK)
+        if ((rc = a->m->read(a->m->ctx, a->text, &a->p, &t, a->err)) != GT_OK)
             return rc;
         if (t.quarters)
             put(a, t);
@@ -170,12 +170,11 @@ static int parse_seq(alg *a, const char *stop)
     }
 }
 
-int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, int cap, int *count,
-                      gt_parse_error *err)
+int gt_alg_parse(const gt_alg_moves *m, const char *text, gt_turn *turns, int cap, int *count, gt_parse_error *err)
 {
-    if (n < 2 || n > GT_NOTATION_NMAX || !text || !count || cap < 0 || (cap > 0 && !turns))
+    if (!m || !m->read || !m->inverse || !text || !count || cap < 0 || (cap > 0 && !turns))
         return GT_ERR_INVAL;
-    alg a = {.n = n, .allow = allow, .text = text, .p = text, .out = turns, .cap = cap, .err = err};
+    alg a = {.m = m, .text = text, .p = text, .out = turns, .cap = cap, .err = err};
     int rc = parse_seq(&a, "");
     if (rc)
         return rc;
@@ -185,22 +184,21 @@ int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, i
     return GT_OK;
 }
 
-int gt_notation_parse_alloc(int n, const char *text, unsigned allow, gt_turn **turns, long *count,
-                            gt_parse_error *err)
+int gt_alg_parse_alloc(const gt_alg_moves *m, const char *text, gt_turn **turns, long *count, gt_parse_error *err)
 {
-    if (n < 2 || n > GT_NOTATION_NMAX || !text || !turns || !count)
+    if (!m || !m->read || !m->inverse || !text || !turns || !count)
         return GT_ERR_INVAL;
     *turns = NULL;
     *count = 0;
     /* a first pass only counts (no room: nothing is written) */
-    alg a = {.n = n, .allow = allow, .text = text, .p = text, .err = err};
+    alg a = {.m = m, .text = text, .p = text, .err = err};
     int rc = parse_seq(&a, "");
     if (rc || a.count == 0)
         return rc;
     gt_turn *t = malloc((size_t)a.count * sizeof *t);
     if (!t)
         return GT_ERR_NOMEM;
-    alg b = {.n = n, .allow = allow, .text = text, .p = text, .out = t, .cap = a.count, .err = err};
+    alg b = {.m = m, .text = text, .p = text, .out = t, .cap = a.count, .err = err};
     if ((rc = parse_seq(&b, "")) != GT_OK || b.over) {
         free(t);
         return rc ? rc : GT_ERR_RANGE;
@@ -208,4 +206,42 @@ int gt_notation_parse_alloc(int n, const char *text, unsigned allow, gt_turn **t
     *turns = t;
     *count = b.count;
     return GT_OK;
+}
+
+/* The cube's moves (notation.c): n and the kinds allowed. */
+typedef struct cube_moves {
+    int n;
+    unsigned allow;
+} cube_moves;
+
+static int cube_read(void *ctx, const char *text, const char **p, gt_turn *t, gt_parse_error *err)
+{
+    const cube_moves *c = ctx;
+    return gt_notation_read_move(c->n, text, p, c->allow, t, err);
+}
+
+static uint8_t cube_inverse(void *ctx, gt_turn t)
+{
+    (void)ctx;
+    return (uint8_t)((4 - t.quarters) & 3);
+}
+
+int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, int cap, int *count,
+                      gt_parse_error *err)
+{
+    if (n < 2 || n > GT_NOTATION_NMAX)
+        return GT_ERR_INVAL;
+    cube_moves c = {n, allow};
+    gt_alg_moves m = {cube_read, cube_inverse, &c};
+    return gt_alg_parse(&m, text, turns, cap, count, err);
+}
+
+int gt_notation_parse_alloc(int n, const char *text, unsigned allow, gt_turn **turns, long *count,
+                            gt_parse_error *err)
+{
+    if (n < 2 || n > GT_NOTATION_NMAX)
+        return GT_ERR_INVAL;
+    cube_moves c = {n, allow};
+    gt_alg_moves m = {cube_read, cube_inverse, &c};
+    return gt_alg_parse_alloc(&m, text, turns, count, err);
 }

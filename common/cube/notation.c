@@ -40,7 +40,7 @@ static int may_follow(char c)
  * its column. */
 #define QUOTE_MAX 24
 
-int gt_notation_fail(gt_parse_error *err, const char *text, const char *start, int length, const char *why)
+int gt_alg_fail(gt_parse_error *err, const char *text, const char *start, int length, const char *why)
 {
     if (err) {
         err->offset = (int)(start - text);
@@ -87,7 +87,7 @@ static int is_prime(const char *s)
     return *s == '\'' || ((unsigned char)s[0] == 0xE2 && (unsigned char)s[1] == 0x80 && (unsigned char)s[2] == 0x99);
 }
 
-const char *gt_notation_read_amount(const char *p, long *amount, const char **why)
+const char *gt_alg_read_amount(const char *p, long *amount, const char **why)
 {
     layer_prefix x;
     p = read_prefix(p, &x);
@@ -189,7 +189,7 @@ int gt_notation_read_move(int n, const char *text, const char **p, unsigned allo
         const char *after = s + 1;
         why = range_layers(n, &x, &after, t);
         if (!after)
-            return gt_notation_fail(err, text, start, word_length(start, 1), "unknown move");
+            return gt_alg_fail(err, text, start, word_length(start, 1), "unknown move");
         s = after;
         kind = GT_NOTATION_WIDE;
     } else if (face >= 0) {
@@ -199,26 +199,26 @@ int gt_notation_read_move(int n, const char *text, const char **p, unsigned allo
         why = face_layers(n, &x, wide, t, &kind);
     } else if (x.digits || !*s || plain_token(n, *s, t, &kind) != 0) {
         /* a layer count is for face letters only: 2x, 2M, 2r are unknown */
-        return gt_notation_fail(err, text, start, word_length(start, 1), "unknown move");
+        return gt_alg_fail(err, text, start, word_length(start, 1), "unknown move");
     } else {
         s++;
         if (kind == GT_NOTATION_SLICES && n < 3)
-            return gt_notation_fail(err, text, start, (int)(s - start), "no slice move on this cube:");
+            return gt_alg_fail(err, text, start, (int)(s - start), "no slice move on this cube:");
         if (kind == GT_NOTATION_SLICES && n % 2 == 0 && (allow & GT_NOTATION_SLICES_ODD_ONLY))
-            return gt_notation_fail(err, text, start, (int)(s - start), "no middle slice on an even cube:");
+            return gt_alg_fail(err, text, start, (int)(s - start), "no middle slice on an even cube:");
     }
     long amount;
     const char *bad_amount;
-    s = gt_notation_read_amount(s, &amount, &bad_amount);
+    s = gt_alg_read_amount(s, &amount, &bad_amount);
     t->quarters = (uint8_t)(((amount % 4) + 4) % 4);
     if (*s && !isspace((unsigned char)*s) && !may_follow(*s))
-        return gt_notation_fail(err, text, start, word_length(start, (int)(s - start) + 1), "unknown move");
+        return gt_alg_fail(err, text, start, word_length(start, (int)(s - start) + 1), "unknown move");
     if (!why)
         why = bad_amount;
     if (why)
-        return gt_notation_fail(err, text, start, (int)(s - start), why);
+        return gt_alg_fail(err, text, start, (int)(s - start), why);
     if (!(allow & kind))
-        return gt_notation_fail(err, text, start, (int)(s - start), "move not allowed here:");
+        return gt_alg_fail(err, text, start, (int)(s - start), "move not allowed here:");
     *p = s;
     return GT_OK;
 }

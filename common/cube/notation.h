@@ -91,6 +91,39 @@ int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, i
 int gt_notation_parse_alloc(int n, const char *text, unsigned allow, gt_turn **turns, long *count,
                             gt_parse_error *err);
 
+/* ---- the alg syntax over any move set (alg.c) ----
+ * The grammar above ((A)k, (A)', [A, B], [A: B], ".", "//") around moves
+ * read by the caller: a definition file's move names (def_scramble.c) use
+ * the same parser as the cubes. A turn's meaning is the reader's: the cube
+ * reader fills a face, layers and quarter turns; another may use `face` for
+ * its move's index and `quarters` for its power. */
+typedef struct gt_alg_moves {
+    /* Reads one move at *p (not blank, not a bracket, separator, "." or
+     * "//") into t and advances *p; t->quarters 0 means the identity (the
+     * turn is dropped). GT_OK, or GT_ERR_PARSE with err filled in
+     * (gt_alg_fail). */
+    int (*read)(void *ctx, const char *text, const char **p, gt_turn *t, gt_parse_error *err);
+    /* The power (`quarters`) of t's inverse. */
+    uint8_t (*inverse)(void *ctx, gt_turn t);
+    void *ctx;
+} gt_alg_moves;
+
+/* gt_notation_parse and gt_notation_parse_alloc over moves m: the same
+ * return values (GT_ERR_INVAL for a NULL m or hook). */
+int gt_alg_parse(const gt_alg_moves *m, const char *text, gt_turn *turns, int cap, int *count,
+                 gt_parse_error *err);
+int gt_alg_parse_alloc(const gt_alg_moves *m, const char *text, gt_turn **turns, long *count,
+                       gt_parse_error *err);
+
+/* Fills err for the token of `length` bytes at start (in text): "WHY
+ * 'TOKEN' at column C". Returns GT_ERR_PARSE. */
+int gt_alg_fail(gt_parse_error *err, const char *text, const char *start, int length, const char *why);
+
+/* Reads an amount at p: digits (1 if none) then an optional prime (' or
+ * U+2019), which negates it. *why is NULL or the reason it is refused (a
+ * leading zero, past 100,000). Returns the end. */
+const char *gt_alg_read_amount(const char *p, long *amount, const char **why);
+
 /* Writes a turn in notation ("R", "U2", "F'", "x", "Rw", "M'") into buf (>= 8 bytes;
  * enough for n <= 999 except layer ranges past "2-9Rw2'": those need
  * gt_notation_format_cap). */

@@ -128,13 +128,15 @@ static void test_missing_tables(void **state)
     char *out, *err;
     /* the corner table is there, the edge tables are not */
     assert_int_equal(solve("R", NULL, &out, &err), GT_EXIT_NOTABLE);
-    assert_non_null(strstr(err, "godtab-gen cube3"));
+    assert_non_null(strstr(err, "godtab-gen --db ")); /* the database asked for */
+    assert_non_null(strstr(err, " cube3"));
     free(out);
     free(err);
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "%s/godtab-solve cube3 --db %s/none R", GODTAB_BIN, tu_db_dir);
     assert_int_equal(tu_run(cmd, &out, &err), GT_EXIT_NOTABLE);
-    assert_non_null(strstr(err, "godtab-gen cube3"));
+    snprintf(cmd, sizeof cmd, "godtab-gen --db %s/none cube3", tu_db_dir);
+    assert_non_null(strstr(err, cmd));
     free(out);
     free(err);
 }
@@ -152,7 +154,8 @@ static void test_edges_option(void **state)
     free(out);
     free(err);
     assert_int_equal(solve("--edges cube3-fsud16-twist-2bit R", NULL, &out, &err), GT_EXIT_NOTABLE);
-    assert_non_null(strstr(err, "godtab-gen cube3-fsud16-twist-2bit cube3-twophase"));
+    assert_non_null(strstr(err, " cube3-fsud16-twist-2bit cube3-twophase"));
+    assert_non_null(strstr(err, "godtab-gen --db "));
     free(out);
     free(err);
     assert_int_equal(solve("--load copy --edges cube3-fss16-twist R", NULL, &out, &err), GT_EXIT_NOTABLE);

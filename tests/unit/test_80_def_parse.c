@@ -7,8 +7,10 @@
  * replaced by what the parser does now (review the diff before keeping it). */
 #include "test_util.h"
 
+#include "catalog_def.h"
 #include "def.h"
 #include "gt_error.h"
+#include "notation.h"
 
 #define GOLDEN GODTAB_ROOT "/tests/golden/def.txt"
 
@@ -83,6 +85,31 @@ static void run_state_case(const char *text, size_t n, const char *query, char *
     gt_def_free(d);
 }
 
+/* A "> alg TEXT" case: the '|' lines are a definition, TEXT (escaped) an
+ * alg for gt_def_parse_alg; the result is its turns, each the move's name,
+ * '*' and its power ("A*1 B*3"), or the error. */
+static void run_alg_case(const char *text, size_t n, const char *query, char *actual, size_t cap)
+{
+    gt_def *d = NULL;
+    gt_def_error err;
+    gt_turn *turns = NULL;
+    long count = 0;
+    char q[4096];
+    q[unescape(query, q)] = 0;
+    assert_int_equal(gt_def_parse(text, n, &d, &err), GT_OK);
+    int rc = gt_def_parse_alg(d, q, &turns, &count, &err);
+    if (rc == GT_OK) {
+        size_t len = (size_t)snprintf(actual, cap, "=");
+        for (long i = 0; i < count && len + 40 < cap; i++)
+            len += (size_t)snprintf(actual + len, cap - len, " %s*%d", d->move_name[turns[i].face], turns[i].quarters);
+    } else {
+        assert_null(turns);
+        snprintf(actual, cap, "! %d alg:%d:%d: %s", gt_exit_code(rc), err.line, err.column, err.message);
+    }
+    free(turns);
+    gt_def_free(d);
+}
+
 /* Runs one case; returns its actual expectation line. */
 static void run_case(const char *text, size_t n, char *actual, size_t cap)
 {
@@ -107,7 +134,7 @@ static void test_golden(void **state)
     assert_non_null(f);
     char line[4096], text[65536], actual[4096], query[4096] = "";
     size_t n = 0;
-    int states = 0;
+    int states = 0, algs = 0;
     int cases = 0, failures = 0, in_case = 0;
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = 0;
@@ -116,7 +143,9 @@ static void test_golden(void **state)
             query[0] = 0;
             if (!strncmp(line, "> state", 7)) /* the query after "> state " (may be empty) */
                 snprintf(query, sizeof query, "%s", line[7] ? line + 8 : "");
-            in_case = strncmp(line, "> state", 7) ? 1 : 2;
+            if (!strncmp(line, "> alg", 5)) /* the alg after "> alg " (may be empty) */
+                snprintf(query, sizeof query, "%s", line[5] ? line + 6 : "");
+            in_case = !strncmp(line, "> state", 7) ? 2 : !strncmp(line, "> alg", 5) ? 3 : 1;
         } else if (line[0] == '|' && in_case) {
             n += unescape(line[1] == ' ' ? line + 2 : line + 1, text + n);
             text[n++] = '\n';
@@ -124,6 +153,9 @@ static void test_golden(void **state)
             if (in_case == 2) {
                 run_state_case(text, n, query, actual, sizeof actual);
                 states++;
+            } else if (in_case == 3) {
+                run_alg_case(text, n, query, actual, sizeof actual);
+                algs++;
             } else
                 run_case(text, n, actual, sizeof actual);
             cases++;
@@ -147,6 +179,7 @@ static void test_golden(void **state)
         return;
     assert_true(cases >= 30);
     assert_true(states >= 10);
+    assert_true(algs >= 12);
     assert_int_equal(failures, 0);
 }
 
@@ -280,6 +313,45 @@ static void test_prefixes(void **state)
     }
 }
 
+/* The record godtab-gen stores with a definition table (catalog_def.h):
+ * read back as written, the moves in the definition's order whatever the
+ * order given (so one selection has one checksum), damage refused. */
+static void test_definition_record(void **state)
+{
+    (void)state;
+    gt_def *d = NULL;
+    uint64_t ab, ba;
+    char *r1, *r2;
+    size_t n1, n2;
+    gt_catalog_def_source src;
+    assert_int_equal(gt_def_parse(pocket_like, strlen(pocket_like), &d, NULL), GT_OK);
+    assert_int_equal(gt_def_moves_mask(d, "A,B", &ab, NULL), GT_OK);
+    assert_int_equal(gt_def_moves_mask(d, "B,A", &ba, NULL), GT_OK);
+    assert_int_equal(gt_catalog_def_record(d, pocket_like, strlen(pocket_like), 0, GT_DEF_QTM, ab, &r1, &n1), GT_OK);
+    assert_int_equal(gt_catalog_def_record(d, pocket_like, strlen(pocket_like), 0, GT_DEF_QTM, ba, &r2, &n2), GT_OK);
+    assert_int_equal(n1, n2);
+    assert_memory_equal(r1, r2, n1);
+    assert_int_equal(gt_catalog_def_read(r1, n1, &src), GT_OK);
+    assert_int_equal(src.cycle_notation, 0);
+    assert_int_equal(src.metric, GT_DEF_QTM);
+    assert_string_equal(src.moves, "all");
+    assert_int_equal(src.len, strlen(pocket_like));
+    assert_memory_equal(src.text, pocket_like, src.len);
+    free(r2);
+    assert_int_equal(gt_def_moves_mask(d, "B", &ba, NULL), GT_OK);
+    assert_int_equal(gt_catalog_def_record(d, "x", 1, 1, GT_DEF_HTM, ba, &r2, &n2), GT_OK);
+    assert_int_equal(gt_catalog_def_read(r2, n2, &src), GT_OK);
+    assert_string_equal(src.moves, "B");
+    assert_int_equal(src.cycle_notation, 1);
+    assert_int_equal(src.metric, GT_DEF_HTM);
+    r2[0] = 'G'; /* not a record */
+    assert_int_equal(gt_catalog_def_read(r2, n2, &src), GT_ERR_CORRUPT);
+    assert_int_equal(gt_catalog_def_read(r1, 20, &src), GT_ERR_CORRUPT); /* cut short */
+    free(r1);
+    free(r2);
+    gt_def_free(d);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--print")) {
@@ -295,6 +367,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_moves_mask),
         cmocka_unit_test(test_published_annotation),
         cmocka_unit_test(test_prefixes),
+        cmocka_unit_test(test_definition_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

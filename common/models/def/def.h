@@ -171,11 +171,19 @@ int gt_def_model_index(const gt_def_model *m, const uint8_t *perm, const uint8_t
 void gt_def_model_apply(const gt_def_model *m, int mv, uint8_t *perm, uint8_t *ori);
 
 /* Applies a scramble written in the definition's move names to a flat state
- * (perm/ori, def->total each): words separated by blanks, each a base move
- * with an optional power, "R", "R2", "R'", "R2'" (any power below the
- * move's order, whatever the metric of a table). Return values: GT_OK,
- * GT_ERR_PARSE (err: line 1, the word's column, a message naming it). */
+ * (perm/ori, def->total each), in the alg syntax of the cubes (notation.h):
+ * base moves with an optional amount, "R", "R2", "R'", "R2'", "R3" (taken
+ * modulo the move's order, whatever the metric of a table), separated by
+ * blanks; "(A)k", "(A)'", commutators "[A, B]", conjugates "[A: B]", "."
+ * pauses and "//" comments. Return values: GT_OK, GT_ERR_PARSE (err: line
+ * 1, the token's column, a message naming it), GT_ERR_NOMEM. */
 int gt_def_apply_scramble(const gt_def *def, const char *text, uint8_t *perm, uint8_t *ori, gt_def_error *err);
+
+/* The same alg as turns: face the base move, quarters its power (1 ..
+ * order-1; identities dropped), in a malloc'd array (*turns NULL when
+ * empty; free it). Return values: as gt_def_apply_scramble. */
+struct gt_turn;
+int gt_def_parse_alg(const gt_def *def, const char *text, struct gt_turn **turns, long *count, gt_def_error *err);
 
 /* Reads a state written in the definition's syntax (def_state.c) into
  * perm/ori (def->total each): the body of a `Solved` block, set names each

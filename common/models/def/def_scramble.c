@@ -1,8 +1,10 @@
 /* Scrambles in a definition's move names (def.h), applied to flat states:
  * what godtab-solve --def reads and replays, independent of any table's
- * move selection or metric. */
+ * move selection or metric. The alg syntax is the cubes' (common/cube/alg.c)
+ * over the definition's move names. */
 #include "def.h"
 #include "gt_error.h"
+#include "notation.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,73 +58,102 @@ static int base_order(const gt_def *def, int b, uint16_t *p, uint8_t *o, uint16_
     return 0;
 }
 
-/* Splits a word into a base move and a power: the longest move name that
- * prefixes it, then "", "'", "K" or "K'". Returns the power (1..order-1) or -1. */
-static int word_power(const gt_def *def, const char *w, size_t len, int *base, int order_of(const gt_def *, int))
+/* The move reader of the alg syntax (notation.h) over a definition's
+ * names: the longest base move name at *p, then an amount ("", "'", "K",
+ * "K'"), taken modulo the move's order as cubing.js does (R3 on a move of
+ * order 3 is nothing, R4 is R). The move must end at a blank, a bracket, a
+ * separator or the end: names are not written together. */
+typedef struct def_moves {
+    const gt_def *def;
+    int order[GT_DEF_MAX_MOVES]; /* 0: larger than 255 */
+} def_moves;
+
+#define DEF_MOVE_END " \t\r\n()[],:./"
+
+static int def_read(void *ctx, const char *text, const char **p, gt_turn *t, gt_parse_error *err)
 {
-    size_t best = 0;
-    *base = -1;
-    for (int m = 0; m < def->n_moves; m++) {
-        size_t n = strlen(def->move_name[m]);
-        if (n <= len && n > best && !memcmp(def->move_name[m], w, n)) {
+    const def_moves *d = ctx;
+    const char *start = *p, *why;
+    size_t best = 0, word = strcspn(start, DEF_MOVE_END);
+    int base = -1;
+    for (int m = 0; m < d->def->n_moves; m++) {
+        size_t n = strlen(d->def->move_name[m]);
+        if (n > best && !strncmp(d->def->move_name[m], start, n)) {
             best = n;
-            *base = m;
+            base = m;
         }
     }
-    if (*base < 0)
-        return -1;
-    const char *s = w + best, *end = w + len;
-    int k = 1;
-    if (s < end && *s >= '1' && *s <= '9') {
-        for (k = 0; s < end && *s >= '0' && *s <= '9' && k < 1000; s++)
-            k = k * 10 + (*s - '0');
-    }
-    int inverse = s < end && *s == '\'';
-    s += inverse;
-    int order = order_of(def, *base);
-    if (s != end || order == 0 || k >= order)
-        return -1;
-    return inverse ? order - k : k;
+    word += word == 0; /* a lone separator character is named itself */
+    if (base < 0)
+        return gt_alg_fail(err, text, start, (int)word, "unknown move");
+    long amount;
+    const char *end = gt_alg_read_amount(start + best, &amount, &why);
+    if (*end && !strchr(DEF_MOVE_END, *end))
+        return gt_alg_fail(err, text, start, (int)(end - start + strcspn(end, DEF_MOVE_END)), "unknown move");
+    if (why)
+        return gt_alg_fail(err, text, start, (int)(end - start), why);
+    int order = d->order[base];
+    if (order == 0)
+        return gt_alg_fail(err, text, start, (int)(end - start), "move of order above 255:");
+    *t = (gt_turn){.face = (uint8_t)base, .quarters = (uint8_t)(((amount % order) + order) % order)};
+    *p = end;
+    return GT_OK;
 }
 
-static int order_scratch(const gt_def *def, int b)
+static uint8_t def_inverse(void *ctx, gt_turn t)
+{
+    const def_moves *d = ctx;
+    int order = d->order[t.face];
+    return (uint8_t)((order - t.quarters) % order);
+}
+
+/* Each base move's order. GT_OK or GT_ERR_NOMEM. */
+static int def_orders(const gt_def *def, def_moves *d)
 {
     size_t n = (size_t)def->total;
     uint16_t *p = malloc(2 * n * sizeof *p);
     uint8_t *o = malloc(2 * n);
-    int order = p && o ? base_order(def, b, p, o, p + n, o + n) : 0;
+    d->def = def;
+    for (int b = 0; p && o && b < def->n_moves; b++)
+        d->order[b] = base_order(def, b, p, o, p + n, o + n);
+    int rc = p && o ? GT_OK : GT_ERR_NOMEM;
     free(p);
     free(o);
-    return order;
+    return rc;
+}
+
+int gt_def_parse_alg(const gt_def *def, const char *text, gt_turn **turns, long *count, gt_def_error *err)
+{
+    def_moves d;
+    gt_parse_error pe = {0, 0, ""};
+    int rc = def_orders(def, &d);
+    gt_alg_moves m = {def_read, def_inverse, &d};
+    *turns = NULL;
+    *count = 0;
+    if (rc == GT_OK)
+        rc = gt_alg_parse_alloc(&m, text, turns, count, &pe);
+    if (rc && err) {
+        err->line = 1;
+        err->column = pe.offset + 1;
+        snprintf(err->message, sizeof err->message, "%s", rc == GT_ERR_PARSE ? pe.message : gt_strerror(rc));
+    }
+    return rc;
 }
 
 int gt_def_apply_scramble(const gt_def *def, const char *text, uint8_t *perm, uint8_t *ori, gt_def_error *err)
 {
     size_t n = (size_t)def->total;
-    uint8_t *tmp = malloc(2 * n);
-    int rc = tmp ? GT_OK : GT_ERR_NOMEM;
-    for (const char *p = text; rc == GT_OK && *p;) {
-        if (*p == ' ' || *p == '\t') {
-            p++;
-            continue;
-        }
-        size_t len = strcspn(p, " \t");
-        int base, power = word_power(def, p, len, &base, order_scratch);
-        if (power < 0) {
-            if (err) {
-                err->line = 1;
-                err->column = (int)(p - text) + 1;
-                snprintf(err->message, sizeof err->message, "unknown move '%.*s' at column %d",
-                         (int)(len > 40 ? 40 : len), p, err->column);
-            }
-            rc = GT_ERR_PARSE;
-            break;
-        }
-        for (int k = 0; k < power; k++)
-            apply_base(def, base, perm, ori, tmp, tmp + n);
-        p += len;
-    }
+    gt_turn *turns;
+    long count;
+    int rc = gt_def_parse_alg(def, text, &turns, &count, err);
+    uint8_t *tmp = rc ? NULL : malloc(2 * n);
+    if (!rc && !tmp)
+        rc = GT_ERR_NOMEM;
+    for (long i = 0; !rc && i < count; i++)
+        for (int k = 0; k < turns[i].quarters; k++)
+            apply_base(def, turns[i].face, perm, ori, tmp, tmp + n);
     free(tmp);
+    free(turns);
     return rc;
 }
 
