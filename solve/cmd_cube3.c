@@ -43,6 +43,7 @@ static void cube3_usage(FILE *out, const void *ctx)
             "  --show        draw the net of a single query first (ANSI colours on a terminal,\n"
             "                letters with NO_COLOR or into a file)\n"
             "  --svg FILE    write the net of a single query as SVG, captioned with its answer\n"
+            "                (FILE -: standard output)\n"
             "  --all         every optimal solution (canonical: U before D, R before L, F before B\n"
             "                for commuting turns)\n"
             "  --max-depth D, --timeout S   stop there; exit 10 with the best lower bound proven\n"

@@ -33,6 +33,7 @@ static void taquin_usage(FILE *out, const void *ctx)
             "             separated by '/': 110/101/100 or 110101100 (default board 3x3)\n"
             "  --board    NxM, 2 <= N, M <= 6 (table taquin-NxM, built by godtab-gen taquin)\n"
             "  --svg FILE also write the board of a single CONFIG, with its solution, as SVG\n"
+            "             (FILE -: standard output, as for --graph)\n"
             "  --graph F  write the board's quotient graph (types on circles by distance, niches,\n"
             "             a smallest beacon set for radius 2) as SVG, or Graphviz if F ends in .dot\n"
             "  --show     also draw the board and give its type under the board's symmetries\n"

@@ -87,6 +87,7 @@ static void walk_usage(FILE *out, const void *ctx)
     }
     if (has_net(c->family))
         fprintf(out, "  --svg FILE  also write the net of a single query, with its solution, as SVG\n"
+                     "              (FILE -: standard output)\n"
                      "  --show      draw the net first (in colour on a terminal unless NO_COLOR is set)\n");
     fprintf(out, "  --antipodes, --at-depth D [--limit K]  the table's states at God's number (or at\n"
                  "              distance D), at most K: the state, a scramble reaching it, (distance)\n");
