@@ -182,15 +182,20 @@ json_t *gt_answer_walk_random(const gt_answer_walk *w, gt_rng *rng, char *text, 
     }
     for (int k = 0; k < len; k++)
         inverse[k] = (uint8_t)p->move_inverse[moves[len - 1 - k]];
-    char scramble[256], solution[256];
+    char scramble[256], solution[256], state[512] = "";
     gt_solve_format_moves(p, inverse, len, scramble, sizeof scramble);
     gt_solve_format_moves(p, moves, len, solution, sizeof solution);
+    const gt_query_hooks *q = w->family->query;
+    if (q->state_text && q->state_text(w->spec, pos, state, sizeof state) != GT_OK)
+        state[0] = 0;
+    /* the shape of every family's --random (docs/json.md): the state, a
+     * tab, the scramble */
     if (text)
-        snprintf(text, cap, "scramble: %s   solution: %s (%d)", len ? scramble : "(solved)", solution, len);
-    static const char *const keys[] = {"puzzle", "metric", "scramble", "distance", "solution"};
-    json_t *values[] = {json_string(w->family->name), json_string(p->metric), json_string(scramble),
-                        json_integer(len), json_string(solution)};
-    json_t *o = object_of(5, keys, values);
+        snprintf(text, cap, "%s\t%s", state, scramble);
+    static const char *const keys[] = {"puzzle", "metric", "state", "scramble", "length", "distance", "solution"};
+    json_t *values[] = {json_string(w->family->name), json_string(p->metric), json_string(state),
+                        json_string(scramble), json_integer(len), json_integer(len), json_string(solution)};
+    json_t *o = object_of(7, keys, values);
     if (!o)
         fail(err, GT_ERR_NOMEM, NULL);
     return o;

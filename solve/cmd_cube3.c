@@ -52,7 +52,7 @@ static void cube3_usage(FILE *out, const void *ctx)
             "                (read in place; without it, slower, small tables built at start) (exit 10\n"
             "                if none found within --timeout, or if none exists)\n"
             "  --near        --max-length 20\n"
-            "  --random N [--seed S]  N uniformly random positions (facelets) with a scramble\n"
+            "  --random N [--seed S]  N uniformly random positions: the facelets, a tab, a scramble\n"
             "                (the inverse of a two-phase solution, at most 21 moves or --max-length)\n"
             "  --corners-only  use only the corner table (slow; for shallow positions)\n"
             "  --load map|copy  map (the default): read the tables in place from the database\n"

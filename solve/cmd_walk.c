@@ -91,7 +91,7 @@ static void walk_usage(FILE *out, const void *ctx)
                      "  --show      draw the net first (in colour on a terminal unless NO_COLOR is set)\n");
     fprintf(out, "  --antipodes, --at-depth D [--limit K]  the table's states at God's number (or at\n"
                  "              distance D), at most K: the state, a scramble reaching it, (distance)\n");
-    fprintf(out, "  --random N  N uniformly random states with their optimal solutions\n"
+    fprintf(out, "  --random N  N uniformly random states: the state, a tab, an optimal scramble\n"
                  "With no query, reads one query a line from standard input.\n"
                  "Prints %s, then (distance).\n", q->answer_help ? q->answer_help : "one optimal solution");
 }
