@@ -272,6 +272,14 @@ static int selected(const gt_table_spec *spec, char **names, int n_names, int ve
     return 0;
 }
 
+/* s as a JSON string on standard output (json_quote.h). */
+static void put_json(const char *s)
+{
+    char buf[4096];
+    size_t len = 0;
+    fputs(gt_json_quote(buf, sizeof buf, &len, s) == 0 ? buf : "\"\"", stdout);
+}
+
 /* The names of the stored tables no family defines (built by godtab-gen
  * --def): *names (malloc'd, NULL if none) and *count. */
 static int other_tables(gt_db *db, char (**names)[GT_NAME_MAX], int *count)
@@ -337,18 +345,18 @@ static void print_row_text(const list_row *r, int width, int fwidth)
 static void print_row_json(const list_row *r, int first)
 {
     printf("%s{\"name\":", first ? "" : ",");
-    gt_json_quote(stdout, r->name);
+    put_json(r->name);
     printf(",\"family\":");
-    gt_json_quote(stdout, r->family);
+    put_json(r->family);
     printf(",\"summary\":");
-    gt_json_quote(stdout, r->summary ? r->summary : "");
+    put_json(r->summary ? r->summary : "");
     printf(",\"default\":%s,\"catalog\":%s,\"stored\":%s", r->in_default ? "true" : "false",
            r->summary ? "true" : "false", r->stored ? "true" : "false");
     if (r->stored) {
         printf(",\"stored_bytes\":%" PRIu64 ",\"built_at\":", r->meta.stored_bytes);
-        gt_json_quote(stdout, r->meta.built_at);
+        put_json(r->meta.built_at);
         printf(",\"states\":%" PRIu64 ",\"metric\":", r->meta.n_states);
-        gt_json_quote(stdout, r->meta.metric);
+        put_json(r->meta.metric);
         printf(",\"gods_number\":%d", r->meta.distribution.max_depth);
     }
     printf("}");

@@ -11,6 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* s as a JSON string on standard output (json_quote.h). */
+static void put_json(const char *s)
+{
+    char buf[4096];
+    size_t len = 0;
+    fputs(gt_json_quote(buf, sizeof buf, &len, s) == 0 ? buf : "\"\"", stdout);
+}
+
 /* The name, the size of the definition, the order and the stabiliser chain. */
 static void print_chain(const gt_puzdef *def, const gt_group *grp, const gt_group_stats *st)
 {
@@ -90,9 +98,9 @@ static void print_cube_json(const gt_puzdef *def)
         char move[GT_NOTATION_TOKEN_MAX];
         gt_notation_format_cap(map->n, map->gen_turn[k], move, (int)sizeof move);
         printf("%s", k ? "," : "");
-        gt_json_quote(stdout, def->names[k]);
+        put_json(def->names[k]);
         putchar(':');
-        gt_json_quote(stdout, move);
+        put_json(move);
     }
     printf("}}");
     free(map);
@@ -106,7 +114,7 @@ static void print_order_json(const gt_puzdef *def, const gt_group *grp, const gt
     mpz_init(order);
     gt_group_order(grp, order);
     printf("{\"name\":");
-    gt_json_quote(stdout, def->title);
+    put_json(def->title);
     gmp_printf(",\"points\":%d,\"generators\":%d,\"order\":\"%Zd\",\"base\":[", def->degree, def->ngens, order);
     for (int i = 0; i < gt_group_base_length(grp); i++)
         printf("%s%d", i ? "," : "", gt_group_base_point(grp, i) + 1);
