@@ -11,7 +11,7 @@
 
 typedef struct options {
     const char *db_path;
-    int threads, verify, quiet, list;
+    int threads, verify, quiet, list, json; /* json: --list --json */
     /* --def FILE [--moves LIST] [--metric htm|qtm] [--name NAME] [--max-memory BYTES] */
     const char *def_path, *def_moves, *def_metric, *def_name;
     uint64_t max_memory; /* 0: the machine's physical memory */

@@ -72,19 +72,24 @@ int gen_export(gt_db *db, const char *name, const char *format, const char *path
         gt_catalog_unload(name, p, t);
         return GT_EXIT_USAGE;
     }
-    FILE *f = fopen(path, "wb");
+    /* "-" is standard output, as for every file a godtab program names */
+    int to_stdout = !strcmp(path, "-");
+    const char *where = to_stdout ? "standard output" : path;
+    FILE *f = to_stdout ? stdout : fopen(path, "wb");
     int bad = !f || write_all(f, format, p, t, threads, &rc);
-    if (f && fclose(f) != 0)
+    if (f && (to_stdout ? fflush(f) : fclose(f)) != 0)
         bad = 1;
     gt_catalog_unload(name, p, t);
     if (rc) {
-        fprintf(stderr, "godtab-gen: %s: %s (nothing usable written to %s)\n", name, gt_strerror(rc), path);
-        remove(path);
+        fprintf(stderr, "godtab-gen: %s: %s (nothing usable written to %s)\n", name, gt_strerror(rc), where);
+        if (!to_stdout)
+            remove(path);
         return gt_exit_code(rc);
     }
     if (bad) {
-        fprintf(stderr, "godtab-gen: cannot write %s\n", path);
-        remove(path);
+        fprintf(stderr, "godtab-gen: cannot write %s\n", where);
+        if (!to_stdout)
+            remove(path);
         return GT_EXIT_STORAGE;
     }
     return GT_EXIT_OK;

@@ -9,7 +9,7 @@
  *   raw  one byte a state, state 0 first;
  *   csv  "index,distance" lines after a header line;
  *   npy  a NumPy .npy file (uint8, shape (states,)): numpy.load(path).
- * Prints its one-line error itself. Returns the exit code. */
+ * path "-" is standard output. Prints its one-line error itself. Returns the exit code. */
 int gen_export(gt_db *db, const char *name, const char *format, const char *path, int threads);
 
 #endif

@@ -5,6 +5,7 @@
 #include "gen_def.h"
 #include "gen_export.h"
 #include "gt_error.h"
+#include "json_quote.h"
 #include "store.h"
 #include "table.h"
 
@@ -19,16 +20,17 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: godtab-gen [--db PATH] [--threads N] [--verify] [--quiet] [TABLE|FAMILY ...]\n"
-            "       godtab-gen --list\n"
+            "       godtab-gen --list [--json]\n"
             "       godtab-gen --def FILE [--moves R,U] [--metric htm|qtm] [--name NAME] [--max-memory BYTES]\n"
             "       godtab-gen --export TABLE [--format raw|csv|npy] -o FILE\n"
-            "       godtab-gen --version\n"
+            "       godtab-gen -h|--help, -V|--version\n"
             "Builds the named tables (default: every default table) into the LMDB at PATH\n"
             "(default $GODTAB_DB or %s); --verify re-reads stored tables and\n"
             "checks checksum, distribution, metadata and published counts instead.\n"
             "--def builds the table of a .tws definition file (docs/definitions.md).\n"
             "--export writes every state's distance (255: unreached) of a stored table: raw\n"
-            "bytes, csv lines 'index,distance', or npy (numpy.load); default raw.\n"
+            "bytes, csv lines 'index,distance', or npy (numpy.load); default raw; -o - is\n"
+            "standard output. --list --json prints one JSON object (docs/json.md).\n"
             "Exit codes: 0 ok, 1 usage, 2 malformed definition, 4 table missing, 5 corrupted, 6 storage, 7 mismatch, 9 internal.\n",
             gt_db_default_path(NULL));
 }
@@ -270,53 +272,163 @@ static int selected(const gt_table_spec *spec, char **names, int n_names, int ve
     return 0;
 }
 
-/* Stored tables no family defines (built by godtab-gen --def). */
-static int list_other_tables(gt_db *db)
+/* s as a JSON string on standard output (json_quote.h). */
+static void put_json(const char *s)
 {
-    char(*names)[GT_NAME_MAX] = NULL;
-    int count, rc = gt_db_list(db, NULL, 0, &count);
-    if (rc == GT_OK && !(names = malloc((size_t)(count ? count : 1) * sizeof *names)))
+    char buf[4096];
+    size_t len = 0;
+    fputs(gt_json_quote(buf, sizeof buf, &len, s) == 0 ? buf : "\"\"", stdout);
+}
+
+/* The names of the stored tables no family defines (built by godtab-gen
+ * --def): *names (malloc'd, NULL if none) and *count. */
+static int other_tables(gt_db *db, char (**names)[GT_NAME_MAX], int *count)
+{
+    char(*all)[GT_NAME_MAX] = NULL;
+    int n, kept = 0, rc = gt_db_list(db, NULL, 0, &n);
+    if (rc == GT_OK && !(all = malloc((size_t)(n ? n : 1) * sizeof *all)))
         rc = GT_ERR_NOMEM;
     if (rc == GT_OK)
-        rc = gt_db_list(db, names, count, &count);
-    for (int i = 0; rc == GT_OK && i < count; i++) {
-        gt_table_meta m;
-        if (gt_catalog_find(names[i]) || gt_db_get_meta(db, names[i], &m) != GT_OK)
-            continue;
-        printf("%-20s %-8s stored (%" PRIu64 " bytes, built %s)\n    %" PRIu64 " states, %s, God's number %d "
-               "(not in the catalog: godtab-gen --def)\n",
-               m.name, "def", m.stored_bytes, m.built_at, m.n_states, m.metric, m.distribution.max_depth);
-    }
-    free(names);
-    if (rc)
+        rc = gt_db_list(db, all, n, &n);
+    for (int i = 0; rc == GT_OK && i < n; i++)
+        if (!gt_catalog_find(all[i]))
+            memmove(all[kept++], all[i], GT_NAME_MAX);
+    if (rc) {
         fprintf(stderr, "godtab-gen: %s: %s\n", gt_strerror(rc), gt_db_last_error(db));
+        free(all);
+        all = NULL;
+    }
+    *names = all;
+    *count = rc ? 0 : kept;
     return rc ? gt_exit_code(rc) : 0;
+}
+
+/* One table of --list: its name, family and metadata when stored. */
+typedef struct list_row {
+    const char *name, *family, *summary; /* summary NULL: a --def table */
+    int in_default, stored;
+    gt_table_meta meta;
+} list_row;
+
+/* The widths of the name and family columns: their longest entries, so
+ * that no name runs into the next column (--list text). */
+static void column_widths(const list_row *rows, int n, int *width, int *fwidth)
+{
+    *width = *fwidth = 6;
+    for (int i = 0; i < n; i++) {
+        if ((int)strlen(rows[i].name) > *width)
+            *width = (int)strlen(rows[i].name);
+        if ((int)strlen(rows[i].family) > *fwidth)
+            *fwidth = (int)strlen(rows[i].family);
+    }
+}
+
+static void print_row_text(const list_row *r, int width, int fwidth)
+{
+    const gt_table_meta *m = &r->meta;
+    if (!r->summary) {
+        printf("%-*s %-*s stored (%" PRIu64 " bytes, built %s)\n    %" PRIu64 " states, %s, God's number %d "
+               "(not in the catalog: godtab-gen --def)\n",
+               width, r->name, fwidth, "def", m->stored_bytes, m->built_at, m->n_states, m->metric,
+               m->distribution.max_depth);
+        return;
+    }
+    printf("%-*s %-*s %s%s", width, r->name, fwidth, r->family, r->in_default ? "default " : "on demand",
+           r->stored ? "  stored" : "");
+    if (r->stored)
+        printf(" (%" PRIu64 " bytes, built %s)", m->stored_bytes, m->built_at);
+    printf("\n    %s\n", r->summary);
+}
+
+/* {"name","family","summary","default","catalog","stored"[,"stored_bytes",
+ * "built_at","states","metric","gods_number"]} (docs/json.md). */
+static void print_row_json(const list_row *r, int first)
+{
+    printf("%s{\"name\":", first ? "" : ",");
+    put_json(r->name);
+    printf(",\"family\":");
+    put_json(r->family);
+    printf(",\"summary\":");
+    put_json(r->summary ? r->summary : "");
+    printf(",\"default\":%s,\"catalog\":%s,\"stored\":%s", r->in_default ? "true" : "false",
+           r->summary ? "true" : "false", r->stored ? "true" : "false");
+    if (r->stored) {
+        printf(",\"stored_bytes\":%" PRIu64 ",\"built_at\":", r->meta.stored_bytes);
+        put_json(r->meta.built_at);
+        printf(",\"states\":%" PRIu64 ",\"metric\":", r->meta.n_states);
+        put_json(r->meta.metric);
+        printf(",\"gods_number\":%d", r->meta.distribution.max_depth);
+    }
+    printf("}");
+}
+
+static void print_rows(const list_row *rows, int n, int json)
+{
+    int width, fwidth;
+    column_widths(rows, n, &width, &fwidth);
+    if (json)
+        printf("{\"tables\":[");
+    for (int i = 0; i < n; i++) {
+        if (json)
+            print_row_json(&rows[i], i == 0);
+        else
+            print_row_text(&rows[i], width, fwidth);
+    }
+    if (json)
+        printf("]}\n");
+}
+
+/* The catalog's tables, then the stored ones it does not define, into
+ * *rows; 0 or the exit code (a damaged database must not read as "nothing
+ * stored"). */
+static int collect_rows(gt_db *db, list_row **rows, int *n)
+{
+    char(*others)[GT_NAME_MAX] = NULL;
+    int n_others = 0, rc = db ? other_tables(db, &others, &n_others) : 0;
+    *n = 0;
+    *rows = rc ? NULL : calloc((size_t)(gt_catalog_count() + n_others), sizeof **rows);
+    if (!rc && !*rows) {
+        fprintf(stderr, "godtab-gen: out of memory\n");
+        rc = GT_EXIT_INTERNAL;
+    }
+    for (int i = 0; !rc && i < gt_catalog_count(); i++) {
+        const gt_table_spec *s = gt_catalog_get(i);
+        list_row *r = &(*rows)[(*n)++];
+        *r = (list_row){s->name, s->family, s->summary, s->in_default, 0, {0}};
+        int got = db ? gt_db_get_meta(db, s->name, &r->meta) : GT_ERR_NOTFOUND;
+        r->stored = got == GT_OK;
+        if (got != GT_OK && got != GT_ERR_NOTFOUND) {
+            fprintf(stderr, "godtab-gen: %s: %s: %s\n", s->name, gt_strerror(got), gt_db_last_error(db));
+            rc = gt_exit_code(got);
+        }
+    }
+    for (int i = 0; !rc && i < n_others; i++) {
+        list_row *r = &(*rows)[*n];
+        *r = (list_row){NULL, "def", NULL, 0, 1, {0}};
+        if (gt_db_get_meta(db, others[i], &r->meta) == GT_OK) {
+            r->name = r->meta.name; /* the row's own copy: others is freed below */
+            (*n)++;
+        }
+    }
+    free(others);
+    return rc;
 }
 
 static int list_tables(const options *o)
 {
     gt_db *db = NULL;
+    list_row *rows = NULL;
+    int n = 0;
     const char *path = gt_db_default_path(o->db_path);
-    int rc = gt_db_open(&db, path, GT_DB_READONLY), have_db = rc == GT_OK;
+    int rc = gt_db_open(&db, path, GT_DB_READONLY);
     if (rc && rc != GT_ERR_NOTFOUND) { /* a damaged database must not read as "nothing stored" */
         fprintf(stderr, "godtab-gen: %s: %s: %s\n", path, gt_strerror(rc), gt_db_last_error(NULL));
         return gt_exit_code(rc);
     }
-    for (int i = 0; i < gt_catalog_count(); i++) {
-        const gt_table_spec *s = gt_catalog_get(i);
-        gt_table_meta m;
-        int stored = have_db && (rc = gt_db_get_meta(db, s->name, &m)) == GT_OK;
-        if (have_db && rc != GT_OK && rc != GT_ERR_NOTFOUND) {
-            fprintf(stderr, "godtab-gen: %s: %s: %s\n", s->name, gt_strerror(rc), gt_db_last_error(db));
-            gt_db_close(db);
-            return gt_exit_code(rc);
-        }
-        printf("%-20s %-8s %s%s", s->name, s->family, s->in_default ? "default " : "on demand", stored ? "  stored" : "");
-        if (stored)
-            printf(" (%" PRIu64 " bytes, built %s)", m.stored_bytes, m.built_at);
-        printf("\n    %s\n", s->summary);
-    }
-    rc = have_db ? list_other_tables(db) : 0;
+    rc = collect_rows(rc == GT_OK ? db : NULL, &rows, &n);
+    if (!rc)
+        print_rows(rows, n, o->json);
+    free(rows);
     gt_db_close(db);
     return rc;
 }
@@ -352,10 +464,10 @@ static int parse_options(int argc, char **argv, options *o)
         {"max-memory", required_argument, NULL, 'X'},
         {"export", required_argument, NULL, 'E'},  {"format", required_argument, NULL, 'F'},
         {"output", required_argument, NULL, 'o'},  {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0}};
+        {"json", no_argument, NULL, 'j'},          {NULL, 0, NULL, 0}};
     int c;
     opterr = 0; /* our own one-line message below */
-    while ((c = getopt_long(argc, argv, "d:t:vqlho:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "d:t:vqlho:V", longopts, NULL)) != -1) {
         char *end;
         long v;
         switch (c) {
@@ -379,6 +491,7 @@ static int parse_options(int argc, char **argv, options *o)
         case 'v': o->verify = 1; break;
         case 'q': o->quiet = 1; break;
         case 'l': o->list = 1; break;
+        case 'j': o->json = 1; break;
         case 'h': usage(stdout); return -1;
         case 'V': print_version(); return -1;
         case 'E': o->export_name = optarg; break;

@@ -1,14 +1,23 @@
-/* godtab-group order [--deterministic] [--timeout S] [--progress] FILE: the
+/* godtab-group order [--deterministic] [--timeout S] [--progress] [--json] FILE: the
  * exact order of the group, its base, the orbit lengths of the stabiliser
  * chain, how it was found and, for a cube, which turn each generator is. */
 #include "cubegroup.h"
 #include "group_cli.h"
 #include "gt_error.h"
+#include "json_quote.h"
 #include "notation.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* s as a JSON string on standard output (json_quote.h). */
+static void put_json(const char *s)
+{
+    char buf[4096];
+    size_t len = 0;
+    fputs(gt_json_quote(buf, sizeof buf, &len, s) == 0 ? buf : "\"\"", stdout);
+}
 
 /* The name, the size of the definition, the order and the stabiliser chain. */
 static void print_chain(const gt_puzdef *def, const gt_group *grp, const gt_group_stats *st)
@@ -75,8 +84,56 @@ static void print_construction(const gt_group_stats *st)
            st->random_elements, st->schreier_checked, st->check_additions);
 }
 
+/* --json: "cube":{"n":N,"turns":{"GEN":"TURN",...}} or "cube":null. */
+static void print_cube_json(const gt_puzdef *def)
+{
+    gt_cubegroup_map *map = malloc(sizeof *map);
+    if (!map || gt_cubegroup_match(def, map) != GT_OK) {
+        printf(",\"cube\":null");
+        free(map);
+        return;
+    }
+    printf(",\"cube\":{\"n\":%d,\"turns\":{", map->n);
+    for (int k = 0; k < def->ngens; k++) {
+        char move[GT_NOTATION_TOKEN_MAX];
+        gt_notation_format_cap(map->n, map->gen_turn[k], move, (int)sizeof move);
+        printf("%s", k ? "," : "");
+        put_json(def->names[k]);
+        putchar(':');
+        put_json(move);
+    }
+    printf("}}");
+    free(map);
+}
+
+/* --json: everything the text says, as one object (docs/json.md). The order
+ * is a string: it does not fit a double. */
+static void print_order_json(const gt_puzdef *def, const gt_group *grp, const gt_group_stats *st)
+{
+    mpz_t order;
+    mpz_init(order);
+    gt_group_order(grp, order);
+    printf("{\"name\":");
+    put_json(def->title);
+    gmp_printf(",\"points\":%d,\"generators\":%d,\"order\":\"%Zd\",\"base\":[", def->degree, def->ngens, order);
+    for (int i = 0; i < gt_group_base_length(grp); i++)
+        printf("%s%d", i ? "," : "", gt_group_base_point(grp, i) + 1);
+    printf("],\"orbit_lengths\":[");
+    for (int i = 0; i < gt_group_base_length(grp); i++)
+        printf("%s%d", i ? "," : "", gt_group_orbit_length(grp, i));
+    printf("],\"strong_generators\":");
+    if (st->giant)
+        printf("null,\"recognised\":\"%s\"", st->giant == GT_GIANT_SYMMETRIC ? "symmetric" : "alternating");
+    else
+        printf("%d,\"recognised\":null", st->strong_generators);
+    print_cube_json(def);
+    printf(",\"random_elements\":%d,\"schreier_checked\":%d,\"check_additions\":%d,\"bound_certified\":%s}\n",
+           st->random_elements, st->schreier_checked, st->check_additions, st->bound_certified ? "true" : "false");
+    mpz_clear(order);
+}
+
 /* Loads FILE, builds its group and prints everything `order` says. */
-static int answer_order(const char *path, int deterministic, group_cli_limits *lim)
+static int answer_order(const char *path, int deterministic, int json, group_cli_limits *lim)
 {
     gt_puzdef *def;
     gt_group *grp;
@@ -87,9 +144,13 @@ static int answer_order(const char *path, int deterministic, group_cli_limits *l
     if (rc < 0)
         goto out;
     gt_group_get_stats(grp, &st);
-    print_chain(def, grp, &st);
-    print_cube_turns(def);
-    print_construction(&st);
+    if (json) {
+        print_order_json(def, grp, &st);
+    } else {
+        print_chain(def, grp, &st);
+        print_cube_turns(def);
+        print_construction(&st);
+    }
     gt_group_free(grp);
     gt_puzdef_free(def);
 out:
@@ -100,7 +161,7 @@ int group_cmd_order(int argc, char **argv)
 {
     group_cli_limits lim = {0};
     const char *file = NULL;
-    int deterministic = 0;
+    int deterministic = 0, json = 0;
     for (int k = 2; k < argc;) {
         int r = group_cli_limit_option(argc, argv, &k, &lim);
         if (r < 0)
@@ -109,6 +170,8 @@ int group_cmd_order(int argc, char **argv)
             continue;
         if (!strcmp(argv[k], "--deterministic"))
             deterministic = 1;
+        else if (!strcmp(argv[k], "--json"))
+            json = 1;
         else if (argv[k][0] == '-' && argv[k][1])
             return group_cli_usage_error("order: unknown option");
         else if (file)
@@ -118,6 +181,6 @@ int group_cmd_order(int argc, char **argv)
         k++;
     }
     if (!file)
-        return group_cli_usage_error("order takes [--deterministic] [--timeout SECONDS] [--progress] FILE");
-    return answer_order(file, deterministic, &lim);
+        return group_cli_usage_error("order takes [--deterministic] [--timeout SECONDS] [--progress] [--json] FILE");
+    return answer_order(file, deterministic, json, &lim);
 }

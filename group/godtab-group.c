@@ -21,18 +21,21 @@
 #include <string.h>
 
 static const char usage_text[] =
-    "usage: godtab-group order [--deterministic] [--timeout SECONDS] [--progress] FILE\n"
+    "usage: godtab-group order [--deterministic] [--timeout SECONDS] [--progress] [--json] FILE\n"
     "       godtab-group member [--timeout SECONDS] [--progress] FILE PERM\n"
     "       godtab-group cube-def N [--faces LETTERS] [--inner]\n"
     "       godtab-group count N [--json]\n"
-    "       godtab-group --version\n"
+    "       godtab-group -h|--help, -V|--version\n"
     "\n"
-    "FILE is a puzzle definition (docs/groups.md; examples in puzzles/).\n"
+    "FILE is a puzzle definition (docs/groups.md; examples in puzzles/); - reads\n"
+    "it from standard input.\n"
     "  order    prints the exact order of the group, its base and the orbit\n"
     "           lengths of the stabiliser chain. The alternating and symmetric\n"
     "           groups are recognised first (Jordan's theorem); other groups get\n"
     "           random Schreier-Sims, then a deterministic check unless the order\n"
     "           reached a proven bound (--deterministic: no randomness at all).\n"
+    "           --json: one object {\"name\",\"points\",\"generators\",\"order\",\n"
+    "           \"base\",\"orbit_lengths\",...} (docs/json.md).\n"
     "  member   says whether PERM is in the group. PERM is written in cycle\n"
     "           notation \"(1,2,3)(4,5)\" or as the list of the images of 1..n;\n"
     "           for a definition that is a 2x2x2, 3x3x3 or 4x4x4 cube (such as\n"
@@ -56,7 +59,8 @@ static const char usage_text[] =
     "  --timeout SECONDS  give up after this much time (decimals allowed), exit 10\n"
     "  --progress         report what is being done on stderr every second\n"
     "\n"
-    "exit status: 0 success (member: PERM is in the group), 1 usage,\n"
+    "exit status: 0 success (member: PERM is in the group), 1 usage (an unknown\n"
+    "command or option),\n"
     "2 malformed definition or PERM (the message gives line and column),\n"
     "3 PERM is not in the group, 6 FILE cannot be read, 9 internal error,\n"
     "10 stopped by --timeout.\n";
@@ -144,7 +148,10 @@ int group_cli_load(const char *path, const gt_group_options *opt, const group_cl
     const gt_point *ptrs[GT_PUZDEF_MAX_GENS];
     *def = NULL;
     *grp = NULL;
-    int rc = gt_puzdef_load(path, def, &err);
+    /* "-" is standard input, as for every file a godtab program names */
+    int rc = gt_puzdef_load(strcmp(path, "-") ? path : "/dev/stdin", def, &err);
+    if (!strcmp(path, "-"))
+        path = "standard input";
     if (rc < 0) {
         print_load_error(path, &err, rc);
         goto out;
@@ -172,13 +179,22 @@ static int is_help(const char *arg)
     return !strcmp(arg, "--help") || !strcmp(arg, "-h") || !strcmp(arg, "help");
 }
 
+/* --help or -h anywhere after a subcommand's name ("order --help"). */
+static int asks_help(int argc, char **argv)
+{
+    for (int k = 2; k < argc; k++)
+        if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h"))
+            return 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && is_help(argv[1])) {
+    if (argc >= 2 && (is_help(argv[1]) || asks_help(argc, argv))) {
         fputs(usage_text, stdout);
         return GT_EXIT_OK;
     }
-    if (argc >= 2 && !strcmp(argv[1], "--version")) {
+    if (argc >= 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
         char v[192];
         gt_version_text(v, sizeof v);
         printf("godtab-group: %s\n", v);
@@ -189,5 +205,7 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < sizeof commands / sizeof *commands; k++)
         if (!strcmp(argv[1], commands[k].name))
             return commands[k].run(argc, argv);
-    return group_cli_usage_error("unknown command");
+    char msg[160];
+    snprintf(msg, sizeof msg, "unknown %s '%.100s'", argv[1][0] == '-' ? "option" : "command", argv[1]);
+    return group_cli_usage_error(msg);
 }

@@ -84,17 +84,22 @@ typedef struct collect {
     json_t *list;
     uint64_t max;
     int overflow, nomem;
+    uint64_t twins; /* walks written as another one ("R' R'" as "R R"): not listed */
 } collect;
 
 static int collect_solution(void *user, const uint8_t *moves, int length)
 {
     collect *c = user;
     char line[256];
+    if (!gt_solve_written_once(c->p, moves, length)) {
+        c->twins++;
+        return 0;
+    }
     if (json_array_size(c->list) >= c->max) {
         c->overflow = 1;
         return 1;
     }
-    gt_answer_format_moves(c->p->move_names, moves, length, line, sizeof line);
+    gt_solve_format_moves(c->p, moves, length, line, sizeof line);
     if (json_array_append_new(c->list, json_string(line)) != 0) {
         c->nomem = 1;
         return 1;
@@ -105,7 +110,7 @@ static int collect_solution(void *user, const uint8_t *moves, int length)
 /* Adds "solutions" and "count": every optimal solution of index. */
 static int add_all(const gt_answer_walk *w, uint64_t index, uint64_t max, json_t *o, gt_answer_error *err)
 {
-    collect col = {w->puzzle, json_array(), max, 0, 0};
+    collect col = {w->puzzle, json_array(), max, 0, 0, 0};
     uint64_t count = 0;
     if (!col.list || json_object_set_new(o, "solutions", col.list) != 0)
         return fail(err, GT_ERR_NOMEM, NULL);
@@ -116,7 +121,7 @@ static int add_all(const gt_answer_walk *w, uint64_t index, uint64_t max, json_t
         return fail(err, GT_ERR_NOMEM, NULL);
     if (col.overflow)
         return fail(err, GT_ERR_RANGE, "too many optimal solutions to print");
-    if (json_object_set_new(o, "count", json_integer((json_int_t)count)) != 0)
+    if (json_object_set_new(o, "count", json_integer((json_int_t)(count - col.twins))) != 0)
         return fail(err, GT_ERR_NOMEM, NULL);
     return GT_OK;
 }
@@ -136,7 +141,7 @@ json_t *gt_answer_walk_json(const gt_answer_walk *w, int format, const char *que
     }
     if (gt_answer_walk_solve(w, format, query, pos, &index, moves, &len, err) != 0)
         return NULL;
-    gt_answer_format_moves(w->puzzle->move_names, moves, len, solution, sizeof solution);
+    gt_solve_format_moves(w->puzzle, moves, len, solution, sizeof solution);
     static const char *const keys[] = {"puzzle", "metric", "distance", "solution"};
     json_t *values[] = {json_string(w->family->name), json_string(w->puzzle->metric), json_integer(len),
                         json_string(solution)};
@@ -177,15 +182,20 @@ json_t *gt_answer_walk_random(const gt_answer_walk *w, gt_rng *rng, char *text, 
     }
     for (int k = 0; k < len; k++)
         inverse[k] = (uint8_t)p->move_inverse[moves[len - 1 - k]];
-    char scramble[256], solution[256];
-    gt_answer_format_moves(p->move_names, inverse, len, scramble, sizeof scramble);
-    gt_answer_format_moves(p->move_names, moves, len, solution, sizeof solution);
+    char scramble[256], solution[256], state[512] = "";
+    gt_solve_format_moves(p, inverse, len, scramble, sizeof scramble);
+    gt_solve_format_moves(p, moves, len, solution, sizeof solution);
+    const gt_query_hooks *q = w->family->query;
+    if (q->state_text && q->state_text(w->spec, pos, state, sizeof state) != GT_OK)
+        state[0] = 0;
+    /* the shape of every family's --random (docs/json.md): the state, a
+     * tab, the scramble */
     if (text)
-        snprintf(text, cap, "scramble: %s   solution: %s (%d)", len ? scramble : "(solved)", solution, len);
-    static const char *const keys[] = {"puzzle", "metric", "scramble", "distance", "solution"};
-    json_t *values[] = {json_string(w->family->name), json_string(p->metric), json_string(scramble),
-                        json_integer(len), json_string(solution)};
-    json_t *o = object_of(5, keys, values);
+        snprintf(text, cap, "%s\t%s", state, scramble);
+    static const char *const keys[] = {"puzzle", "metric", "state", "scramble", "length", "distance", "solution"};
+    json_t *values[] = {json_string(w->family->name), json_string(p->metric), json_string(state),
+                        json_string(scramble), json_integer(len), json_integer(len), json_string(solution)};
+    json_t *o = object_of(7, keys, values);
     if (!o)
         fail(err, GT_ERR_NOMEM, NULL);
     return o;

@@ -58,8 +58,9 @@ json_t *gt_answer_walk_json(const gt_answer_walk *w, int format, const char *que
                             uint64_t max_solutions, gt_answer_error *err);
 
 /* One random reachable state drawn from rng, as `--random N --json` prints
- * it: {"puzzle","metric","scramble","distance","solution"}. When text is not
- * NULL, also the CLI's text line into it (capacity cap). NULL on error. */
+ * it: {"puzzle","metric","state","scramble","length","distance","solution"}
+ * (docs/json.md). When text is not NULL, also the CLI's text line into it
+ * (capacity cap): the state, a tab, the scramble. NULL on error. */
 json_t *gt_answer_walk_random(const gt_answer_walk *w, gt_rng *rng, char *text, size_t cap,
                               gt_answer_error *err);
 

@@ -192,12 +192,15 @@ int gt_cli_parse(const gt_cli_command *cmd, void *ctx, int argc, char **argv, gt
 
 int gt_cli_write_file(const char *path, const char *text)
 {
-    FILE *f = fopen(path, "w");
+    /* "-" is standard output, as for every file a godtab program names */
+    int to_stdout = !strcmp(path, "-");
+    FILE *f = to_stdout ? stdout : fopen(path, "w");
     int bad = !f || fputs(text, f) == EOF;
-    if (f && fclose(f) != 0)
+    if (f && (to_stdout ? fflush(f) : fclose(f)) != 0)
         bad = 1;
     if (bad) {
-        fprintf(stderr, "godtab-solve: cannot write %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "godtab-solve: cannot write %s: %s\n", to_stdout ? "standard output" : path,
+                strerror(errno));
         return GT_EXIT_STORAGE;
     }
     return GT_EXIT_OK;

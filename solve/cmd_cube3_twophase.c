@@ -90,11 +90,13 @@ static int random_state(const tp_ctx *c, gt_rng *rng, char *out, size_t cap, cha
     }
     gt_cube3_to_facelets(&pos, NULL, facelets);
     gt_cube3_format_moves(inverse, r.length, scramble, sizeof scramble);
+    /* the shape of every family's --random (docs/json.md) */
     if (!c->cli->json) {
-        snprintf(out, cap, "%s   scramble: %s (%d)", facelets, r.length ? scramble : "(solved)", r.length);
+        snprintf(out, cap, "%s\t%s", facelets, scramble);
         return GT_OK;
     }
-    size_t len = (size_t)snprintf(out, cap, "{\"puzzle\":\"cube3\",\"facelets\":\"%s\",\"scramble\":", facelets);
+    size_t len = (size_t)snprintf(out, cap, "{\"puzzle\":\"cube3\",\"metric\":\"htm\",\"state\":\"%s\",\"scramble\":",
+                                  facelets);
     gt_cli_json_string(out, cap, &len, scramble);
     snprintf(out + len, cap - len, ",\"length\":%d,\"max_length\":%d}", r.length, c->cli->max_length);
     return GT_OK;

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
 
 typedef struct taquin_cli {
     int json, show;
@@ -28,13 +30,16 @@ static void taquin_usage(FILE *out, const void *ctx)
     (void)ctx;
     fprintf(out,
             "usage: godtab-solve taquin [--board NxM] [--json] [--show] [--db PATH] [--threads N]\n"
-            "                           [CONFIG]\n"
+            "                           [CONFIG | --random N [--seed S]]\n"
             "  CONFIG     N·M tiles 0/1 row by row (I accepted for 1), rows optionally\n"
             "             separated by '/': 110/101/100 or 110101100 (default board 3x3)\n"
             "  --board    NxM, 2 <= N, M <= 6 (table taquin-NxM, built by godtab-gen taquin)\n"
             "  --svg FILE also write the board of a single CONFIG, with its solution, as SVG\n"
+            "             (FILE -: standard output, as for --graph)\n"
             "  --graph F  write the board's quotient graph (types on circles by distance, niches,\n"
             "             a smallest beacon set for radius 2) as SVG, or Graphviz if F ends in .dot\n"
+            "  --random N N uniformly random configurations: the board, a tab, an optimal scramble\n"
+            "             (--json: the shape of every family's --random, docs/json.md)\n"
             "  --show     also draw the board and give its type under the board's symmetries\n"
             "             with its closer and farther neighbour types\n"
             "With no CONFIG, reads one configuration a line from standard input.\n"
@@ -290,7 +295,7 @@ static int write_graph(const taquin_cli *c, const char *path)
 
 static const gt_cli_command taquin_command = {
     .name = "taquin",
-    .shared = GT_CLI_DB | GT_CLI_THREADS | GT_CLI_JSON | GT_CLI_SHOW | GT_CLI_SVG,
+    .shared = GT_CLI_DB | GT_CLI_THREADS | GT_CLI_JSON | GT_CLI_SHOW | GT_CLI_SVG | GT_CLI_RANDOM,
     .own = taquin_options,
     .own_short = "b:",
     .own_option = taquin_option,
@@ -333,6 +338,32 @@ static int write_svg(const taquin_cli *c, const char *path, const char *query)
     return gt_cli_write_file(path, svg);
 }
 
+/* --random N: the lines every family prints (answer_json.h), from the
+ * board's table walked as the generic front end walks it. */
+static int random_configs(const taquin_cli *c, const char *table, const gt_cli_options *o)
+{
+    gt_answer_walk w = {gt_catalog_find_family("taquin"), gt_catalog_find(table), c->puzzle, c->table};
+    gt_answer_error e = {0, "", NULL};
+    gt_rng rng;
+    uint64_t seed = o->seed;
+    if (!o->have_seed && getrandom(&seed, sizeof seed, 0) != sizeof seed)
+        seed = (uint64_t)time(NULL);
+    gt_rng_seed(&rng, seed);
+    char text[ANSWER_CAP];
+    for (long i = 0; i < o->random; i++) {
+        json_t *j = w.family && w.spec ? gt_answer_walk_random(&w, &rng, text, sizeof text, &e) : NULL;
+        char *dump = j && o->json ? gt_answer_dump(j) : NULL;
+        json_decref(j);
+        if (!j || (o->json && !dump)) {
+            fprintf(stderr, "godtab-solve: %s\n", w.spec ? e.message : "internal error: no taquin family");
+            return w.spec ? gt_exit_code(e.rc) : GT_EXIT_INTERNAL;
+        }
+        puts(o->json ? dump : text);
+        free(dump);
+    }
+    return GT_EXIT_OK;
+}
+
 static int answer(taquin_cli *c, const gt_cli_options *o, int argc, char **argv)
 {
     if (o->first_word == argc)
@@ -359,6 +390,10 @@ int gt_cmd_taquin(int argc, char **argv)
         fprintf(stderr, "godtab-solve: --svg draws a single CONFIG\n");
         return GT_EXIT_USAGE;
     }
+    if (o.random >= 0 && (o.first_word < argc || o.svg || o.show)) {
+        fprintf(stderr, "godtab-solve: --random takes no CONFIG, --svg or --show\n");
+        return GT_EXIT_USAGE;
+    }
     taquin_cli c = {o.json, o.show, NULL, NULL, NULL, NULL};
     char table[GT_NAME_MAX], hint[GT_NAME_MAX + 16];
     snprintf(table, sizeof table, "taquin-%dx%d", args.rows, args.cols);
@@ -373,6 +408,10 @@ int gt_cmd_taquin(int argc, char **argv)
     if (gt_taquin_board_of(puzzle, &c.board) != 0 || t->meta.encoding != GT_ENC_BYTE) {
         fprintf(stderr, "godtab-solve: table %s is not a taquin byte table\n", table);
         code = GT_EXIT_CORRUPT;
+        goto unload;
+    }
+    if (o.random >= 0) {
+        code = random_configs(&c, table, &o);
         goto unload;
     }
     if (args.graph && (code = write_graph(&c, args.graph)) != 0)

@@ -87,10 +87,11 @@ static void walk_usage(FILE *out, const void *ctx)
     }
     if (has_net(c->family))
         fprintf(out, "  --svg FILE  also write the net of a single query, with its solution, as SVG\n"
+                     "              (FILE -: standard output)\n"
                      "  --show      draw the net first (in colour on a terminal unless NO_COLOR is set)\n");
     fprintf(out, "  --antipodes, --at-depth D [--limit K]  the table's states at God's number (or at\n"
                  "              distance D), at most K: the state, a scramble reaching it, (distance)\n");
-    fprintf(out, "  --random N  N uniformly random states with their optimal solutions\n"
+    fprintf(out, "  --random N  N uniformly random states: the state, a tab, an optimal scramble\n"
                  "With no query, reads one query a line from standard input.\n"
                  "Prints %s, then (distance).\n", q->answer_help ? q->answer_help : "one optimal solution");
 }
@@ -107,13 +108,18 @@ typedef struct collect {
     char *buf;
     size_t cap, len;
     int overflow;
+    uint64_t twins; /* walks written as another one ("R' R'" as "R R"): not listed */
 } collect;
 
 static int collect_solution(void *user, const uint8_t *moves, int length)
 {
     collect *c = user;
     char line[256];
-    gt_answer_format_moves(c->p->move_names, moves, length, line, sizeof line);
+    if (!gt_solve_written_once(c->p, moves, length)) {
+        c->twins++;
+        return 0;
+    }
+    gt_solve_format_moves(c->p, moves, length, line, sizeof line);
     if (c->len + strlen(line) + 8 >= c->cap) {
         c->overflow = 1;
         return 1;
@@ -125,8 +131,9 @@ static int collect_solution(void *user, const uint8_t *moves, int length)
 /* Every optimal solution, appended at out + *n, one a line. */
 static int append_all(const walk_cli *c, uint64_t index, char *out, size_t cap, size_t *n, uint64_t *count)
 {
-    collect col = {c->puzzle, out, cap, *n, 0};
+    collect col = {c->puzzle, out, cap, *n, 0, 0};
     int rc = gt_solve_all(c->puzzle, c->table, index, collect_solution, &col, count);
+    *count -= col.twins;
     *n = col.len;
     return !rc && col.overflow ? GT_ERR_RANGE : rc;
 }
@@ -192,7 +199,7 @@ static int answer_query(const walk_cli *c, const char *query, int format, char *
         return rc;
     }
     char solution[256], net[4096] = "";
-    gt_answer_format_moves(c->puzzle->move_names, moves, len, solution, sizeof solution);
+    gt_solve_format_moves(c->puzzle, moves, len, solution, sizeof solution);
     if (c->o.show && q->draw)
         q->draw(c->spec, pos, net, sizeof net);
     char facelets[512];

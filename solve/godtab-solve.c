@@ -32,7 +32,7 @@ static int (*own_front_end(const char *family))(int, char **)
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: godtab-solve PUZZLE [options] [QUERY]\n       godtab-solve --version\n\npuzzles:\n");
+    fprintf(out, "usage: godtab-solve PUZZLE [options] [QUERY]\n       godtab-solve -h|--help, -V|--version\n\npuzzles:\n");
     for (int i = 0; i < gt_catalog_family_count(); i++) {
         const gt_family *f = gt_catalog_family(i);
         if (f->query || own_front_end(f->name))
@@ -57,7 +57,7 @@ int main(int argc, char **argv)
         usage(stdout);
         return GT_EXIT_OK;
     }
-    if (!strcmp(argv[1], "--version")) {
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
         char v[192];
         gt_version_text(v, sizeof v);
         printf("godtab-solve: %s\n", v);

@@ -53,24 +53,11 @@ void gt_query_close(gt_query *q)
     free(q);
 }
 
-/* The moves, named by the descriptor, one space apart. */
+/* The moves, named by the descriptor, one space apart ("R2" for two
+ * quarter turns in the quarter-turn metric). */
 static int format_moves(const gt_puzzle *p, const uint8_t *moves, int n, char *out, size_t cap)
 {
-    size_t len = 0;
-    if (cap == 0)
-        return GT_ERR_RANGE;
-    out[0] = 0;
-    for (int i = 0; i < n; i++) {
-        const char *name = p->move_names[moves[i]];
-        size_t k = strlen(name);
-        if (len + k + 2 > cap)
-            return GT_ERR_RANGE;
-        if (i)
-            out[len++] = ' ';
-        memcpy(out + len, name, k + 1);
-        len += k;
-    }
-    return GT_OK;
+    return gt_solve_format_moves(p, moves, n, out, cap);
 }
 
 int gt_query_check_text(const char *text, size_t len, gt_parse_error *err)

@@ -3,6 +3,7 @@
 #include "puzzle_internal.h"
 
 #include <omp.h>
+#include <string.h>
 
 /* The move leading from `state` (residue r) to a neighbour one step closer,
  * or -1. With modulus M, the closer neighbour has residue (r - 1) mod M. */
@@ -146,4 +147,56 @@ int gt_solve_all(const gt_puzzle *p, const gt_table *t, uint64_t state, gt_solut
         return GT_ERR_CORRUPT;
     *count = w.count;
     return GT_OK;
+}
+
+/* The length of a quarter turn's face letters ("R" of "R'", "Rw" of
+ * "Rw'"), or 0 when the name is not letters with at most a trailing "'". */
+static size_t quarter_turn_face(const char *name)
+{
+    size_t k = 0;
+    while ((name[k] >= 'A' && name[k] <= 'Z') || (name[k] >= 'a' && name[k] <= 'z'))
+        k++;
+    return k && (!name[k] || (name[k] == '\'' && !name[k + 1])) ? k : 0;
+}
+
+int gt_solve_format_moves(const gt_puzzle *p, const uint8_t *moves, int n, char *out, size_t cap)
+{
+    int qtm = p->metric && !strcmp(p->metric, "qtm");
+    size_t len = 0;
+    if (cap == 0)
+        return GT_ERR_RANGE;
+    out[0] = 0;
+    for (int i = 0; i < n; i++) {
+        const char *name = p->move_names[moves[i]];
+        size_t k = strlen(name), face = qtm && i + 1 < n && moves[i + 1] == moves[i] ? quarter_turn_face(name) : 0;
+        if (face)
+            k = face + 1; /* "R2" */
+        if (len + k + 2 > cap)
+            return GT_ERR_RANGE;
+        if (i)
+            out[len++] = ' ';
+        if (face) {
+            memcpy(out + len, name, face);
+            out[len + face] = '2';
+            out[len + k] = 0;
+            i++; /* the second quarter turn is in the "2" */
+        } else {
+            memcpy(out + len, name, k + 1);
+        }
+        len += k;
+    }
+    return GT_OK;
+}
+
+int gt_solve_written_once(const gt_puzzle *p, const uint8_t *moves, int n)
+{
+    if (!p->metric || strcmp(p->metric, "qtm"))
+        return 1;
+    for (int i = 0; i + 1 < n; i++) {
+        const char *name = p->move_names[moves[i]];
+        size_t face = moves[i + 1] == moves[i] ? quarter_turn_face(name) : 0;
+        if (face && name[face] == '\'')
+            return 0;
+    }
+    return 1;
 }

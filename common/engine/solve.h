@@ -53,6 +53,20 @@ int gt_solve_distance(const gt_puzzle *p, const gt_table *t, uint64_t state, int
 int gt_solve_distances(const gt_puzzle *p, const gt_table *t, uint64_t from, uint64_t count, uint8_t *out,
                        int threads);
 
+/* Writes moves[0..n-1] by the descriptor's names, one space apart, into
+ * out (NUL-terminated). In the quarter-turn metric two equal quarter turns
+ * in a row are written as one half turn, "R R" and "R' R'" as "R2" (as
+ * twsearch and cubing.js print them; it still counts 2): a name is merged
+ * only when it is letters with at most a trailing "'".
+ * Return values: GT_OK, GT_ERR_RANGE (out is too small; it holds the names
+ * that fit). */
+int gt_solve_format_moves(const gt_puzzle *p, const uint8_t *moves, int n, char *out, size_t cap);
+
+/* 0 when gt_solve_format_moves writes these moves as another solution
+ * does: "R' R'" is written "R2" as "R R" is, so of the two walks only the
+ * one without a doubled primed quarter turn is listed (--all); 1 otherwise. */
+int gt_solve_written_once(const gt_puzzle *p, const uint8_t *moves, int n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -98,7 +98,11 @@ static void test_solve_scramble_both_metrics(void **state)
     (void)state;
     expect("\"R U R' U'\"", 0, "U R U' R' (4)", NULL);
     expect("R U \"R'\" \"U'\"", 0, "U R U' R' (4)", NULL);
-    expect("--metric qtm \"R2 U\"", 0, "(3)", NULL);
+    /* issue 26: two quarter turns are written R2 (counted 2), as cube3 and
+     * twsearch write them, never "R R" */
+    expect("--metric qtm \"R2 U\"", 0, "U' R2 (3)", NULL);
+    expect("--metric qtm \"R2 U2\"", 0, "U2 R2 (4)", NULL);
+    expect("--metric qtm --json \"R2 U\"", 0, "\"distance\":3,\"solution\":\"U' R2\"", NULL);
     expect("\"\"", 0, "(0)", NULL); /* the empty scramble: already solved */
 }
 
@@ -127,7 +131,9 @@ static void test_json_show_all(void **state)
     expect("--json \"R U\"", 0, "{\"puzzle\":\"pocket\",\"metric\":\"htm\",\"distance\":2,\"solution\":\"U' R'\"}", NULL);
     expect("--show \"R\"", 0, "    U F\n    U F\nL L F D R R U B\n", NULL);
     expect("--all \"R U\"", 0, "1 optimal solution of length 2", NULL);
-    expect("--all --metric qtm \"R2\"", 0, "R R\nR' R'\n2 optimal solutions of length 2", NULL);
+    /* "R R" and "R' R'" are both written R2: listed once */
+    expect("--all --metric qtm \"R2\"", 0, "R2\n1 optimal solution of length 2", NULL);
+    expect("--all --json --metric qtm \"R2\"", 0, "\"solutions\":[\"R2\"],\"count\":1", NULL);
     expect("--all --json \"R2 U2\"", 0, "\"count\":", NULL);
     expect("--all \"\"", 0, "(solved)\n1 optimal solution of length 0", NULL);
 }
@@ -168,24 +174,57 @@ static void test_random_states(void **state)
     int lines = 0;
     for (char *line = strtok(out1, "\n"); line; line = strtok(NULL, "\n")) {
         lines++;
-        /* each scramble, solved, gives its printed distance */
-        char scramble[256];
-        int d;
-        assert_true(sscanf(line, "scramble: %255[^s] solution: %*[^(](%d)", scramble, &d) == 2 ||
-                    strstr(line, "(solved)"));
-        if (strstr(line, "(solved)"))
-            continue;
-        char args[300], want[16], *out;
-        snprintf(args, sizeof args, "\"%s\"", scramble);
+        /* issue 26's one shape: the state, a tab, an optimal scramble; the
+         * scramble and the state are both at its length */
+        char facelets[32], scramble[256] = "";
+        assert_true(sscanf(line, "%24[A-Z]\t%255[^\n]", facelets, scramble) >= 1);
+        assert_int_equal(strlen(facelets), 24);
+        assert_int_equal(line[24], '\t');
+        int d = 0;
+        for (const char *p = scramble; *p; p++)
+            d += *p != ' ' && (p == scramble || p[-1] == ' ');
+        char args[300], want[16];
         snprintf(want, sizeof want, "(%d)", d);
-        assert_int_equal(solve(args, &out, NULL), 0);
-        assert_non_null(strstr(out, want));
-        free(out);
+        snprintf(args, sizeof args, "\"%s\"", scramble);
+        expect(args, 0, want, NULL);
+        snprintf(args, sizeof args, "--facelets %s", facelets);
+        expect(args, 0, want, NULL);
     }
     assert_int_equal(lines, 20);
     free(out1);
     free(out2);
-    expect("--random 1 --json --metric qtm", 0, "\"scramble\":", NULL);
+    expect("--random 1 --json --metric qtm --seed 3", 0, "{\"puzzle\":\"pocket\",\"metric\":\"qtm\",\"state\":\"", NULL);
+    expect("--random 1 --json --seed 3", 0, "\",\"length\":", NULL);
+}
+
+/* QTM --random: scrambles and solutions never repeat a turn ("R R" is R2). */
+static void test_qtm_random_half_turns(void **state)
+{
+    (void)state;
+    char *out;
+    assert_int_equal(solve("--metric qtm --random 40 --seed 7", &out, NULL), 0);
+    char prev[8] = "";
+    for (char *tok = strtok(out, " \n"); tok; tok = strtok(NULL, " \n")) {
+        if (strcmp(tok, "scramble:") && strcmp(tok, "solution:") && tok[0] != '(' && !strcmp(tok, prev))
+            fail_msg("QTM move %s written twice in a row", tok);
+        snprintf(prev, sizeof prev, "%s", tok);
+    }
+    free(out);
+}
+
+/* -h and -V of the program itself (issue 26). */
+static void test_help_and_version(void **state)
+{
+    (void)state;
+    static const char *const args[] = {"-h", "--help", "-V", "--version"};
+    for (int i = 0; i < 4; i++) {
+        char *cmd, *out;
+        assert_true(asprintf(&cmd, "%s/godtab-solve %s", GODTAB_BIN, args[i]) > 0);
+        assert_int_equal(tu_run(cmd, &out, NULL), 0);
+        assert_non_null(strstr(out, i < 2 ? "usage: godtab-solve" : "godtab-solve: godtab "));
+        free(out);
+        free(cmd);
+    }
 }
 
 static void test_stdin_batch(void **state)
@@ -295,6 +334,8 @@ int main(void)
         cmocka_unit_test(test_bad_scrambles),
         cmocka_unit_test(test_random_states),
         cmocka_unit_test(test_stdin_batch),
+        cmocka_unit_test(test_qtm_random_half_turns),
+        cmocka_unit_test(test_help_and_version),
         cmocka_unit_test(test_missing_and_corrupted_tables),
         cmocka_unit_test(test_full_database),
     };

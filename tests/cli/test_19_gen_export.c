@@ -129,11 +129,68 @@ static void test_refusals_and_version(void **state)
     free(cmd);
 }
 
+/* Issue 26: "-o -" is standard output (no file named "-"), -h/-V exit 0,
+ * --list sizes its columns from the longest name and family, --list --json. */
+static void test_conventions(void **state)
+{
+    (void)state;
+    char *cmd, *out, *err;
+    assert_true(asprintf(&cmd, "cd %s && %s/godtab-gen --db %s --export floppy-htm --format csv -o - | head -2",
+                         tu_db_dir, GODTAB_BIN, tu_db_path) > 0);
+    assert_int_equal(tu_run(cmd, &out, NULL), 0);
+    assert_string_equal(out, "index,distance\n0,0\n");
+    free(out);
+    free(cmd);
+    assert_true(asprintf(&cmd, "%s/-", tu_db_dir) > 0);
+    assert_int_equal(access(cmd, F_OK), -1);
+    free(cmd);
+    static const char *const flags[] = {"-h", "--help", "-V", "--version"};
+    for (int i = 0; i < 4; i++) {
+        assert_true(asprintf(&cmd, "%s/godtab-gen %s", GODTAB_BIN, flags[i]) > 0);
+        assert_int_equal(tu_run(cmd, &out, NULL), 0);
+        assert_non_null(strstr(out, i < 2 ? "usage: godtab-gen" : "godtab-gen: godtab "));
+        free(out);
+        free(cmd);
+    }
+    /* every name line: the name, at least one space, the family, at least
+     * one space, then the default/on-demand column at one place */
+    assert_int_equal(gen("--list", &err), 0);
+    free(err);
+    assert_true(asprintf(&cmd, "%s/godtab-gen --db %s --list", GODTAB_BIN, tu_db_path) > 0);
+    assert_int_equal(tu_run(cmd, &out, NULL), 0);
+    free(cmd);
+    long column = -1;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+        if (line[0] == ' ')
+            continue;
+        char name[128], family[64];
+        int used;
+        assert_int_equal(sscanf(line, "%127s %63s %n", name, family, &used), 2);
+        if (column < 0)
+            column = used;
+        if (used != column)
+            fail_msg("--list columns do not line up: '%s'", line);
+    }
+    free(out);
+    assert_true(asprintf(&cmd, "%s/godtab-gen --db %s --list --json", GODTAB_BIN, tu_db_path) > 0);
+    assert_int_equal(tu_run(cmd, &out, NULL), 0);
+    free(cmd);
+    static const char head[] = "{\"tables\":[{\"name\":\"pocket-htm\",\"family\":\"pocket\",\"summary\":\"";
+    assert_true(!strncmp(out, head, strlen(head)));
+    assert_non_null(strstr(out, "\"default\":true,\"catalog\":true,\"stored\":true,\"stored_bytes\":"));
+    assert_non_null(strstr(out, "\"name\":\"cube3-twophase\",\"family\":\"cube3-twophase\""));
+    assert_non_null(strstr(out, "\"stored\":false}"));
+    assert_non_null(strstr(out, ",\"states\":3674160,\"metric\":\"htm\",\"gods_number\":11}"));
+    assert_string_equal(out + strlen(out) - 3, "]}\n");
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_formats),
         cmocka_unit_test(test_refusals_and_version),
+        cmocka_unit_test(test_conventions),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

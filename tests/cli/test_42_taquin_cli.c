@@ -261,12 +261,50 @@ static void test_missing_table(void **state)
     (void)f;
 }
 
+/* --random (issue 26): every family's shape, the board, a tab, an optimal
+ * scramble; the board is solved in as many flips as the scramble has. */
+static void test_random(void **state)
+{
+    fixture *f = *state;
+    char *out, *out2, *err;
+    assert_int_equal(solve(f, "--random 6 --seed 3", NULL, &out, &err), 0);
+    assert_int_equal(solve(f, "--random 6 --seed 3", NULL, &out2, NULL), 0);
+    assert_string_equal(out, out2);
+    int lines = 0;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"), lines++) {
+        char *tab = strchr(line, '\t'), args[256], want[16], *ans;
+        assert_non_null(tab);
+        *tab = 0;
+        int d = 0;
+        for (const char *p = tab + 1; *p; p++)
+            d += *p != ' ' && (p == tab + 1 || p[-1] == ' ');
+        snprintf(args, sizeof args, "'%s'", line);
+        snprintf(want, sizeof want, "(%d)", d);
+        assert_int_equal(solve(f, args, NULL, &ans, NULL), 0);
+        assert_non_null(strstr(ans, want));
+        free(ans);
+    }
+    assert_int_equal(lines, 6);
+    free(out);
+    free(out2);
+    free(err);
+    assert_int_equal(solve(f, "--board 2x3 --random 1 --seed 3 --json", NULL, &out, NULL), 0);
+    assert_non_null(strstr(out, "{\"puzzle\":\"taquin\",\"metric\":\"flip\",\"state\":\""));
+    assert_non_null(strstr(out, "\",\"scramble\":\""));
+    assert_non_null(strstr(out, ",\"length\":"));
+    free(out);
+    assert_int_equal(solve(f, "--random 1 100/100/100", NULL, NULL, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "--random takes no CONFIG"));
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gen_report),    cmocka_unit_test(test_worked_examples),
         cmocka_unit_test(test_json_and_show), cmocka_unit_test(test_errors),
         cmocka_unit_test(test_batch),         cmocka_unit_test(test_missing_table),
+        cmocka_unit_test(test_random),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

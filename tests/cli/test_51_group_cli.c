@@ -84,7 +84,7 @@ static void test_usage(void **state)
     (void)state;
     char *out, *err;
     assert_int_equal(run("--help", &out, &err), GT_EXIT_OK);
-    assert_non_null(strstr(out, "godtab-group order [--deterministic] [--timeout SECONDS] [--progress] FILE"));
+    assert_non_null(strstr(out, "godtab-group order [--deterministic] [--timeout SECONDS] [--progress] [--json] FILE"));
     assert_non_null(strstr(out, "exit status"));
     free(out);
     free(err);
@@ -98,6 +98,49 @@ static void test_usage(void **state)
     }
     assert_int_equal(run("order /nonexistent/x.def", &out, &err), GT_EXIT_STORAGE);
     assert_int_equal(count_lines(err), 1);
+    free(out);
+    free(err);
+}
+
+/* Issue 26: -h/-V like every program, the unknown command named, order
+ * --json, and "-" for a FILE read from standard input. */
+static void test_conventions(void **state)
+{
+    (void)state;
+    char *out, *err;
+    static const char *const help[] = {"-h", "--help", "order --help", "member -h"};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(run(help[i], &out, &err), GT_EXIT_OK);
+        assert_non_null(strstr(out, "usage: godtab-group"));
+        free(out);
+        free(err);
+    }
+    assert_int_equal(run("-V", &out, &err), GT_EXIT_OK);
+    assert_true(!strncmp(out, "godtab-group: godtab ", 21));
+    free(out);
+    free(err);
+    assert_int_equal(run("bogus", &out, &err), GT_EXIT_USAGE);
+    assert_string_equal(err, "godtab-group: unknown command 'bogus' (try --help)\n");
+    free(out);
+    free(err);
+    assert_int_equal(run("--bogus", &out, &err), GT_EXIT_USAGE);
+    assert_string_equal(err, "godtab-group: unknown option '--bogus' (try --help)\n");
+    free(out);
+    free(err);
+    assert_int_equal(run("order --json " PUZ("cube2.def"), &out, &err), GT_EXIT_OK);
+    assert_true(!strncmp(out, "{\"name\":\"", 9));
+    assert_non_null(strstr(out, ",\"points\":24,\"generators\":6,\"order\":\"88179840\",\"base\":["));
+    assert_non_null(strstr(out, "],\"orbit_lengths\":[24,"));
+    assert_non_null(strstr(out, "\"cube\":{\"n\":2,\"turns\":{\"U\":\"U\","));
+    assert_int_equal(count_lines(out), 1);
+    free(out);
+    free(err);
+    assert_int_equal(run("order - < " PUZ("cube2.def"), &out, &err), GT_EXIT_OK);
+    assert_non_null(strstr(out, "order: 88179840\n"));
+    free(out);
+    free(err);
+    assert_int_equal(run("order - < /dev/null", &out, &err), GT_EXIT_PARSE);
+    assert_non_null(strstr(err, "godtab-group: standard input"));
     free(out);
     free(err);
 }
@@ -379,6 +422,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_order_command),
         cmocka_unit_test(test_usage),
+        cmocka_unit_test(test_conventions),
         cmocka_unit_test(test_definition_errors),
         cmocka_unit_test(test_perm_errors),
         cmocka_unit_test(test_member_small),

@@ -83,7 +83,7 @@ static void test_facelets_optimal(void **state)
     assert_int_equal(solve(&out, &err, "nnn --size 2 --db /nonexistent/db --random 8 --seed 5"), 0);
     int seen = 0;
     for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"), seen++) {
-        line[strcspn(line, " ")] = 0;
+        line[strcspn(line, "\t")] = 0;
         assert_int_equal((int)strlen(line), 24);
         check_facelets(line);
     }
@@ -144,7 +144,7 @@ static void test_output_forms(void **state)
     (void)state;
     char args[1024];
     snprintf(args, sizeof args, "--db %s --size 2 --json \"R U\"", tu_db_path);
-    tu_nnn_expect(args, 0, "{\"puzzle\":\"nnn\",\"size\":2,\"moves\":\"U' R'\",\"obtm\":2,\"stm\":2,\"optimal\":true,", "");
+    tu_nnn_expect(args, 0, "{\"puzzle\":\"nnn\",\"size\":2,\"solution\":\"U' R'\",\"obtm\":2,\"stm\":2,\"optimal\":true,", "");
     snprintf(args, sizeof args, "--db %s --size 2 --stages \"R U\"", tu_db_path);
     tu_nnn_expect(args, 0, "contours: (OBTM 0, STM 0)\ninterieur: (OBTM 0, STM 0)\ncube3: U' R' (OBTM 2, STM 2)\n"
                            "U' R' (OBTM 2, STM 2) optimal\n", "");

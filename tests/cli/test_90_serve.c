@@ -246,7 +246,7 @@ static void test_random_equals_cli(void **state)
     free(want);
     free(joined);
     assert_int_equal(http("GET", "/api/random?puzzle=taquin-3x3&n=2&seed=1", NULL, &got), 200);
-    assert_non_null(strstr(got, "[{\"puzzle\":\"taquin\",\"metric\":\"flip\",\"scramble\":"));
+    assert_non_null(strstr(got, "[{\"puzzle\":\"taquin\",\"metric\":\"flip\",\"state\":\""));
     free(got);
 }
 
