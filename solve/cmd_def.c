@@ -43,8 +43,9 @@ static void usage(FILE *out)
                  "solved). With none of them, one query a line from standard input (--format: scrambles\n"
                  "or states); blank and '#' lines are skipped, a bad line prints 'error: MESSAGE' (with\n"
                  "--json an error object) in its place and the exit code is 8.\n"
-                 "Prints an optimal solution, then (distance); --random: the state, a tab, the answer;\n"
-                 "--all: every optimal solution, one a line, then how many.\n");
+                 "Prints an optimal solution, then (distance); in QTM two equal quarter turns are written\n"
+                 "R2 (counted 2). --random: the state, a tab, an optimal scramble reaching it;\n"
+                 "--all: every optimal solution (each written once), one a line, then how many.\n");
 }
 
 /* --format, --random and --seed values. Returns an exit code. */
@@ -89,6 +90,10 @@ static int check_sources(int argc, const def_cli *c)
     }
     if (sources > 1) {
         fprintf(stderr, "godtab-solve: def: give one of SCRAMBLE, --state, --state-file and --random\n");
+        return GT_EXIT_USAGE;
+    }
+    if (c->all && c->random >= 0) { /* --random prints one shape: state, scramble */
+        fprintf(stderr, "godtab-solve: def: --all goes with a query, not --random\n");
         return GT_EXIT_USAGE;
     }
     if (c->have_seed && c->random < 0) {
@@ -173,14 +178,11 @@ static void out_json(def_out *o, const char *s)
         o->len = len;
 }
 
-/* A move list "R U'" into buf. */
+/* A move list "R U'" into buf: in QTM two equal quarter turns are one
+ * "R2" (gt_def_model_format_moves), as every family writes them. */
 static void format_moves(const def_session *s, const uint8_t *moves, int length, char *buf, size_t cap)
 {
-    const char *const *names = gt_def_model_move_names(s->model);
-    size_t n = 0;
-    buf[0] = 0;
-    for (int i = 0; i < length && n < cap; i++)
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i ? " " : "", names[moves[i]]);
+    gt_def_model_format_moves(s->model, moves, length, buf, cap);
 }
 
 /* Does the move list take the state (a copy) to the solved one? */
@@ -212,6 +214,8 @@ static int def_all_solution(void *user, const uint8_t *moves, int length)
         a->wrong = 1;
         return 1;
     }
+    if (!gt_def_model_written_once(a->s->model, moves, length))
+        return 0; /* "R' R'" is written "R2" as "R R" is: listed once */
     format_moves(a->s, moves, length, line, sizeof line);
     if (a->c->json) {
         out_add(a->out, "%s", a->printed ? "," : "");
@@ -223,26 +227,17 @@ static int def_all_solution(void *user, const uint8_t *moves, int length)
     return a->out->over; /* no room: stop */
 }
 
-/* The answer object or line of a solved state (after `prefix`, the random
- * state); with --all, every optimal solution. Returns GT_OK or a GT_ERR_*
- * with its message in err. */
+/* The answer object or line of a solved state; with --all, every optimal
+ * solution. Returns GT_OK or a GT_ERR_* with its message in err. */
 static int write_answer(const def_cli *c, const def_session *s, const uint8_t *perm, const uint8_t *ori,
-                        uint64_t index, const uint8_t *moves, int length, const char *prefix, def_out *o,
-                        char *err, size_t errcap)
+                        uint64_t index, const uint8_t *moves, int length, def_out *o, char *err, size_t errcap)
 {
     char solution[GT_MAX_DEPTH * (GT_DEF_NAME_MAX + 4)];
     format_moves(s, moves, length, solution, sizeof solution);
     if (c->json) {
-        out_add(o, "{\"puzzle\":\"%s\",\"metric\":\"%s\",", s->name, s->metric);
-        if (prefix) {
-            out_add(o, "\"state\":");
-            out_json(o, prefix);
-            out_add(o, ",");
-        }
-        out_add(o, "\"distance\":%d,\"solution\":", length);
+        out_add(o, "{\"puzzle\":\"%s\",\"metric\":\"%s\",\"distance\":%d,\"solution\":", s->name, s->metric,
+                length);
         out_json(o, solution);
-    } else if (prefix) {
-        out_add(o, c->all ? "%s\n" : "%s\t", prefix);
     }
     if (c->all) { /* each solution is replayed from the state itself */
         def_all a = {c, s, perm, ori, o, 0, 0};
@@ -255,10 +250,10 @@ static int write_answer(const def_cli *c, const def_session *s, const uint8_t *p
                                                 : gt_strerror(rc));
             return a.wrong ? GT_ERR_CORRUPT : rc;
         }
-        if (c->json)
+        if (c->json) /* the walks written once (gt_def_model_written_once) */
             out_add(o, "],\"count\":%" PRIu64 "}", a.printed);
         else
-            out_add(o, "%" PRIu64 " optimal solution%s of length %d", count, count == 1 ? "" : "s", length);
+            out_add(o, "%" PRIu64 " optimal solution%s of length %d", a.printed, a.printed == 1 ? "" : "s", length);
     } else if (c->json) {
         out_add(o, "}");
     } else {
@@ -271,16 +266,15 @@ static int write_answer(const def_cli *c, const def_session *s, const uint8_t *p
     return GT_OK;
 }
 
-/* Walks the table from a state, replays the answer on the definition and
- * writes it. Returns GT_OK or a GT_ERR_* with its message in err. */
-static int solve_state(const def_cli *c, const def_session *s, const uint8_t *perm, const uint8_t *ori,
-                       const char *prefix, def_out *o, char *err, size_t errcap)
+/* Walks the table from a state and replays the answer on the definition
+ * (never printed otherwise). Returns GT_OK or a GT_ERR_* with its message
+ * in err. */
+static int walk_state(const def_session *s, const uint8_t *perm, const uint8_t *ori, uint64_t *index,
+                      uint8_t *moves, int *length, char *err, size_t errcap)
 {
-    uint8_t moves[GT_MAX_DEPTH];
-    uint64_t index;
-    int length, rc;
-    if (gt_def_model_index(s->model, perm, ori, &index) != GT_OK ||
-        (rc = gt_solve_walk(s->p, s->table, index, moves, GT_MAX_DEPTH, &length)) == GT_ERR_ILLEGAL) {
+    int rc;
+    if (gt_def_model_index(s->model, perm, ori, index) != GT_OK ||
+        (rc = gt_solve_walk(s->p, s->table, *index, moves, GT_MAX_DEPTH, length)) == GT_ERR_ILLEGAL) {
         snprintf(err, errcap, "the position is outside this table (not reachable with its moves)");
         return GT_ERR_ILLEGAL;
     }
@@ -288,11 +282,21 @@ static int solve_state(const def_cli *c, const def_session *s, const uint8_t *pe
         snprintf(err, errcap, "%s", gt_strerror(rc));
         return rc;
     }
-    if (!solves(s, perm, ori, moves, length)) { /* replayed on the permutations before printing */
+    if (!solves(s, perm, ori, moves, *length)) {
         snprintf(err, errcap, "the table's answer does not solve the position: table corrupted");
         return GT_ERR_CORRUPT;
     }
-    return write_answer(c, s, perm, ori, index, moves, length, prefix, o, err, errcap);
+    return GT_OK;
+}
+
+/* Walks the table from a state, then writes the answer. */
+static int solve_state(const def_cli *c, const def_session *s, const uint8_t *perm, const uint8_t *ori, def_out *o,
+                       char *err, size_t errcap)
+{
+    uint8_t moves[GT_MAX_DEPTH];
+    uint64_t index;
+    int length, rc = walk_state(s, perm, ori, &index, moves, &length, err, errcap);
+    return rc ? rc : write_answer(c, s, perm, ori, index, moves, length, o, err, errcap);
 }
 
 /* What a query is answered with (gt_cli_answer_fn's ctx). */
@@ -336,7 +340,7 @@ static int answer(void *ctx, const char *query, char *out, size_t cap, char *err
     }
     def_out o = {out, cap, 0, 0};
     out[0] = 0;
-    return solve_state(q->c, s, perm, ori, NULL, &o, err, errcap);
+    return solve_state(q->c, s, perm, ori, &o, err, errcap);
 }
 
 /* --state-file FILE: one state, possibly a multi-line block. */
@@ -359,43 +363,81 @@ static int answer_file(const def_cli *c, def_session *s)
     return gt_cli_answer_one(answer, &q, text, c->all ? DEF_ALL_CAP : DEF_ANSWER_CAP);
 }
 
-/* --random N: index values drawn uniformly, redrawn when the table has
- * not reached them (an index space larger than the reachable set), so the
- * states are uniform over the reachable ones. Each is printed on one line
- * in the file's syntax, then its answer. */
+/* One random state's line, the shape of every family's --random
+ * (docs/json.md): the state, a tab, the scramble (the optimal solution
+ * undone); with --json puzzle, metric, state, scramble, length, then the
+ * table families' distance and solution. */
+static void write_random(const def_cli *c, const def_session *s, const char *state, const uint8_t *moves,
+                         int length, def_out *o)
+{
+    char scramble[GT_MAX_DEPTH * (GT_DEF_NAME_MAX + 4)], solution[sizeof scramble];
+    uint8_t inverse[GT_MAX_DEPTH];
+    for (int k = 0; k < length; k++)
+        inverse[k] = (uint8_t)s->p->move_inverse[moves[length - 1 - k]];
+    format_moves(s, inverse, length, scramble, sizeof scramble);
+    format_moves(s, moves, length, solution, sizeof solution);
+    if (!c->json) {
+        out_add(o, "%s\t%s", state, scramble);
+        return;
+    }
+    out_add(o, "{\"puzzle\":\"%s\",\"metric\":\"%s\",\"state\":", s->name, s->metric);
+    out_json(o, state);
+    out_add(o, ",\"scramble\":");
+    out_json(o, scramble);
+    out_add(o, ",\"length\":%d,\"distance\":%d,\"solution\":", length, length);
+    out_json(o, solution);
+    out_add(o, "}");
+}
+
+/* A reachable state drawn uniformly: index values drawn uniformly, redrawn
+ * when the table has not reached them (an index space larger than the
+ * reachable set), written on one line in the file's syntax. */
+static int draw_state(const def_session *s, gt_rng *rng, uint8_t *perm, uint8_t *ori, char *text, size_t cap)
+{
+    uint64_t index;
+    int tries = 0;
+    do
+        index = gt_rng_below(rng, s->p->n_states);
+    while (gt_table_residue(s->table, s->p, index) < 0 && ++tries < 1000000);
+    if (gt_def_model_state(s->model, index, perm, ori) != GT_OK ||
+        gt_def_state_text(s->def, perm, ori, text, cap) != GT_OK) {
+        fprintf(stderr, "godtab-solve: state %" PRIu64 " cannot be written\n", index);
+        return GT_EXIT_INTERNAL;
+    }
+    size_t len = strlen(text);
+    for (char *p = text; *p; p++) /* one line: the syntax reads line breaks as blanks */
+        *p = *p == '\n' ? ' ' : *p;
+    while (len > 0 && text[len - 1] == ' ')
+        text[--len] = 0;
+    return 0;
+}
+
+/* --random N: N uniformly random reachable states, each with its scramble. */
 static int answer_random(const def_cli *c, def_session *s)
 {
-    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    static char text[1 << 16], answer_buf[DEF_ALL_CAP];
+    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], moves[GT_MAX_DEPTH];
+    static char text[1 << 16], line[1 << 18];
     char err[256];
-    uint64_t seed = c->seed;
+    uint64_t seed = c->seed, index;
     gt_rng rng;
     if (!c->have_seed && getrandom(&seed, sizeof seed, 0) != sizeof seed)
         seed = (uint64_t)time(NULL);
     gt_rng_seed(&rng, seed);
     for (long i = 0; i < c->random; i++) {
-        uint64_t index;
-        int tries = 0;
-        do
-            index = gt_rng_below(&rng, s->p->n_states);
-        while (gt_table_residue(s->table, s->p, index) < 0 && ++tries < 1000000);
-        if (gt_def_model_state(s->model, index, perm, ori) != GT_OK ||
-            gt_def_state_text(s->def, perm, ori, text, sizeof text) != GT_OK) {
-            fprintf(stderr, "godtab-solve: state %" PRIu64 " cannot be written\n", index);
-            return GT_EXIT_INTERNAL;
+        int length, rc = draw_state(s, &rng, perm, ori, text, sizeof text);
+        if (rc)
+            return rc;
+        def_out o = {line, sizeof line, 0, 0};
+        if ((rc = walk_state(s, perm, ori, &index, moves, &length, err, sizeof err)) == 0) {
+            write_random(c, s, text, moves, length, &o);
+            if (o.over)
+                snprintf(err, sizeof err, "%s", gt_strerror(rc = GT_ERR_RANGE));
         }
-        size_t len = strlen(text);
-        for (char *p = text; *p; p++) /* one line: the syntax reads line breaks as blanks */
-            *p = *p == '\n' ? ' ' : *p;
-        while (len > 0 && text[len - 1] == ' ')
-            text[--len] = 0;
-        def_out o = {answer_buf, sizeof answer_buf, 0, 0};
-        int rc = solve_state(c, s, perm, ori, text, &o, err, sizeof err);
         if (rc) {
             fprintf(stderr, "godtab-solve: %s\n", err);
             return gt_exit_code(rc);
         }
-        puts(answer_buf);
+        puts(line);
     }
     return 0;
 }

@@ -231,6 +231,49 @@ static void test_move_names_powers_and_inverses(void **state)
     release(&b);
 }
 
+/* A 5-cycle A and a 4-cycle B in QTM: runs of one quarter turn are
+ * written as their power (A A "A2", A' A' "A2'", B' B' "B2" like B B, and
+ * only one of those two listed), each read back as the same turns. */
+static void test_format_moves_qtm(void **state)
+{
+    (void)state;
+    static const char text[] = "Set P 5 1\nSet Q 4 1\nSolved\nP\n1 2 3 4 5\nQ\n1 2 3 4\nEnd\n"
+                               "Move A\nP\n2 3 4 5 1\nQ\n1 2 3 4\nEnd\nMove B\nP\n1 2 3 4 5\nQ\n2 3 4 1\nEnd\n";
+    gt_def *d = NULL;
+    gt_def_model *m = NULL;
+    const gt_puzzle *p = NULL;
+    gt_def_options o = {GT_DEF_QTM, 0};
+    assert_int_equal(gt_def_parse(text, sizeof text - 1, &d, NULL), GT_OK);
+    assert_int_equal(gt_def_model_plan(d, &o, &m, NULL), GT_OK);
+    assert_int_equal(gt_def_model_build(m, &p), GT_OK);
+    assert_string_equal(p->metric, "qtm");
+    static const struct { uint8_t moves[4]; int n; const char *text; int once; } cases[] = {
+        {{0, 0}, 2, "A2", 1},         {{1, 1}, 2, "A2'", 1},  {{2, 2}, 2, "B2", 1}, {{3, 3}, 2, "B2", 0},
+        {{1, 2, 2, 0}, 4, "A' B2 A", 1}, {{0, 0, 0}, 3, "A2'", 1}, {{0, 1}, 2, "A A'", 1}, {{0}, 0, "", 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char out[64];
+        uint8_t perm[16], ori[16], want_perm[16], want_ori[16];
+        assert_int_equal(gt_def_model_format_moves(m, cases[i].moves, cases[i].n, out, sizeof out), GT_OK);
+        assert_string_equal(out, cases[i].text);
+        assert_int_equal(gt_def_model_written_once(m, cases[i].moves, cases[i].n), cases[i].once);
+        memcpy(perm, d->solved_perm, (size_t)d->total);
+        memcpy(ori, d->solved_ori, (size_t)d->total);
+        memcpy(want_perm, perm, (size_t)d->total);
+        memcpy(want_ori, ori, (size_t)d->total);
+        for (int k = 0; k < cases[i].n; k++)
+            gt_def_model_apply(m, cases[i].moves[k], want_perm, want_ori);
+        assert_int_equal(gt_def_apply_scramble(d, out, perm, ori, NULL), GT_OK);
+        assert_memory_equal(perm, want_perm, (size_t)d->total);
+        assert_memory_equal(ori, want_ori, (size_t)d->total);
+    }
+    char small[4];
+    static const uint8_t two[] = {1, 2};
+    assert_int_equal(gt_def_model_format_moves(m, two, 2, small, sizeof small), GT_ERR_RANGE);
+    assert_string_equal(small, "A'");
+    gt_def_model_free(m);
+    gt_def_free(d);
+}
+
 /* Plans that cannot be built are refused before any big allocation, with
  * the reason; the estimate is known first. */
 static void test_plan_limits(void **state)
@@ -329,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_index_bijection_and_move_tables),
         cmocka_unit_test(test_illegal_states),
         cmocka_unit_test(test_move_names_powers_and_inverses),
+        cmocka_unit_test(test_format_moves_qtm),
         cmocka_unit_test(test_plan_limits),
         cmocka_unit_test(test_bipartite_parity),
         cmocka_unit_test(test_large_catalogue),

@@ -160,6 +160,22 @@ int gt_def_model_bipartite(const gt_def_model *m);
 /* The move names of the model (n_moves of them), "R", "R2", "R'". */
 const char *const *gt_def_model_move_names(const gt_def_model *m);
 
+/* Writes moves[0..n-1] by the model's names, one space apart, into out
+ * (NUL-terminated). In the quarter-turn metric a run of k equal quarter
+ * turns is written as its power, as gt_solve_format_moves writes the
+ * cubes' (and twsearch, cubing.js): "R R" as "R2", "R' R'" as "R2" on a
+ * move of order 4 and "R2'" on one of order 5; it still counts k. Each
+ * written name is one gt_def_apply_scramble reads back.
+ * Return values: GT_OK, GT_ERR_RANGE (out is too small; it holds the
+ * names that fit). */
+int gt_def_model_format_moves(const gt_def_model *m, const uint8_t *moves, int n, char *out, size_t cap);
+
+/* 0 when gt_def_model_format_moves writes these moves as another walk
+ * (k inverse turns that are the same power as k turns: "R' R'" and "R R"
+ * of an order-4 move, both "R2"), so of such walks only one is listed
+ * (--all); 1 otherwise. */
+int gt_def_model_written_once(const gt_def_model *m, const uint8_t *moves, int n);
+
 /* A state as flat perm/ori arrays (def->total each) and its index.
  * gt_def_model_state: GT_OK or GT_ERR_INVAL (index out of range).
  * gt_def_model_index: GT_OK, GT_ERR_ILLEGAL (a state outside the index

@@ -248,7 +248,7 @@ int gt_def_model_build(gt_def_model *m, const gt_puzzle **out)
             return rc;
         m->puzzle = (gt_puzzle){
             .name = "def",
-            .metric = "htm",
+            .metric = m->metric == GT_DEF_QTM ? "qtm" : "htm",
             .n_states = coords_states(m),
             .n_moves = m->n_moves,
             .move_names = m->name_ptr,

@@ -63,6 +63,10 @@ struct gt_def_model {
     char names[GT_MAX_MOVES][GT_DEF_NAME_MAX + 8];
     const char *name_ptr[GT_MAX_MOVES];
     int inverse[GT_MAX_MOVES];
+    /* Each move as a power of a base move: its base, power and the base's
+     * order (for writing runs of one move as a power: def_model.c). */
+    uint8_t base[GT_MAX_MOVES], power[GT_MAX_MOVES], order[GT_MAX_MOVES];
+    int metric; /* GT_DEF_HTM or GT_DEF_QTM */
     uint8_t *omod_at;    /* total: the orientation modulus of each position */
     uint16_t *perm;      /* n_moves x total: the moves, powers expanded (flat positions) */
     uint8_t *ori;

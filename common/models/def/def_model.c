@@ -92,6 +92,9 @@ static int add_power(gt_def_model *m, int b, int p, int order, int first, gt_def
         compose_base(m, b, perm, ori);
     power_name(m->names[m->n_moves], sizeof m->names[0], m->def->move_name[b], p, order);
     m->name_ptr[m->n_moves] = m->names[m->n_moves];
+    m->base[m->n_moves] = (uint8_t)b;
+    m->power[m->n_moves] = (uint8_t)p;
+    m->order[m->n_moves] = (uint8_t)order;
     /* the inverse power q = order - p is added in the same run of this move */
     m->inverse[m->n_moves] = first + (order - p) - 1;
     m->n_moves++;
@@ -444,6 +447,7 @@ int gt_def_model_plan(const gt_def *def, const gt_def_options *o, gt_def_model *
     if (!m)
         return GT_ERR_NOMEM;
     m->def = def;
+    m->metric = o->metric;
     if (def->n_moves < 64 && o->move_mask >> def->n_moves) { /* (no shift by 64) */
         rc = model_fail(err, GT_ERR_INVAL, "a selected move does not exist");
         goto free_model;
@@ -489,4 +493,53 @@ void gt_def_model_free(gt_def_model *m)
 const char *const *gt_def_model_move_names(const gt_def_model *m)
 {
     return m->name_ptr;
+}
+
+/* How many times moves[i] repeats from i on (1 when it does not, or when
+ * the run adds up to no turn at all, which an optimal walk never holds). */
+static int run_length(const gt_def_model *m, const uint8_t *moves, int n, int i)
+{
+    int k = 1;
+    if (m->metric != GT_DEF_QTM)
+        return 1;
+    while (i + k < n && moves[i + k] == moves[i])
+        k++;
+    return (k * m->power[moves[i]]) % m->order[moves[i]] ? k : 1;
+}
+
+int gt_def_model_format_moves(const gt_def_model *m, const uint8_t *moves, int n, char *out, size_t cap)
+{
+    size_t len = 0;
+    if (cap == 0)
+        return GT_ERR_RANGE;
+    out[0] = 0;
+    for (int i = 0, k; i < n; i += k) {
+        char name[GT_DEF_NAME_MAX + 8];
+        const int mv = moves[i], order = m->order[mv];
+        k = run_length(m, moves, n, i);
+        if (k > 1) /* "R R" is the power R2 (still k quarter turns) */
+            power_name(name, sizeof name, m->def->move_name[m->base[mv]], k * m->power[mv] % order, order);
+        else
+            snprintf(name, sizeof name, "%s", m->names[mv]);
+        int w = snprintf(out + len, cap - len, "%s%s", i ? " " : "", name);
+        if (w < 0 || (size_t)w >= cap - len) {
+            out[len] = 0;
+            return GT_ERR_RANGE;
+        }
+        len += (size_t)w;
+    }
+    return GT_OK;
+}
+
+int gt_def_model_written_once(const gt_def_model *m, const uint8_t *moves, int n)
+{
+    for (int i = 0, k; i < n; i += k) {
+        const int mv = moves[i], order = m->order[mv];
+        k = run_length(m, moves, n, i);
+        /* k times the inverse turn is written as k times the turn when
+         * they are the same power: 2k = order ("R' R'" of a 4-cycle) */
+        if (k > 1 && 2 * m->power[mv] > order && 2 * k == order)
+            return 0;
+    }
+    return 1;
 }
