@@ -67,9 +67,20 @@ static void test_json_and_batch(void **state)
     assert_string_equal(out, "{\"puzzle\":\"def-2x2x2-htm\",\"metric\":\"htm\",\"distance\":2,\"solution\":\"U' R'\"}\n");
     free(out);
     free(err);
-    /* QTM table of <R,U>: a half turn is two quarter turns */
+    /* QTM table of <R,U>: a half turn is two quarter turns, written R2
+     * (as every family writes them) and counted 2 */
     assert_int_equal(tu_def_solve("--def " PUZ "2x2x2.tws --moves R,U --metric qtm \"R2 U\"", NULL, &out, &err), 0);
-    assert_non_null(strstr(out, "(3)"));
+    assert_string_equal(out, "U' R2 (3)\n");
+    free(out);
+    free(err);
+    assert_int_equal(tu_def_solve("--def " PUZ "2x2x2.tws --moves R,U --metric qtm --json \"R2 U\"", NULL, &out, &err),
+                     0);
+    assert_string_equal(out, "{\"puzzle\":\"def-2x2x2-R.U-qtm\",\"metric\":\"qtm\",\"distance\":3,\"solution\":\"U' R2\"}\n");
+    free(out);
+    free(err);
+    /* --all: U' R R and U' R' R' are one written solution */
+    assert_int_equal(tu_def_solve("--def " PUZ "2x2x2.tws --moves R,U --metric qtm --all", "R2 U\\n", &out, &err), 0);
+    assert_string_equal(out, "U' R2\n1 optimal solution of length 3\n");
     free(out);
     free(err);
     assert_int_equal(tu_def_solve("--def " PUZ "2x2x2.tws", "R\\nQ\\nU2\\n", &out, &err), GT_EXIT_PARTIAL);

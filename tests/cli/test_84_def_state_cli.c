@@ -37,6 +37,51 @@ static void check_state_answer(const gt_def *d, const char *state, const char *l
     assert_true(gt_def_is_solved(d, perm, ori));
 }
 
+/* A --random line "STATE<tab>SCRAMBLE" (every family's shape): the
+ * scramble, from solved, gives the state. */
+static void check_random_line(const gt_def *d, char *line)
+{
+    uint8_t want_perm[64], want_ori[64], perm[64], ori[64];
+    char *tab = strchr(line, '\t');
+    assert_non_null(tab);
+    *tab = 0;
+    assert_int_equal(gt_def_parse_state(d, line, want_perm, want_ori, NULL), GT_OK);
+    memcpy(perm, d->solved_perm, (size_t)d->total);
+    memcpy(ori, d->solved_ori, (size_t)d->total);
+    assert_int_equal(gt_def_apply_scramble(d, tab + 1, perm, ori, NULL), GT_OK);
+    assert_memory_equal(perm, want_perm, (size_t)d->total);
+    assert_memory_equal(ori, want_ori, (size_t)d->total);
+    *tab = '\t';
+}
+
+/* Two equal moves in a row ("R R", "U' U'")? */
+static int repeats_a_move(const char *moves)
+{
+    const char *prev = NULL;
+    size_t prev_len = 0;
+    for (const char *t = moves; *t;) {
+        size_t len = strcspn(t, " ");
+        if (prev && len == prev_len && !strncmp(prev, t, len))
+            return 1;
+        prev = t;
+        prev_len = len;
+        t += len + (t[len] == ' ');
+    }
+    return 0;
+}
+
+/* Quarter turns of a QTM answer: "R2" counts 2. */
+static int quarter_turns(const char *moves)
+{
+    int n = 0;
+    for (const char *t = moves; *t;) {
+        size_t len = strcspn(t, " ");
+        n += len ? (t[len - 1] == '2' || (len > 1 && t[len - 2] == '2')) ? 2 : 1 : 0;
+        t += len + (t[len] == ' ');
+    }
+    return n;
+}
+
 /* "R U" written as a state: the state R U leaves, in the file's syntax. */
 static void test_state_argument(void **state)
 {
@@ -129,6 +174,7 @@ static void test_state_errors(void **state)
         {DEF "--format cube", "--format wants scramble or state", GT_EXIT_USAGE},
         {DEF "--seed 3", "--seed goes with --random", GT_EXIT_USAGE},
         {DEF "--random -1", "--random wants", GT_EXIT_USAGE},
+        {DEF "--random 2 --all", "--all goes with a query, not --random", GT_EXIT_USAGE},
         {DEF "--state-file /nonexistent", "/nonexistent", GT_EXIT_STORAGE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -187,17 +233,22 @@ static void test_bipartite_one_bit(void **state)
     assert_non_null(strstr(htm, "mod3 encoding"));
     free(htm);
     assert_int_equal(tu_def_solve(DEF "--metric qtm \"R2 U2\"", NULL, &out, &err), 0);
-    assert_string_equal(out, "U U R R (4)\n");
+    assert_string_equal(out, "U2 R2 (4)\n"); /* two equal quarter turns: R2, counted 2 */
+    free(out);
+    free(err);
+    assert_int_equal(tu_def_solve(DEF "--metric qtm --json --all \"R2 U2\"", NULL, &out, &err), 0);
+    assert_string_equal(out, "{\"puzzle\":\"def-2x2x2-qtm\",\"metric\":\"qtm\",\"distance\":4,\"solution\":\"U2 R2\","
+                             "\"solutions\":[\"U2 R2\"],\"count\":1}\n"); /* U U R R, U' U' R R, ...: once */
     free(out);
     free(err);
     gt_def *d = tu_def_load("2x2x2.tws");
     assert_int_equal(tu_def_solve(DEF "--metric qtm --random 10 --seed 3", NULL, &out, &err), 0);
+    int halves = 0;
     for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
-        char *tab = strchr(line, '\t');
-        assert_non_null(tab);
-        *tab = 0;
-        check_state_answer(d, line, tab + 1, -1);
+        check_random_line(d, line);
+        halves += strchr(strchr(line, '\t'), '2') != NULL; /* in the scramble */
     }
+    assert_true(halves > 0); /* some scramble holds a doubled quarter turn, written R2 */
     free(out);
     free(err);
     gt_def_free(d);
@@ -216,24 +267,51 @@ static void test_all(void **state)
     static const char *const swap = "CORNERS 2 1 3 4 5 6 7 8";
     assert_int_equal(tu_def_solve(DEF "--metric qtm --all --state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &out, &err), 0);
     unsigned long long count = 0, lines = 0;
-    int length = -1;
+    int length = -1, halves = 0;
     for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
         if (sscanf(line, "%llu optimal solutions of length %d", &count, &length) == 2)
             break;
         char with_paren[512];
         snprintf(with_paren, sizeof with_paren, "%s (13)", line);
         check_state_answer(d, swap, with_paren, 13);
-        int moves = 1;
-        for (const char *c = line; *c; c++)
-            moves += *c == ' ';
-        assert_int_equal(moves, 13); /* quarter turns: no R2 */
+        assert_int_equal(quarter_turns(line), 13); /* "R2" counts 2 */
+        assert_false(repeats_a_move(line)); /* two equal quarter turns are written R2 */
+        halves += strchr(line, '2') != NULL;
         lines++;
     }
     assert_int_equal(length, 13);
     assert_true(count > 1);
+    assert_true(halves > 0);
     assert_int_equal(lines, count);
     free(out);
     free(err);
+    /* each written solution once ("R' R'" and "R R" are both "R2"), the
+     * same list with --json */
+    char *json;
+    assert_int_equal(tu_def_solve(DEF "--metric qtm --all --state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &out, &err), 0);
+    free(err);
+    assert_int_equal(tu_def_solve(DEF "--metric qtm --all --json --state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &json, &err),
+                     0);
+    free(err);
+    char *list = strstr(json, "\"solutions\":[\"");
+    assert_non_null(list);
+    char **seen = calloc(count, sizeof *seen);
+    size_t n_seen = 0;
+    for (char *line = strtok(out, "\n"); line && n_seen < count; line = strtok(NULL, "\n")) {
+        char quoted[256];
+        snprintf(quoted, sizeof quoted, "\"%s\"", line);
+        assert_non_null(strstr(list, quoted));
+        for (size_t k = 0; k < n_seen; k++)
+            assert_string_not_equal(seen[k], line);
+        seen[n_seen++] = line;
+    }
+    assert_int_equal(n_seen, count);
+    char want_count[64];
+    snprintf(want_count, sizeof want_count, "],\"count\":%llu}", count);
+    assert_non_null(strstr(json, want_count));
+    free(seen);
+    free(out);
+    free(json);
     assert_int_equal(tu_def_solve(DEF "--all --json \"R U\"", NULL, &out, &err), 0);
     /* "solution" as in every family's answer, then the list */
     assert_string_equal(out, "{\"puzzle\":\"def-2x2x2-htm\",\"metric\":\"htm\",\"distance\":2,\"solution\":\"U' R'\","
@@ -247,30 +325,47 @@ static void test_all(void **state)
     gt_def_free(d);
 }
 
-/* --random N --seed S: N lines "STATE<tab>SOLUTION (d)", reproducible from
- * the seed; each state is answered and the answer solves it. */
+/* --random N --seed S: N lines "STATE<tab>SCRAMBLE" (the shape of every
+ * family's --random), reproducible from the seed; the scramble gives the
+ * state. --json: puzzle, metric, state, scramble, length, then distance
+ * and the solution, which solves the state. */
 static void test_random(void **state)
 {
     (void)state;
     gt_def *d = tu_def_load("2x2x2.tws");
-    char *out, *err, *again, *err2;
+    char *out, *err, *again, *err2, *json, *err3;
     assert_int_equal(tu_def_solve(DEF "--random 20 --seed 7", NULL, &out, &err), 0);
     assert_int_equal(tu_def_solve(DEF "--random 20 --seed 7", NULL, &again, &err2), 0);
     assert_string_equal(out, again);
+    assert_int_equal(tu_def_solve(DEF "--random 20 --seed 7 --json", NULL, &json, &err3), 0);
     int lines = 0, far = 0;
-    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"), lines++) {
-        char *tab = strchr(line, '\t');
-        assert_non_null(tab);
-        *tab = 0;
-        check_state_answer(d, line, tab + 1, -1);
-        far += atoi(strrchr(tab + 1, '(') + 1) >= 7; /* most of the 2x2x2 is 8 to 10 away */
+    char *save_out, *save_json, *obj = strtok_r(json, "\n", &save_json);
+    for (char *line = strtok_r(out, "\n", &save_out); line; line = strtok_r(NULL, "\n", &save_out), lines++) {
+        check_random_line(d, line);
+        char st[512], scramble[256], solution[256], head[1024], answer[300];
+        int length = -1, distance = -2;
+        assert_non_null(obj);
+        assert_int_equal(sscanf(obj, "{\"puzzle\":\"def-2x2x2-htm\",\"metric\":\"htm\",\"state\":\"%511[^\"]\","
+                                     "\"scramble\":\"%255[^\"]\",\"length\":%d,\"distance\":%d,\"solution\":\"%255[^\"]\"}",
+                                st, scramble, &length, &distance, solution),
+                         5);
+        snprintf(head, sizeof head, "%s\t%s", st, scramble); /* the text line, field for field */
+        assert_string_equal(head, line);
+        assert_int_equal(length, distance);
+        snprintf(answer, sizeof answer, "%s (%d)", solution, distance);
+        check_state_answer(d, st, answer, distance);
+        far += distance >= 7; /* most of the 2x2x2 is 8 to 10 away */
+        obj = strtok_r(NULL, "\n", &save_json);
     }
+    assert_null(obj);
     assert_int_equal(lines, 20);
     assert_true(far >= 15);
     free(out);
     free(err);
     free(again);
     free(err2);
+    free(json);
+    free(err3);
     assert_int_equal(tu_def_solve(DEF "--random 0", NULL, &out, &err), 0);
     assert_string_equal(out, "");
     free(out);
