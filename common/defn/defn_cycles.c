@@ -47,6 +47,19 @@ static int read_point(cursor *c, int n, int *value, gt_def_error *err)
     return GT_OK;
 }
 
+/* Reads a point not yet in the permutation (seen[] marks those that are). */
+static int read_new_point(cursor *c, int n, unsigned char *seen, int *value, gt_def_error *err)
+{
+    const char *at = c->p;
+    int rc = read_point(c, n, value, err);
+    if (rc < 0)
+        return rc;
+    if (seen[*value])
+        return fail_at(err, c, at, "point %d appears twice in one permutation", *value + 1);
+    seen[*value] = 1;
+    return GT_OK;
+}
+
 /* Reads one cycle "(a,b,c)" at c->p (a '(') into images; seen[] marks the
  * points used so far in this permutation. */
 static int parse_cycle(cursor *c, int n, uint16_t *images, unsigned char *seen, gt_def_error *err)
@@ -69,13 +82,9 @@ static int parse_cycle(cursor *c, int n, uint16_t *images, unsigned char *seen, 
             return fail_at(err, c, c->p, "unbalanced parentheses: '(' inside a cycle");
         if (at_line_end(c->p))
             return fail_at(err, c, open, "unbalanced parentheses: '(' is never closed");
-        const char *at = c->p;
-        int v, rc = read_point(c, n, &v, err);
+        int v, rc = read_new_point(c, n, seen, &v, err);
         if (rc < 0)
             return rc;
-        if (seen[v])
-            return fail_at(err, c, at, "point %d appears twice in one permutation", v + 1);
-        seen[v] = 1;
         pts[len++] = v;
     }
     for (int k = 0; k < len; k++)
@@ -396,11 +405,8 @@ static int parse_image_list(cursor *c, int n, uint16_t *images, unsigned char *s
             return fail_at(err, c, at, "expected cycles '(...)' or a list of %d images, found '%c'", n, *at);
         if (count == n)
             return fail_at(err, c, at, "wrong degree: more than %d images", n);
-        if ((rc = read_point(c, n, &v, err)) < 0)
+        if ((rc = read_new_point(c, n, seen, &v, err)) < 0)
             return rc;
-        if (seen[v])
-            return fail_at(err, c, at, "point %d appears twice in one permutation", v + 1);
-        seen[v] = 1;
         images[count++] = (uint16_t)v;
     }
     if (count != n)
