@@ -3,8 +3,9 @@
 # common/, gen/, solve/, group/ and serve/ of ROOT (default: the current directory):
 #
 #   util     <- nothing            cube    <- util     draw <- util
-#   engine   <- util               groups  <- util, cube (never engine)
-#   models/X <- util, cube, engine (not store.h, not even through another
+#   engine   <- util               defn    <- util (the one definition grammar)
+#   groups   <- util, cube, defn (never engine)
+#   models/X <- util, cube, defn, engine (not store.h, not even through another
 #               header), its own folder; never another model, groups, catalog
 #   catalog  <- every library folder      common/godtab.h <- anything in common/
 #   gen/ solve/ group/ serve/ mpi/ <- any common/ header, their own folder; serve/
@@ -36,12 +37,12 @@ function layer_of(path,    n, part) {
     if (part[1] != "common") return part[1]             # gen, solve, group, serve
     if (n == 2) return path == "common/godtab.h" ? "umbrella" : "common(unknown)"
     if (part[2] == "models") return n >= 4 ? "models/" part[3] : "models(unknown)"
-    if (part[2] ~ /^(util|cube|engine|groups|catalog|draw)$/) return part[2]
+    if (part[2] ~ /^(util|cube|engine|groups|catalog|draw|defn)$/) return part[2]
     return "common/" part[2] "(unknown)"
 }
 function dir_of(path) { sub(/\/[^\/]*$/, "", path); return path }
 function base_of(path) { sub(/^.*\//, "", path); return path }
-function is_library(l) { return l ~ /^(util|cube|engine|groups|catalog|draw|models\/)/ }
+function is_library(l) { return l ~ /^(util|cube|engine|groups|catalog|draw|defn|models\/)/ }
 function is_program(l) { return l == "gen" || l == "solve" || l == "group" || l == "serve" || l == "mpi" }
 # May a file of layer `from` include header `h` of layer `to`?
 function allowed(from, to, h) {
@@ -51,8 +52,9 @@ function allowed(from, to, h) {
     if (from == "cube") return to == "util"
     if (from == "draw") return to == "util"
     if (from == "engine") return to == "util"
-    if (from == "groups") return to == "util" || to == "cube"
-    if (from ~ /^models\//) return to == "util" || to == "cube" || (to == "engine" && h != "store.h")
+    if (from == "defn") return to == "util"
+    if (from == "groups") return to == "util" || to == "cube" || to == "defn"
+    if (from ~ /^models\//) return to == "util" || to == "cube" || to == "defn" || (to == "engine" && h != "store.h")
     if (from == "catalog") return is_library(to)
     if (from == "serve" && to == "solve") return h == "answer_json.h"
     if (from == "umbrella" || is_program(from)) return is_library(to) || (is_program(from) && to == "umbrella")

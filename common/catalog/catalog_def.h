@@ -1,7 +1,7 @@
 /* Definition files of both kinds for godtab-gen --def and godtab-solve def:
- * twsearch's .tws (common/models/def) and godtab's own cycle-notation .def
- * (common/groups/puzdef.h) with an optional `colours` line. The glue lives
- * here because a model may not include the groups layer. */
+ * twsearch's .tws and godtab's own cycle-notation .def with an optional
+ * `colours` line, both read by the one grammar (common/defn/defn.h) and held
+ * to the model's limits. */
 #ifndef GODTAB_CATALOG_DEF_H
 #define GODTAB_CATALOG_DEF_H
 

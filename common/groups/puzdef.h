@@ -1,4 +1,6 @@
-/* Puzzle definition files: a permutation puzzle given by named generators.
+/* Puzzle definition files as permutation groups: the one definition
+ * grammar (common/defn/defn.h, docs/groups.md and docs/definitions.md) read
+ * into generators. A cycle-notation .def file:
  *
  *     # a comment runs to the end of the line
  *     name  Rubik's cube, seed 001 numbering      (optional, free text)
@@ -7,23 +9,20 @@
  *         (10,47,16,13)(11,46,17,14)              (a line starting with '(' continues)
  *     B = ...
  *
- * Generators are written in 1-based cycle notation, (a,b,c) sending a to b, b
- * to c and c to a; commas or blanks separate points; "()" is the identity.
- * Names are letters, digits, '_' (at least one letter, at most 15 chars), so
- * cube notation such as "2U" (SiGN: the second layer from U) is a valid name.
- * docs/groups.md has the full description. Every error carries the line and
- * column of the offending character. */
+ * (a `colours` line is read and has no bearing on the group). Every error
+ * carries the line and column of the offending character. */
 #ifndef GODTAB_PUZDEF_H
 #define GODTAB_PUZDEF_H
 
+#include "defn.h"
 #include "permgroup.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define GT_PUZDEF_NAME_MAX 16
-#define GT_PUZDEF_MAX_GENS 256
+#define GT_PUZDEF_NAME_MAX GT_DEF_GEN_NAME_MAX
+#define GT_PUZDEF_MAX_GENS GT_DEF_MAX_GENS
 
 typedef struct gt_puzdef {
     char title[128];          /* the "name" line, or "" */
@@ -35,11 +34,8 @@ typedef struct gt_puzdef {
 } gt_puzdef;
 
 /* Where and why parsing failed (line and column are 1-based; line 1 for a
- * one-line text such as a permutation on the command line). */
-typedef struct gt_puzdef_error {
-    int line, column;
-    char message[200];
-} gt_puzdef_error;
+ * one-line text such as a permutation on the command line): the grammar's. */
+typedef gt_def_error gt_puzdef_error;
 
 /* Parses a definition text. Returns 0 (*out to free with gt_puzdef_free),
  * GT_ERR_PARSE (err filled in) or GT_ERR_NOMEM. err may be NULL. */

@@ -66,6 +66,8 @@ static void test_order_command(void **state)
     expect_order(PUZ("cube2.def"), "88179840");
     expect_order(PUZ("taquin_labelled.def"), "768");
     expect_order(PUZ("seed_n7.def"), "168");
+    /* one grammar: the colours line godtab-gen --def reads is no error here */
+    expect_order(PUZ("cube2_colours.def"), "3674160");
     /* the plain deterministic algorithm gives the same order */
     char *d_out, dbuf[64], rbuf[64];
     assert_int_equal(run("order --deterministic " PUZ("cube3_seed48.def"), &d_out, NULL), 0);

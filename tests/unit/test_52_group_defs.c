@@ -297,6 +297,32 @@ static void test_match_limits(void **state)
     assert_int_equal(gt_cubegroup_invariants_of(1, pos, &inv), GT_ERR_INVAL);
 }
 
+/* The shipped 2x2x2 by its colours (a .def with a `colours` line, as
+ * godtab-gen --def reads it) is a group too: the one grammar reads the
+ * colours, the generators are those of puzzles/cube2.def's facelets. */
+static void test_colours_definition(void **state)
+{
+    (void)state;
+    gt_puzdef *def;
+    gt_puzdef_error err;
+    gt_group *g;
+    const gt_point *gens[GT_PUZDEF_MAX_GENS];
+    assert_int_equal(gt_puzdef_load(PUZ("cube2_colours.def"), &def, &err), GT_OK);
+    assert_int_equal(def->degree, 24);
+    assert_int_equal(def->ngens, 3);
+    assert_string_equal(def->names[2], "F");
+    gt_puzdef_gen_ptrs(def, gens);
+    assert_int_equal(gt_group_create(def->degree, def->ngens, gens, NULL, &g), GT_OK);
+    mpz_t order;
+    mpz_init(order);
+    gt_group_order(g, order);
+    assert_int_equal(mpz_cmp_ui(order, 3674160ul), 0); /* U R F: the pocket with its DBL corner fixed */
+    mpz_clear(order);
+    gt_group_free(g);
+    gt_puzdef_free(def);
+    expect_error("points 3\ncolours 1 0 1\nA = (1,2)\n", 2, 11, "colour number");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -308,6 +334,7 @@ int main(void)
         cmocka_unit_test(test_cube_recognition),
         cmocka_unit_test(test_big_definitions),
         cmocka_unit_test(test_match_limits),
+        cmocka_unit_test(test_colours_definition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
-/* The .tws parser (common/models/def/def.h): the golden cases of
+/* The definition grammar (common/defn/defn.h) as the def model reads it:
+ * .tws and cycle-notation .def. The golden cases of
  * tests/golden/def.txt (format: tests/golden/README.md), then what a golden
  * line cannot show: identical pieces, flat move positions, line endings,
  * the move list of --moves and the @published annotations.
@@ -110,12 +111,14 @@ static void run_alg_case(const char *text, size_t n, const char *query, char *ac
     gt_def_free(d);
 }
 
-/* Runs one case; returns its actual expectation line. */
-static void run_case(const char *text, size_t n, char *actual, size_t cap)
+/* Runs one case ("> tws", or "> def": the cycle notation as godtab-gen
+ * --def reads it, held to the model's limits); returns its actual
+ * expectation line. */
+static void run_case(const char *text, size_t n, int cycles, char *actual, size_t cap)
 {
     gt_def *d = NULL;
     gt_def_error err;
-    int rc = gt_def_parse(text, n, &d, &err);
+    int rc = gt_catalog_def_parse(text, n, cycles, &d, &err);
     if (rc == GT_OK) {
         char s[2048];
         summary(d, s, sizeof s);
@@ -123,7 +126,8 @@ static void run_case(const char *text, size_t n, char *actual, size_t cap)
         gt_def_free(d);
     } else {
         assert_null(d);
-        snprintf(actual, cap, "! %d tws:%d:%d: %s", gt_exit_code(rc), err.line, err.column, err.message);
+        snprintf(actual, cap, "! %d %s:%d:%d: %s", gt_exit_code(rc), cycles ? "def" : "tws", err.line, err.column,
+                 err.message);
     }
 }
 
@@ -145,7 +149,7 @@ static void test_golden(void **state)
                 snprintf(query, sizeof query, "%s", line[7] ? line + 8 : "");
             if (!strncmp(line, "> alg", 5)) /* the alg after "> alg " (may be empty) */
                 snprintf(query, sizeof query, "%s", line[5] ? line + 6 : "");
-            in_case = !strncmp(line, "> state", 7) ? 2 : !strncmp(line, "> alg", 5) ? 3 : 1;
+            in_case = !strncmp(line, "> state", 7) ? 2 : !strncmp(line, "> alg", 5) ? 3 : !strcmp(line, "> def") ? 4 : 1;
         } else if (line[0] == '|' && in_case) {
             n += unescape(line[1] == ' ' ? line + 2 : line + 1, text + n);
             text[n++] = '\n';
@@ -157,7 +161,7 @@ static void test_golden(void **state)
                 run_alg_case(text, n, query, actual, sizeof actual);
                 algs++;
             } else
-                run_case(text, n, actual, sizeof actual);
+                run_case(text, n, in_case == 4, actual, sizeof actual);
             cases++;
             in_case = 0;
             if (print_mode) {
@@ -352,6 +356,47 @@ static void test_definition_record(void **state)
     gt_def_free(d);
 }
 
+/* The two notations are one definition: the same puzzle written as .def
+ * and as .tws parses to the same gt_def (moves as flat positions, labels),
+ * and the moves' images are the cycles of the .def. */
+static void test_one_definition_two_notations(void **state)
+{
+    (void)state;
+    const char *cycles = "name Two moves\npoints 4\nA = (1,2,3,4)\nB = (1,2)\ncolours 1 1 2 2\n";
+    const char *tws = "Name Two moves\nSet POINTS 4 1\nSolved\nPOINTS\n1 1 2 2\nEnd\n"
+                      "Move A\nPOINTS\n4 1 2 3\nEnd\nMove B\nPOINTS\n2 1 3 4\nEnd\n";
+    gt_def *a = NULL, *b = NULL;
+    gt_def_error err;
+    assert_int_equal(gt_def_parse_cycles(cycles, strlen(cycles), &a, &err), GT_OK);
+    assert_int_equal(gt_def_parse(tws, strlen(tws), &b, &err), GT_OK);
+    assert_int_equal(a->notation, GT_DEF_CYCLES);
+    assert_int_equal(b->notation, GT_DEF_TWS);
+    assert_true(a->has_colours);
+    assert_string_equal(a->title, b->title);
+    assert_int_equal(a->total, b->total);
+    assert_int_equal(a->n_moves, b->n_moves);
+    assert_memory_equal(a->move_perm, b->move_perm, (size_t)(a->n_moves * a->total) * sizeof *a->move_perm);
+    assert_memory_equal(a->move_ori, b->move_ori, (size_t)(a->n_moves * a->total));
+    assert_memory_equal(a->solved_perm, b->solved_perm, (size_t)a->total);
+    uint16_t images[4];
+    gt_def_move_images(a, 0, images); /* (1,2,3,4): 0 -> 1 -> 2 -> 3 -> 0 */
+    assert_int_equal(images[0], 1);
+    assert_int_equal(images[3], 0);
+    assert_int_equal(a->move_line[1], 4);
+    gt_def_free(a);
+    gt_def_free(b);
+    /* the text is read, never written: a read-only text parses (no patching) */
+    static const char ro[] = "points 2\ncolours 1 1\nS = (1,2)\n";
+    assert_int_equal(gt_catalog_def_parse(ro, sizeof ro - 1, 1, &a, &err), GT_OK);
+    assert_int_equal(a->solved_perm[1], 0);
+    gt_def_free(a);
+    /* a single permutation, as godtab-group member reads it */
+    assert_int_equal(gt_def_parse_perm(4, "[2 1 4 3]", images, &err), GT_OK);
+    assert_int_equal(images[0], 1);
+    assert_int_equal(gt_def_parse_perm(4, "(1,2)(1,3)", images, &err), GT_ERR_PARSE);
+    assert_int_equal(err.column, 7);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "--print")) {
@@ -368,6 +413,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_published_annotation),
         cmocka_unit_test(test_prefixes),
         cmocka_unit_test(test_definition_record),
+        cmocka_unit_test(test_one_definition_two_notations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,106 +1,27 @@
-/* Puzzles from definition files (issue 13): the twsearch / ksolve `.tws`
- * format, ranked into the engine's coordinates so that the one BFS
- * (bfs.h) builds their tables.
- *
- *     Name 2x2x2                    # a comment runs to the end of the line
- *     Set CORNERS 8 3               # a set: 8 positions, 3 orientations each
- *     Solved                        # the goal; a repeated number marks
- *     CORNERS                       # pieces that cannot be told apart
- *     1 2 3 4 5 6 7 8
- *     0 0 0 0 0 0 0 0               # (the orientation line is optional)
- *     End
- *     Move U                        # position j receives the piece at perm[j],
- *     CORNERS                       # its orientation plus ori[j] (mod 3)
- *     3 1 2 4 5 6 7 8
- *     0 0 0 0 0 0 0 0
- *     End
- *
- * A set a move does not list is left alone. `StartState` blocks are read
- * like `Solved` (and kept as the definition's start position). Every error
- * carries the line and column of the offending token. The ranking (per set
- * orbit: a multinomial permutation rank and an orientation rank, each
- * compressed to the values the moves reach, grouped into the engine's two
- * coordinates) is described, with its proof, in docs/definitions.md. */
+/* Puzzles from definition files (issue 13): a definition (common/defn/
+ * defn.h: the .tws and .def notations, one in-memory gt_def) ranked into the
+ * engine's coordinates so that the one BFS (bfs.h) builds their tables. The
+ * ranking (per set orbit: a multinomial permutation rank and an orientation
+ * rank, each compressed to the values the moves reach, grouped into the
+ * engine's two coordinates) is described, with its proof, in
+ * docs/definitions.md. */
 #ifndef GODTAB_DEF_H
 #define GODTAB_DEF_H
 
+#include "defn.h"
 #include "puzzle.h"
 #include "spec.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-#define GT_DEF_NAME_MAX 32
-#define GT_DEF_MAX_SETS 32
-#define GT_DEF_MAX_MOVES 64 /* base moves in a definition */
-#define GT_DEF_MAX_PIECES 255 /* positions of one set */
+_Static_assert(GT_DEF_MAX_DEPTH == GT_MAX_DEPTH, "published counts go as deep as the engine");
 
-/* Where and why parsing failed (1-based line and column; line 0 when the
- * error belongs to no line). */
-typedef struct gt_def_error {
-    int line, column;
-    char message[200];
-} gt_def_error;
-
-typedef struct gt_def_set {
-    char name[GT_DEF_NAME_MAX];
-    int n;      /* positions */
-    int omod;   /* orientations (1: none) */
-    int offset; /* first position of the set in the flat arrays below */
-} gt_def_set;
-
-/* A published distribution carried by the file itself, in a comment line
- * other readers skip:   # @published htm R,U 1 6 18 ...   (or "all" moves).
- * godtab-gen checks a table against it like a catalog table's counts. */
-#define GT_DEF_MAX_PUBLISHED 4
-typedef struct gt_def_published {
-    int metric;                       /* GT_DEF_HTM or GT_DEF_QTM */
-    char moves[GT_DEF_NAME_MAX * 4];  /* "all" or a comma list */
-    int line;
-    uint64_t count[GT_MAX_DEPTH + 2]; /* terminated by 0 */
-} gt_def_published;
-
-/* A parsed definition. States and moves are flat arrays of `total`
- * positions, set after set. A state's perm holds 0-based piece labels of
- * its set; a move's perm holds flat positions (set offset + 0-based). */
-typedef struct gt_def {
-    char title[128];
-    int n_sets;
-    gt_def_set set[GT_DEF_MAX_SETS];
-    int total;
-    uint8_t *solved_perm, *solved_ori; /* piece labels (repeated: identical pieces) */
-    int has_start;
-    uint8_t *start_perm, *start_ori;
-    int n_moves;
-    char move_name[GT_DEF_MAX_MOVES][GT_DEF_NAME_MAX];
-    int move_line[GT_DEF_MAX_MOVES];
-    uint16_t *move_perm; /* n_moves x total: the flat position whose piece comes here */
-    uint8_t *move_ori;   /* n_moves x total */
-    int n_published;
-    gt_def_published published[GT_DEF_MAX_PUBLISHED];
-} gt_def;
-
-/* Parses a .tws text of len bytes (NUL bytes are refused).
- * Return values: GT_OK (*out to free with gt_def_free), GT_ERR_PARSE (err
- * filled in), GT_ERR_NOMEM. err may be NULL. */
-int gt_def_parse(const char *text, size_t len, gt_def **out, gt_def_error *err);
-
-void gt_def_free(gt_def *def);
-
-/* A definition of one set of n points (no orientation) from generators
- * given as images (images[g * n + i]: where generator g sends point i,
- * 0-based), as godtab's cycle-notation .def files write them; labels (n
- * values, NULL for all distinct) marks indistinguishable points (a
- * `colours` line). The glue from the groups layer's parser is the
- * catalog's (gt_catalog_def_parse).
- * Return values: GT_OK, GT_ERR_PARSE (err: line 0, what), GT_ERR_NOMEM. */
-int gt_def_from_generators(const char *title, int n, const uint8_t *labels, int n_gens, const char *const *names,
-                           const uint16_t *images, gt_def **out, gt_def_error *err);
-
-/* The index of the base move called name[0..len-1], or -1. */
-int gt_def_find_move(const gt_def *def, const char *name, size_t len);
-
-enum { GT_DEF_HTM = 0, GT_DEF_QTM = 1 };
+/* 0 if the model can take the definition: 1..GT_DEF_MAX_MOVES moves, sets
+ * of at most GT_DEF_MAX_PIECES positions (a .tws file is held to them while
+ * it is read; a .def file's points and generators are checked here).
+ * Return values: GT_OK, GT_ERR_PARSE (err: line 0, the numbers). */
+int gt_def_check_model(const gt_def *def, gt_def_error *err);
 
 /* The base moves named by a comma list ("R,U"; "all" or "" for every one)
  * as a bit mask. Return values: GT_OK, GT_ERR_PARSE (err->column: the

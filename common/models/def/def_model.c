@@ -448,6 +448,10 @@ int gt_def_model_plan(const gt_def *def, const gt_def_options *o, gt_def_model *
         return GT_ERR_NOMEM;
     m->def = def;
     m->metric = o->metric;
+    if (gt_def_check_model(def, err) != GT_OK) { /* a .def file past the model's limits */
+        rc = GT_ERR_INVAL;
+        goto free_model;
+    }
     if (def->n_moves < 64 && o->move_mask >> def->n_moves) { /* (no shift by 64) */
         rc = model_fail(err, GT_ERR_INVAL, "a selected move does not exist");
         goto free_model;
