@@ -1,10 +1,14 @@
 #!/bin/sh
-# tests/readme/run.sh BIN_DIR — every README example runs as written (issue 16).
+# tests/readme/run.sh BIN_DIR — every example of README.md and docs/*.md runs
+# as written (issues 16 and 27).
 #
-# Extracts the command lines of README.md's ```sh blocks and runs them in
-# order, each with `sh -c`, and prints one line per command (ok / FAILED /
+# Extracts the command lines of the ```sh blocks of README.md, then of each
+# docs/*.md in name order, and runs them in that order, each with `sh -c`
+# (one database for all: a table a file builds is there for the files after
+# it), and prints one line per command, named FILE:LINE (ok / FAILED /
 # skipped: reason), then "readme: N run, N passed, N failed, N skipped".
-# Exit status 1 if any failed.
+# Exit status 1 if any failed. A block that is not meant to run (a usage
+# synopsis) is fenced ``` or ```text, not ```sh.
 #
 # Where they run: a temporary directory that looks like the repository root
 # (a symlink to each top-level entry, `bin` -> BIN_DIR, and a real `tables/`
@@ -17,8 +21,8 @@
 # command redirects it. Each command gets CMD_TIMEOUT seconds (600). A
 # pipeline's status is its last command's (POSIX sh has no pipefail). A
 # line that starts a server in the background (`... &`) runs, so it has to
-# stop it itself. README_FILE=FILE tests another file (this script's own
-# check); README_LIST=1 prints what was extracted and stops.
+# stop it itself. README_FILE="FILE..." tests other files instead (this
+# script's own check); README_LIST=1 prints what was extracted and stops.
 #
 # Extraction rules (one awk pass, below):
 #   - a command is a line of a ```sh block that is not a comment; a
@@ -68,7 +72,8 @@ if [ $# -ne 1 ] || [ ! -d "$1" ]; then
 fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bindir=$(cd "$1" && pwd)
-readme=${README_FILE:-$root/README.md}   # README_FILE: another file, to test this script
+# README_FILE: other files, to test this script
+files=${README_FILE:-"$root/README.md $(LC_ALL=C ls "$root"/docs/*.md | tr '\n' ' ')"}
 : "${CMD_TIMEOUT:=600}"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/godtab-readme.XXXXXX") || exit 1
@@ -99,7 +104,8 @@ fi
 if command -v timeout >/dev/null 2>&1; then tmo="timeout $CMD_TIMEOUT"; else tmo=; fi
 
 # ---- extraction: $tmp/cmd/NNNN.{sh,exp,rc,line}
-awk -v dir="$tmp/cmd" '
+# shellcheck disable=SC2086
+awk -v dir="$tmp/cmd" -v root="$root/" '
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 # scan s from quote state st; sets st (0 none, 1 single, 2 double) and
 # cpos (index of an unquoted comment "#", 0 if none)
@@ -121,7 +127,7 @@ function newcmd(text, comment,    m, f) {
   ncmd++; cur = sprintf("%s/%04d", dir, ncmd); have = 1
   printf "%s\n", text > (cur ".sh")
   printf "" > (cur ".exp")
-  print NR > (cur ".line")
+  print where FNR > (cur ".line")
   rc = 0
   if (match(comment, /(^|[( ])exit [0-9]+/)) {
     m = substr(comment, RSTART, RLENGTH); sub(/.*exit /, "", m); rc = m
@@ -139,6 +145,10 @@ function expect(s,    m) {
     s = trim(substr(s, 1, RSTART - 1))
   }
   print s > (cur ".exp")
+}
+FNR == 1 {              # a new file: no block, no command open
+  where = FILENAME; if (index(where, root) == 1) where = substr(where, length(root) + 1)
+  where = where ":"; insh = 0; have = 0; prompt = 0; pending = ""
 }
 /^```/ && !insh { insh = ($0 ~ /^```sh[ \t]*$/); first = 1; have = 0; prompt = 0; next }
 /^```/ && insh { insh = 0; next }
@@ -164,7 +174,7 @@ pending != "" {          # a command whose quotes are open
   if (cpos) newcmd(trim(substr(line, 1, cpos - 1)), trim(substr(line, cpos + 1)))
   else newcmd(trim(line), "")
 }
-' "$readme" || { echo "readme: cannot parse $readme"; exit 1; }
+' $files || { echo "readme: cannot parse $files"; exit 1; }
 
 # README_LIST=1: print what was extracted (command, exit, expected) and stop
 if [ -n "${README_LIST:-}" ]; then
@@ -232,7 +242,7 @@ for sh in "$tmp"/cmd/*.sh; do
   [ -e "$sh" ] || continue
   base=${sh%.sh}
   cmd=$(cat "$sh")
-  where="${readme##*/}:$(cat "$base.line")"
+  where=$(cat "$base.line")
   label=$(printf '%s\n' "$cmd" | head -n 1)
   [ "$(printf '%s\n' "$cmd" | wc -l)" -gt 1 ] && label="$label ..."
   why=$(skip_reason "$cmd")
