@@ -28,8 +28,9 @@
 #   - a command is a line of a ```sh block that is not a comment; a
 #     block whose first line starts with "$ " is a transcript: only "$ "
 #     lines are commands, the lines after one (but "...") its output;
-#   - a command whose quotes are still open at the end of the line goes on
-#     over the next lines (the Python example);
+#   - a command whose quotes are still open at the end of the line, or
+#     that ends in an unquoted "\\", goes on over the next lines (the Python
+#     example);
 #   - its trailing comment is what follows an unquoted "#" after a blank;
 #   - lines starting with "#" in column 1 right after a command are its
 #     expected output; an indented "#" line is a comment continuation.
@@ -51,6 +52,11 @@
 SKIPS='make run*|builds, generates and verifies into the tree: make run itself
 make test*|runs this whole suite
 sudo *|installs system-wide: tests/install/run.sh checks make install/uninstall in a DESTDIR
+make install*|installs into the tree: tests/install/run.sh checks make install with PREFIX, DESTDIR and LIBDIR
+make *FLAGS=*|rebuilds the tree with other flags: tests/install/run.sh checks that CPPFLAGS and LDFLAGS reach every compile and link
+cc *|needs an installed godtab.pc: tests/install/run.sh compiles the README example with pkg-config alone
+python3 -c *import godtab*|needs the installed Python module: tests/install/run.sh imports it from PYTHONDIR
+PYTHONPATH=*|needs the installed Python module: tests/install/run.sh imports it from PYTHONDIR
 godtab-*|an installed program (not bin/): tests/install/run.sh runs them
 man *|an installed man page: tests/install/run.sh checks them
 *godtab-serve*&|-
@@ -110,12 +116,12 @@ function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 # scan s from quote state st; sets st (0 none, 1 single, 2 double) and
 # cpos (index of an unquoted comment "#", 0 if none)
 function scan(s, first,    i, c, n, prev) {
-  n = length(s); cpos = 0; prev = first ? " " : "x"
+  n = length(s); cpos = 0; prev = first ? " " : "x"; bs = 0
   for (i = 1; i <= n; i++) {
     c = substr(s, i, 1)
     if (st == 1) { if (c == "\047") st = 0 }
     else if (st == 2) { if (c == "\\") i++; else if (c == "\"") st = 0 }
-    else if (c == "\\") i++
+    else if (c == "\\") { if (i == n) bs = 1; i++ }
     else if (c == "\047") st = 1
     else if (c == "\"") st = 2
     else if (c == "#" && (prev == " " || prev == "\t")) { cpos = i; return }
@@ -127,7 +133,7 @@ function newcmd(text, comment,    m, f) {
   ncmd++; cur = sprintf("%s/%04d", dir, ncmd); have = 1
   printf "%s\n", text > (cur ".sh")
   printf "" > (cur ".exp")
-  print where FNR > (cur ".line")
+  print where (pstart ? pstart : FNR) > (cur ".line"); pstart = 0
   rc = 0
   if (match(comment, /(^|[( ])exit [0-9]+/)) {
     m = substr(comment, RSTART, RLENGTH); sub(/.*exit /, "", m); rc = m
@@ -148,14 +154,14 @@ function expect(s,    m) {
 }
 FNR == 1 {              # a new file: no block, no command open
   where = FILENAME; if (index(where, root) == 1) where = substr(where, length(root) + 1)
-  where = where ":"; insh = 0; have = 0; prompt = 0; pending = ""
+  where = where ":"; insh = 0; have = 0; prompt = 0; pending = ""; pstart = 0
 }
 /^```/ && !insh { insh = ($0 ~ /^```sh[ \t]*$/); first = 1; have = 0; prompt = 0; next }
 /^```/ && insh { insh = 0; next }
 !insh { next }
 pending != "" {          # a command whose quotes are open
   scan($0, 0)
-  if (st != 0) { pending = pending "\n" $0; next }
+  if (st != 0 || bs) { pending = pending "\n" $0; next }
   if (cpos) newcmd(pending "\n" trim(substr($0, 1, cpos - 1)), trim(substr($0, cpos + 1)))
   else newcmd(pending "\n" $0, "")
   pending = ""; next
@@ -170,7 +176,7 @@ pending != "" {          # a command whose quotes are open
   } else if (line ~ /^#/) { if (have) expect(substr(line, 2)); next }
   if (line ~ /^[ \t]*#/) next
   st = 0; scan(line, 1)
-  if (st != 0) { pending = line; next }
+  if (st != 0 || bs) { pending = line; pstart = FNR; next }
   if (cpos) newcmd(trim(substr(line, 1, cpos - 1)), trim(substr(line, cpos + 1)))
   else newcmd(trim(line), "")
 }
