@@ -7,7 +7,8 @@
 # (one database for all: a table a file builds is there for the files after
 # it), and prints one line per command, named FILE:LINE (ok / FAILED /
 # skipped: reason), then "readme: N run, N passed, N failed, N skipped".
-# Exit status 1 if any failed. A block that is not meant to run (a usage
+# Exit status 1 if any failed, or if README.md's Documentation list misses
+# a docs/*.md. A block that is not meant to run (a usage
 # synopsis) is fenced ``` or ```text, not ```sh.
 #
 # Where they run: a temporary directory that looks like the repository root
@@ -277,5 +278,13 @@ for sh in "$tmp"/cmd/*.sh; do
     head -n 15 "$base.out" | sed 's/^/    | /'
   fi
 done
+# README's Documentation list names every docs/*.md (issue 27: it had missed three)
+if [ -z "${README_FILE:-}" ]; then
+  for f in "$root"/docs/*.md; do
+    grep -q "](docs/${f##*/})" "$root/README.md" && continue
+    failed=$((failed + 1))
+    printf 'FAILED   README.md  the Documentation list does not link docs/%s\n' "${f##*/}"
+  done
+fi
 echo "readme: $run run, $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
