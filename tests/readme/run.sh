@@ -16,8 +16,8 @@
 # holding links to tables/*.txt etc. but not the database), so files the
 # examples write (-o pocket.npy, --svg FILE) land there, never in the tree.
 # GODTAB_DB is a temporary database first filled by `bin/godtab-gen` with no
-# argument (every default table, what `make run` builds). `make TARGET`
-# lines run from the repository root, as the README means them (they build
+# argument (every default table, what `make run` builds). `make` and
+# `make TARGET` lines run from the repository root, as the README means them (they build
 # in the tree, as `make` does). Standard input is /dev/null unless the
 # command redirects it. Each command gets CMD_TIMEOUT seconds (600). A
 # pipeline's status is its last command's (POSIX sh has no pipefail). A
@@ -260,7 +260,7 @@ for sh in "$tmp"/cmd/*.sh; do
   fi
   want_rc=$(cat "$base.rc")
   case $cmd in
-    make\ *) dir=$root ;;
+    make|make\ *) dir=$root ;;
     *) dir=$work ;;
   esac
   (cd "$dir" && $tmo sh -c "$cmd" </dev/null >"$base.out" 2>&1); rc=$?
