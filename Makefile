@@ -244,6 +244,7 @@ run: all
 # loaded into python3 nor installed; they say so). The benchmarks are
 # compiled, not run: a change that breaks one fails here, not in make bench.
 test: test-deps all $(TEST_BIN) $(REPLAY_BIN) $(BENCH_BIN) $(if $(filter build,$(BUILD)),$(SHLIB))
+	@sh tests/check_architecture.sh
 	@sh tests/check_layers.sh
 	@sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN)
 	@$(if $(filter build,$(BUILD)),GODTAB_LIB=$(CURDIR)/$(SHLIB) GODTAB_BIN=$(CURDIR)/$(BIN) \

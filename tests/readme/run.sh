@@ -1,31 +1,37 @@
 #!/bin/sh
-# tests/readme/run.sh BIN_DIR — every README example runs as written (issue 16).
+# tests/readme/run.sh BIN_DIR — every example of README.md and docs/*.md runs
+# as written (issues 16 and 27).
 #
-# Extracts the command lines of README.md's ```sh blocks and runs them in
-# order, each with `sh -c`, and prints one line per command (ok / FAILED /
+# Extracts the command lines of the ```sh blocks of README.md, then of each
+# docs/*.md in name order, and runs them in that order, each with `sh -c`
+# (one database for all: a table a file builds is there for the files after
+# it), and prints one line per command, named FILE:LINE (ok / FAILED /
 # skipped: reason), then "readme: N run, N passed, N failed, N skipped".
-# Exit status 1 if any failed.
+# Exit status 1 if any failed, or if README.md's Documentation list misses
+# a docs/*.md. A block that is not meant to run (a usage
+# synopsis) is fenced ``` or ```text, not ```sh.
 #
 # Where they run: a temporary directory that looks like the repository root
 # (a symlink to each top-level entry, `bin` -> BIN_DIR, and a real `tables/`
 # holding links to tables/*.txt etc. but not the database), so files the
 # examples write (-o pocket.npy, --svg FILE) land there, never in the tree.
 # GODTAB_DB is a temporary database first filled by `bin/godtab-gen` with no
-# argument (every default table, what `make run` builds). `make TARGET`
-# lines run from the repository root, as the README means them (they build
+# argument (every default table, what `make run` builds). `make` and
+# `make TARGET` lines run from the repository root, as the README means them (they build
 # in the tree, as `make` does). Standard input is /dev/null unless the
 # command redirects it. Each command gets CMD_TIMEOUT seconds (600). A
 # pipeline's status is its last command's (POSIX sh has no pipefail). A
 # line that starts a server in the background (`... &`) runs, so it has to
-# stop it itself. README_FILE=FILE tests another file (this script's own
-# check); README_LIST=1 prints what was extracted and stops.
+# stop it itself. README_FILE="FILE..." tests other files instead (this
+# script's own check); README_LIST=1 prints what was extracted and stops.
 #
 # Extraction rules (one awk pass, below):
 #   - a command is a line of a ```sh block that is not a comment; a
 #     block whose first line starts with "$ " is a transcript: only "$ "
 #     lines are commands, the lines after one (but "...") its output;
-#   - a command whose quotes are still open at the end of the line goes on
-#     over the next lines (the Python example);
+#   - a command whose quotes are still open at the end of the line, or
+#     that ends in an unquoted "\\", goes on over the next lines (the Python
+#     example);
 #   - its trailing comment is what follows an unquoted "#" after a blank;
 #   - lines starting with "#" in column 1 right after a command are its
 #     expected output; an indented "#" line is a comment continuation.
@@ -47,6 +53,11 @@
 SKIPS='make run*|builds, generates and verifies into the tree: make run itself
 make test*|runs this whole suite
 sudo *|installs system-wide: tests/install/run.sh checks make install/uninstall in a DESTDIR
+make install*|installs into the tree: tests/install/run.sh checks make install with PREFIX, DESTDIR and LIBDIR
+make *FLAGS=*|rebuilds the tree with other flags: tests/install/run.sh checks that CPPFLAGS and LDFLAGS reach every compile and link
+cc *|needs an installed godtab.pc: tests/install/run.sh compiles the README example with pkg-config alone
+python3 -c *import godtab*|needs the installed Python module: tests/install/run.sh imports it from PYTHONDIR
+PYTHONPATH=*|needs the installed Python module: tests/install/run.sh imports it from PYTHONDIR
 godtab-*|an installed program (not bin/): tests/install/run.sh runs them
 man *|an installed man page: tests/install/run.sh checks them
 *godtab-serve*&|-
@@ -68,7 +79,8 @@ if [ $# -ne 1 ] || [ ! -d "$1" ]; then
 fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bindir=$(cd "$1" && pwd)
-readme=${README_FILE:-$root/README.md}   # README_FILE: another file, to test this script
+# README_FILE: other files, to test this script
+files=${README_FILE:-"$root/README.md $(LC_ALL=C ls "$root"/docs/*.md | tr '\n' ' ')"}
 : "${CMD_TIMEOUT:=600}"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/godtab-readme.XXXXXX") || exit 1
@@ -99,17 +111,18 @@ fi
 if command -v timeout >/dev/null 2>&1; then tmo="timeout $CMD_TIMEOUT"; else tmo=; fi
 
 # ---- extraction: $tmp/cmd/NNNN.{sh,exp,rc,line}
-awk -v dir="$tmp/cmd" '
+# shellcheck disable=SC2086
+awk -v dir="$tmp/cmd" -v root="$root/" '
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 # scan s from quote state st; sets st (0 none, 1 single, 2 double) and
 # cpos (index of an unquoted comment "#", 0 if none)
 function scan(s, first,    i, c, n, prev) {
-  n = length(s); cpos = 0; prev = first ? " " : "x"
+  n = length(s); cpos = 0; prev = first ? " " : "x"; bs = 0
   for (i = 1; i <= n; i++) {
     c = substr(s, i, 1)
     if (st == 1) { if (c == "\047") st = 0 }
     else if (st == 2) { if (c == "\\") i++; else if (c == "\"") st = 0 }
-    else if (c == "\\") i++
+    else if (c == "\\") { if (i == n) bs = 1; i++ }
     else if (c == "\047") st = 1
     else if (c == "\"") st = 2
     else if (c == "#" && (prev == " " || prev == "\t")) { cpos = i; return }
@@ -121,7 +134,7 @@ function newcmd(text, comment,    m, f) {
   ncmd++; cur = sprintf("%s/%04d", dir, ncmd); have = 1
   printf "%s\n", text > (cur ".sh")
   printf "" > (cur ".exp")
-  print NR > (cur ".line")
+  print where (pstart ? pstart : FNR) > (cur ".line"); pstart = 0
   rc = 0
   if (match(comment, /(^|[( ])exit [0-9]+/)) {
     m = substr(comment, RSTART, RLENGTH); sub(/.*exit /, "", m); rc = m
@@ -140,12 +153,16 @@ function expect(s,    m) {
   }
   print s > (cur ".exp")
 }
+FNR == 1 {              # a new file: no block, no command open
+  where = FILENAME; if (index(where, root) == 1) where = substr(where, length(root) + 1)
+  where = where ":"; insh = 0; have = 0; prompt = 0; pending = ""; pstart = 0
+}
 /^```/ && !insh { insh = ($0 ~ /^```sh[ \t]*$/); first = 1; have = 0; prompt = 0; next }
 /^```/ && insh { insh = 0; next }
 !insh { next }
 pending != "" {          # a command whose quotes are open
   scan($0, 0)
-  if (st != 0) { pending = pending "\n" $0; next }
+  if (st != 0 || bs) { pending = pending "\n" $0; next }
   if (cpos) newcmd(pending "\n" trim(substr($0, 1, cpos - 1)), trim(substr($0, cpos + 1)))
   else newcmd(pending "\n" $0, "")
   pending = ""; next
@@ -160,11 +177,11 @@ pending != "" {          # a command whose quotes are open
   } else if (line ~ /^#/) { if (have) expect(substr(line, 2)); next }
   if (line ~ /^[ \t]*#/) next
   st = 0; scan(line, 1)
-  if (st != 0) { pending = line; next }
+  if (st != 0 || bs) { pending = line; pstart = FNR; next }
   if (cpos) newcmd(trim(substr(line, 1, cpos - 1)), trim(substr(line, cpos + 1)))
   else newcmd(trim(line), "")
 }
-' "$readme" || { echo "readme: cannot parse $readme"; exit 1; }
+' $files || { echo "readme: cannot parse $files"; exit 1; }
 
 # README_LIST=1: print what was extracted (command, exit, expected) and stop
 if [ -n "${README_LIST:-}" ]; then
@@ -232,7 +249,7 @@ for sh in "$tmp"/cmd/*.sh; do
   [ -e "$sh" ] || continue
   base=${sh%.sh}
   cmd=$(cat "$sh")
-  where="${readme##*/}:$(cat "$base.line")"
+  where=$(cat "$base.line")
   label=$(printf '%s\n' "$cmd" | head -n 1)
   [ "$(printf '%s\n' "$cmd" | wc -l)" -gt 1 ] && label="$label ..."
   why=$(skip_reason "$cmd")
@@ -243,7 +260,7 @@ for sh in "$tmp"/cmd/*.sh; do
   fi
   want_rc=$(cat "$base.rc")
   case $cmd in
-    make\ *) dir=$root ;;
+    make|make\ *) dir=$root ;;
     *) dir=$work ;;
   esac
   (cd "$dir" && $tmo sh -c "$cmd" </dev/null >"$base.out" 2>&1); rc=$?
@@ -261,5 +278,13 @@ for sh in "$tmp"/cmd/*.sh; do
     head -n 15 "$base.out" | sed 's/^/    | /'
   fi
 done
+# README's Documentation list names every docs/*.md (issue 27: it had missed three)
+if [ -z "${README_FILE:-}" ]; then
+  for f in "$root"/docs/*.md; do
+    grep -q "](docs/${f##*/})" "$root/README.md" && continue
+    failed=$((failed + 1))
+    printf 'FAILED   README.md  the Documentation list does not link docs/%s\n' "${f##*/}"
+  done
+fi
 echo "readme: $run run, $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
