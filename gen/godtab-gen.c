@@ -617,6 +617,9 @@ static int run_export(const options *o)
 
 int main(int argc, char **argv)
 {
+    gt_db_options db_options = {getenv("GODTAB_DB"), getenv("XDG_DATA_HOME"), getenv("HOME"),
+                                getenv("GODTAB_MAP_SIZE")};
+    gt_db_set_options(&db_options); /* the library reads no environment variable */
     options o = {0};
     int rc = parse_options(argc, argv, &o), done = 0;
     if (rc)
