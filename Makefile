@@ -213,10 +213,15 @@ $(BIN)/godtab-group: $(GROUP_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(GROUP_OBJ) $(LIB) $(LDLIBS)
 
 vpath test_%.c tests/unit tests/cli
-$(BUILD)/tests/test_%: test_%.c tests/test_util.h tests/test_cube3_util.h tests/test_nnn_util.h tests/test_serve_util.h tests/test_def_util.h $(LIB) | test-libs
+$(BUILD)/tests/test_%: test_%.c tests/test_util.h tests/test_cube3_util.h tests/test_nnn_util.h tests/test_serve_util.h tests/test_def_util.h tests/store_corrupt.h $(BUILD)/tests/store_corrupt.o $(LIB) | test-libs
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests -DGODTAB_BIN='"$(CURDIR)/$(BIN)"' -DGODTAB_ROOT='"$(CURDIR)"' \
-	  $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS) $(TEST_LDLIBS)
+	  $(LDFLAGS) -o $@ $< $(BUILD)/tests/store_corrupt.o $(LIB) $(LDLIBS) $(TEST_LDLIBS)
+
+# The store's corruption hook: linked into the tests only, never into the library.
+$(BUILD)/tests/store_corrupt.o: tests/store_corrupt.c tests/store_corrupt.h $(LIB_HDR) | test-libs
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests -c $< -o $@
 
 # A fuzz target with a cmocka main that replays its seed corpus and its
 # regressions (fuzz/README.md): the fuzzers' findings stay fixed in `make test`.
@@ -246,6 +251,7 @@ run: all
 test: test-deps all $(TEST_BIN) $(REPLAY_BIN) $(BENCH_BIN) $(if $(filter build,$(BUILD)),$(SHLIB))
 	@sh tests/check_architecture.sh
 	@sh tests/check_layers.sh
+	@sh tests/check_calls.sh . $(BUILD)
 	@sh tests/run.sh $(TEST_BIN) $(REPLAY_BIN)
 	@$(if $(filter build,$(BUILD)),GODTAB_LIB=$(CURDIR)/$(SHLIB) GODTAB_BIN=$(CURDIR)/$(BIN) \
 	  python3 -m unittest discover -s python -p 'test_*.py',echo "python: skipped for BUILD=$(BUILD)")

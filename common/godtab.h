@@ -12,6 +12,8 @@
  *   build/libgodtab.a -llmdb -lzstd -lgmp -lm -fopenmp
  *
  *   gt_db *db;  gt_puzzle *p;  gt_table *t;
+ *   gt_db_options o = {getenv("GODTAB_DB"), getenv("XDG_DATA_HOME"), getenv("HOME"), NULL};
+ *   gt_db_set_options(&o);   (the library itself reads no environment variable)
  *   gt_db_open(&db, gt_db_default_path(NULL), GT_DB_READONLY);
  *   gt_catalog_load(db, "pocket-htm", &p, &t);
  *   gt_solve_walk(p, t, state, moves, GT_MAX_DEPTH, &length);

@@ -120,7 +120,7 @@ static void setup(void)
     snprintf(db_dir, sizeof db_dir, "%s/godtab-fuzz-store-XXXXXX", base);
     FZ_CHECK(mkdtemp(db_dir) != NULL);
     atexit(remove_db);
-    setenv("GODTAB_MAP_SIZE", "16777216", 1); /* the store's map: MAP_BYTES, not 256 GiB */
+    gt_db_set_options(&(gt_db_options){.map_size = "16777216"}); /* the store's map: MAP_BYTES, not 256 GiB */
     make_table(&m);
     FZ_CHECK(gt_db_open(&db, db_dir, GT_DB_WRITE) == GT_OK);
     FZ_CHECK(gt_db_put_table(db, &m, table_data, 3, CHUNK_BYTES, 1) == GT_OK);

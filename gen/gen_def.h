@@ -26,6 +26,8 @@ typedef struct options {
 
 /* Build (or verify) one table; the first error, already printed. */
 int gen_build_table(const gt_table_spec *spec, gt_db *db, const options *o);
+/* Prints "godtab-gen: NAME: ERROR[: DETAIL]" on stderr and returns rc. */
+int gen_fail(const char *name, int rc, const char *detail);
 int gen_verify_table(const gt_table_spec *spec, gt_db *db, const options *o);
 
 /* Records a --def, --moves, --metric, --name or --max-memory option (c is

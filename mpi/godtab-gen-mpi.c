@@ -357,6 +357,9 @@ static int run(const options *o, mpi_ctx *c)
 
 int main(int argc, char **argv)
 {
+    gt_db_options db_options = {getenv("GODTAB_DB"), getenv("XDG_DATA_HOME"), getenv("HOME"),
+                                getenv("GODTAB_MAP_SIZE")};
+    gt_db_set_options(&db_options); /* the library reads no environment variable */
     int provided, code;
     options o;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);

@@ -110,6 +110,17 @@ def _load(path):
 _lib = _load(library_path)
 
 
+class _DbOptions(ctypes.Structure):
+    """gt_db_options: the library reads no environment variable; like the
+    programs, the binding passes its own in."""
+    _fields_ = [(f, ctypes.c_char_p) for f in ("godtab_db", "xdg_data_home", "home", "map_size")]
+
+
+_lib.gt_db_set_options.restype, _lib.gt_db_set_options.argtypes = None, [ctypes.POINTER(_DbOptions)]
+_lib.gt_db_set_options(ctypes.byref(_DbOptions(*(os.environb.get(v) for v in (
+    b"GODTAB_DB", b"XDG_DATA_HOME", b"HOME", b"GODTAB_MAP_SIZE")))))
+
+
 _GT_ERR_PARSE = -3
 
 

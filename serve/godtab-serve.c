@@ -230,6 +230,9 @@ static const char *default_static(void)
 
 int main(int argc, char **argv)
 {
+    gt_db_options db_options = {getenv("GODTAB_DB"), getenv("XDG_DATA_HOME"), getenv("HOME"),
+                                getenv("GODTAB_MAP_SIZE")};
+    gt_db_set_options(&db_options); /* the library reads no environment variable */
     char address[256] = "127.0.0.1";
     const char *port_file = NULL;
     gt_serve_config cfg = {.address = address, .port = 8080, .threads = 2, .long_jobs = 1, .long_queue = 64,

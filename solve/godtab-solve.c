@@ -9,6 +9,7 @@
 #include "solve_commands.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Front ends of their own, by family name. */
@@ -49,6 +50,9 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    gt_db_options db_options = {getenv("GODTAB_DB"), getenv("XDG_DATA_HOME"), getenv("HOME"),
+                                getenv("GODTAB_MAP_SIZE")};
+    gt_db_set_options(&db_options); /* the library reads no environment variable */
     if (argc < 2) {
         usage(stderr);
         return GT_EXIT_USAGE;

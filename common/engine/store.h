@@ -1,5 +1,4 @@
-/* The table store: the only module that touches LMDB and zstd (store.c,
- * store_check.c).
+/* The table store: the only module that touches LMDB and zstd (store*.c).
  *
  * One LMDB environment (a directory) holds every table. Table NAME is stored
  * as the key "NAME/meta" (its gt_table_meta as text) and the keys
@@ -26,7 +25,10 @@
  * permissions, reader slots), GT_ERR_CORRUPT (a damaged file, or not an LMDB
  * environment) or GT_ERR_NOMEM; a zstd compression failure to GT_ERR_STORAGE
  * (GT_ERR_NOMEM if zstd could not allocate). gt_db_last_error() then holds
- * the message. Test hooks are in store_internal.h (tests only). */
+ * the message. The files, bottom up: store_path.c (options, default path),
+ * store_catalogue.c, store_env.c (errors, transactions, records),
+ * store_check.c, store_put.c, store_mapped.c, store_get.c, store.c (open,
+ * list, delete). A test-only corruption hook is in tests/store_corrupt.c. */
 #ifndef GODTAB_STORE_H
 #define GODTAB_STORE_H
 
@@ -45,21 +47,39 @@ enum {
     GT_DB_WRITE = 1, /* create the directory and environment if missing */
 };
 
+/* What a program chooses for the store; the library reads no environment
+ * variable, a program fills this from its own (see gt_db_set_options).
+ * NULL or "" leaves a field unset. */
+typedef struct gt_db_options {
+    const char *godtab_db;     /* the database path ($GODTAB_DB) */
+    const char *xdg_data_home; /* $XDG_DATA_HOME: used only if absolute */
+    const char *home;          /* $HOME: ~/.local/share when no XDG_DATA_HOME */
+    const char *map_size;      /* the map in bytes, decimal, >= 65536 ($GODTAB_MAP_SIZE); else 256 GiB */
+} gt_db_options;
+
+/* Sets the options for the whole process (copied), before any thread or
+ * gt_db_open: a program calls it once at its start with
+ *   gt_db_options o = {getenv("GODTAB_DB"), getenv("XDG_DATA_HOME"),
+ *                      getenv("HOME"), getenv("GODTAB_MAP_SIZE")};
+ * NULL resets them all. Without it, every field is unset. */
+void gt_db_set_options(const gt_db_options *o);
+
 /* The database path to use:
  *   1. `explicit_path` if not NULL or empty (a program's --db);
- *   2. else $GODTAB_DB if set and non-empty;
+ *   2. else the options' godtab_db if set ($GODTAB_DB);
  *   3. else, for a program run from its build tree (its executable under
  *      the tree), the tree's tables/godtab.lmdb;
- *   4. else $XDG_DATA_HOME/godtab/godtab.lmdb ($XDG_DATA_HOME defaulting to
- *      ~/.local/share): where an installed program keeps its tables.
- * Return values: the path (static storage for 4; never NULL). */
+ *   4. else XDG_DATA_HOME/godtab/godtab.lmdb (XDG_DATA_HOME defaulting to
+ *      HOME/.local/share), from the options: where an installed program
+ *      keeps its tables; "godtab.lmdb" if neither is set.
+ * Return values: the path (static storage for 2 to 4; never NULL). */
 const char *gt_db_default_path(const char *explicit_path);
 
 /* Writes the storage libraries' versions ("LMDB 0.9.24, zstd 1.5.4") into buf. */
 void gt_store_versions(char *buf, size_t cap);
 
 /* Opens the environment at path. The map (the most the database may grow
- * to) is 256 GiB of address space, or $GODTAB_MAP_SIZE bytes if set; a write
+ * to) is 256 GiB of address space, or gt_db_options.map_size bytes if set; a write
  * past it fails with GT_ERR_STORAGE, like a full disk, and stores nothing.
  * Parameters: flags, GT_DB_READONLY or GT_DB_WRITE.
  * Return values: GT_OK (*out to close with gt_db_close), GT_ERR_NOTFOUND

@@ -89,4 +89,30 @@ int gt_store_put_body(gt_db *db, MDB_txn *txn, void *arg);
  * Return values: GT_OK, GT_ERR_CORRUPT, GT_ERR_NOMEM, LMDB's. */
 int gt_store_copy_mapped(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, gt_table *t);
 
+/* The message of the last failed gt_db_open in this thread (store_env.c). */
+extern _Thread_local char gt_store_open_error[256];
+
+/* The XDG default path (store_path.c), whose folders gt_db_open creates. */
+const char *gt_store_xdg_path(void);
+
+/* The map size in bytes: the program's gt_db_options.map_size, or 256 GiB. */
+size_t gt_store_map_size(void);
+
+/* The key of a table's metadata record: "NAME/meta". */
+void gt_store_meta_key(const char *name, char *buf, size_t cap);
+
+/* Writes the catalogue record inside txn. Return values: GT_OK,
+ * GT_ERR_NOMEM, an LMDB failure (gt_store_lmdb_error). */
+int gt_store_write_catalogue(gt_db *db, MDB_txn *txn, const gt_catalogue *c);
+
+/* Deletes every key starting with "NAME/" inside txn; *deleted counts them. */
+int gt_store_delete_keys(gt_db *db, MDB_txn *txn, const char *name, int *deleted);
+
+/* gt_store_map_in_place: the table is a zstd one, to be read by gt_db_get_table. */
+#define GT_STORE_NOT_MAPPED 1
+
+/* gt_db_map_table for a mapped table (store_mapped.c): GT_STORE_NOT_MAPPED
+ * for a zstd table, which the caller (store_get.c) loads instead. */
+int gt_store_map_in_place(gt_db *db, const char *name, gt_table **out);
+
 #endif

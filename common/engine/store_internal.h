@@ -62,13 +62,4 @@ int gt_catalogue_remove(gt_catalogue *c, const char *name);
 
 void gt_catalogue_free(gt_catalogue *c);
 
-/* Overwrites one byte of a stored chunk's compressed data, to let tests check
- * that corruption is detected.
- * Parameters: chunk, the chunk's number; offset, the byte (taken modulo the
- * chunk's compressed size).
- * Return values: GT_OK, GT_ERR_INVAL (db opened read-only), GT_ERR_NOTFOUND
- * (no such table or chunk), GT_ERR_NOMEM, GT_ERR_STORAGE (LMDB could not
- * write or commit), GT_ERR_CORRUPT (LMDB found its file damaged). */
-int gt_db_corrupt_for_test(gt_db *db, const char *name, uint32_t chunk, uint64_t offset);
-
 #endif

@@ -374,10 +374,8 @@ static int map_views(gt_db *db, gt_table *t, mapping *m, parts p, const MDB_val 
     return rc;
 }
 
-#define NOT_MAPPED 1 /* map_body: a zstd table, which the caller loads instead */
-
 /* Inside the table's own read transaction: metadata, records, views.
- * Returns a godtab code, or NOT_MAPPED. */
+ * Returns a godtab code, or GT_STORE_NOT_MAPPED. */
 static int map_body(gt_db *db, gt_table *t, mapping *m, const char *name)
 {
     gt_catalogue c;
@@ -387,7 +385,7 @@ static int map_body(gt_db *db, gt_table *t, mapping *m, const char *name)
     if (rc == GT_OK)
         rc = gt_store_read_meta(db, m->txn, &c, name, &t->meta);
     if (rc == GT_OK && t->meta.storage != GT_STORAGE_MAPPED)
-        rc = NOT_MAPPED;
+        rc = GT_STORE_NOT_MAPPED;
     else if (rc == GT_OK &&
              (rc = fetch_records(db, m->txn, gt_catalogue_find(&c, name), &t->meta, rec, &p)) == GT_OK) {
         m->sums = (uint64_t *)aligned(m, 1, &rec[1]);
@@ -414,7 +412,7 @@ static int new_mapping(gt_db *db, gt_table **out)
     return GT_OK;
 }
 
-int gt_db_map_table(gt_db *db, const char *name, gt_table **out)
+int gt_store_map_in_place(gt_db *db, const char *name, gt_table **out)
 {
     gt_table *t;
     sigjmp_buf jb, *outer;
@@ -430,8 +428,6 @@ int gt_db_map_table(gt_db *db, const char *name, gt_table **out)
     gt_guard_leave(outer);
     if (rc != GT_OK)
         gt_table_free(t);
-    if (rc == NOT_MAPPED)
-        return gt_db_get_table(db, name, 0, out);
     if (rc == GT_OK)
         *out = t;
     return rc;

@@ -56,7 +56,7 @@ static int insert(gt_words *W, gt_point *t, int *word, int len, int limit, gt_po
 {
     int n = W->n, changed = 0;
     if ((++W->inserted & 1023) == 0 && !W->stopped)
-        W->stopped = ctl_poll(&W->ctl, NULL);
+        W->stopped = gt_build_ctl_poll(&W->ctl, NULL);
     if (W->stopped)
         return 0;
     for (int i = 0; i < W->nlev; i++) {
@@ -185,7 +185,7 @@ int gt_words_create_limited(const gt_group *grp, int ngens, const gt_point *cons
     W->ngens = ngens;
     W->nlev = gt_group_base_length(grp);
     gt_rng_seed(&W->rng, 0x5EEDF00Dull);
-    ctl_init(&W->ctl, lim);
+    gt_build_ctl_init(&W->ctl, lim);
     W->ctl.phase = "words";
     W->gens = malloc((size_t)2 * ngens * n * sizeof *W->gens);
     W->lev = calloc((size_t)(W->nlev > 0 ? W->nlev : 1), sizeof *W->lev);

@@ -155,7 +155,7 @@ static int find_blocks(int m, int ngens, const gt_point *const *gens, build_ctl 
         return rc;
     int *size = parent + m, *pairs = parent + 2 * m, d = 0;
     for (int alpha = 1; alpha < m && !d; alpha++) {
-        if ((rc = ctl_poll(ctl, NULL)) < 0)
+        if ((rc = gt_build_ctl_poll(ctl, NULL)) < 0)
             goto out;
         int s = finest_block(m, ngens, gens, alpha, parent, size, pairs);
         if (s < m)
@@ -253,11 +253,11 @@ static int bound_of(int n, int ngens, const gt_point *const *gens, int top, cons
 static int exact_order(int m, int ngens, const gt_point *const *gens, const gt_group_options *opt, build_ctl *ctl,
                        mpz_t U)
 {
-    gt_group *g = group_alloc(m, opt);
+    gt_group *g = gt_group_alloc(m, opt);
     if (!g)
         return GT_ERR_NOMEM;
     const char *phase = ctl->phase;
-    int rc = build_chain(g, ngens, gens, opt, ctl, BUILD_NO_BOUND | BUILD_NO_GIANT);
+    int rc = gt_group_build_chain(g, ngens, gens, opt, ctl, BUILD_NO_BOUND | BUILD_NO_GIANT, NULL);
     ctl->phase = phase;
     if (rc == GT_OK)
         gt_group_order(g, U);
@@ -274,12 +274,12 @@ static int gens_span(const constituent *c, int ngens, const gt_point *const *gen
     if (!vals)
         return GT_ERR_NOMEM;
     for (int s = 0; s < ngens; s++)
-        cols = constituent_invariants(c, gens[s], first_block, vals + (size_t)s * CONSTITUENT_MAX_INVARIANTS, primes);
+        cols = gt_constituent_invariants(c, gens[s], first_block, vals + (size_t)s * CONSTITUENT_MAX_INVARIANTS, primes);
     /* rows are CONSTITUENT_MAX_INVARIANTS apart: repack them cols apart */
     for (int s = 0; s < ngens; s++)
         for (int j = 0; j < cols; j++)
             vals[s * cols + j] = vals[s * CONSTITUENT_MAX_INVARIANTS + j];
-    int rc = invariant_span(ngens, cols, vals, primes, out);
+    int rc = gt_invariant_span(ngens, cols, vals, primes, out);
     free(vals);
     return rc;
 }
@@ -289,7 +289,7 @@ static int blocks_odd(const constituent *c, int ngens, const gt_point *const *ge
 {
     int val[CONSTITUENT_MAX_INVARIANTS], prime[CONSTITUENT_MAX_INVARIANTS];
     for (int s = 0; s < ngens; s++)
-        if (constituent_invariants(c, gens[s], 1, val, prime) > 0 && val[0])
+        if (gt_constituent_invariants(c, gens[s], 1, val, prime) > 0 && val[0])
             return 1;
     return 0;
 }
@@ -306,7 +306,7 @@ static int bound_imprimitive(constituent *c, int ngens, const gt_point *const *g
     mpz_inits(V, S, NULL);
     int rc = block_actions(c, ngens, gens, &sigma, &stab);
     if (rc == GT_OK)
-        rc = constituent_cyclic_stabiliser(c, stab.count, stab.ptrs);
+        rc = gt_constituent_cyclic_stabiliser(c, stab.count, stab.ptrs);
     if (rc == GT_OK && (rc = bound_of(sigma.m, sigma.count, sigma.ptrs, 0, opt, ctl, U)) == 1) {
         if (c->p)
             mpz_set_ui(V, (unsigned long)c->p); /* K is exactly Z/p */
@@ -335,7 +335,7 @@ static int bound_transitive(constituent *c, int ngens, const gt_point *const *ge
     giant_result res;
     int m = c->m;
     uint64_t seed = opt && opt->seed ? opt->seed : 0xB0B0ull;
-    int rc = m >= 8 ? giant_test(m, ngens, gens, m, seed, ctl, &res) : 0;
+    int rc = m >= 8 ? gt_giant_test(m, ngens, gens, m, seed, ctl, &res) : 0;
     if (rc < 0)
         return rc;
     if (rc == 1) {
@@ -384,7 +384,7 @@ static int orbit_list_make(int n, int ngens, const gt_point *const *gens, orbit_
     o->pts = malloc((size_t)n * sizeof *o->pts);
     if (!o->orbit_of || !o->start || !o->idx || !o->pts)
         return GT_ERR_NOMEM;
-    int rc = o->count = perm_orbits(n, ngens, gens, o->orbit_of);
+    int rc = o->count = gt_perm_orbits(n, ngens, gens, o->orbit_of);
     if (rc < 0)
         return rc;
     for (int x = 0; x < n; x++)
@@ -531,7 +531,7 @@ static int all_invariants(const orbit_list *o, int ngens, const gt_point *const 
             for (int x = 0; x < m; x++)
                 rel[x] = (gt_point)o->idx[gens[k][pts[x]]];
             first[j] = col;
-            col += constituent_invariants(&cs[j], rel, 0, vals + (size_t)k * cols + col, primes + col);
+            col += gt_constituent_invariants(&cs[j], rel, 0, vals + (size_t)k * cols + col, primes + col);
             j++;
         }
         first[r] = col;
@@ -555,13 +555,13 @@ static int combine_orbits(const orbit_list *o, int ngens, const gt_point *const 
     int cols = rc;
     for (int k = 0; k < ngens; k++) /* rows were laid out width apart */
         memmove(vals + (size_t)k * cols, vals + (size_t)k * width, (size_t)cols * sizeof *vals);
-    if ((rc = invariant_span(ngens, cols, vals, primes, U)) < 0)
+    if ((rc = gt_invariant_span(ngens, cols, vals, primes, U)) < 0)
         goto out;
     for (int j = 0; j < r; j++) {
         int w = first[j + 1] - first[j];
         for (int k = 0; k < ngens; k++)
             memcpy(sub + (size_t)k * w, vals + (size_t)k * cols + first[j], (size_t)w * sizeof *sub);
-        if ((rc = invariant_span(ngens, w, sub, primes + first[j], S)) < 0)
+        if ((rc = gt_invariant_span(ngens, w, sub, primes + first[j], S)) < 0)
             goto out;
         mpz_fdiv_q(S, B[j], S);
         mpz_mul(U, U, S);
@@ -603,7 +603,7 @@ static int bound_of(int n, int ngens, const gt_point *const *gens, int top, cons
         rc = combine_orbits(&o, ngens, gens, cs, r, B, U);
     for (int j = 0; j < r; j++) {
         mpz_clear(B[j]);
-        constituent_free(&cs[j]);
+        gt_constituent_free(&cs[j]);
     }
 out:
     free(B);
@@ -612,7 +612,7 @@ out:
     return rc;
 }
 
-int order_bound(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt, build_ctl *ctl,
+int gt_group_order_bound(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt, build_ctl *ctl,
                 mpz_t U)
 {
     return bound_of(n, ngens, gens, 1, opt, ctl, U);

@@ -11,7 +11,7 @@
 /* Appends p and its inverse to the pool; returns its index or GT_ERR_NOMEM.
  * Each array keeps its own capacity, so if only the first one grows the two
  * stay consistent (and npool unchanged). */
-int chain_pool_add(gt_group *g, const gt_point *p)
+int gt_chain_pool_add(gt_group *g, const gt_point *p)
 {
     size_t need = (size_t)g->npool + 1, perm_bytes = (size_t)g->n * sizeof *p;
     if (gt_array_reserve((void **)&g->pool, &g->cap_pool, need, perm_bytes, 16) != GT_OK ||
@@ -22,7 +22,7 @@ int chain_pool_add(gt_group *g, const gt_point *p)
     return g->npool++;
 }
 
-void chain_level_free(chain_level *L)
+void gt_chain_level_free(chain_level *L)
 {
     free(L->gens);
     if (!L->giant)
@@ -33,7 +33,7 @@ void chain_level_free(chain_level *L)
     free(L->rep_inv);
 }
 
-int chain_level_push(gt_group *g, gt_point base)
+int gt_chain_level_push(gt_group *g, gt_point base)
 {
     int rc = GT_ERR_NOMEM;
     if (gt_array_reserve((void **)&g->lev, &g->caplev, (size_t)g->nlev + 1, sizeof *g->lev, 8) != GT_OK)
@@ -56,7 +56,7 @@ int chain_level_push(gt_group *g, gt_point base)
     rc = GT_OK;
     goto out;
 fail_level:
-    chain_level_free(L);
+    gt_chain_level_free(L);
 out:
     return rc;
 }
@@ -160,7 +160,7 @@ static void divide_by_rep(const gt_group *g, const chain_level *L, gt_point *h, 
 {
     int n = g->n;
     if (L->giant) {
-        giant_rep(g, L, x, 1, tmp);
+        gt_giant_rep(g, L, x, 1, tmp);
         for (int i = 0; i < n; i++)
             h[i] = tmp[h[i]];
         return;
@@ -178,7 +178,7 @@ static void divide_by_rep(const gt_group *g, const chain_level *L, gt_point *h, 
     }
 }
 
-int chain_sift(const gt_group *g, gt_point *h, int from, gt_point *tmp)
+int gt_chain_sift(const gt_group *g, gt_point *h, int from, gt_point *tmp)
 {
     for (int i = from; i < g->nlev; i++) {
         const chain_level *L = &g->lev[i];
@@ -191,11 +191,11 @@ int chain_sift(const gt_group *g, gt_point *h, int from, gt_point *tmp)
     return g->nlev;
 }
 
-void chain_rep(const gt_group *g, const chain_level *L, gt_point x, gt_point *out, gt_point *tmp)
+void gt_chain_rep(const gt_group *g, const chain_level *L, gt_point x, gt_point *out, gt_point *tmp)
 {
     int n = g->n;
     if (L->giant) {
-        giant_rep(g, L, x, 0, out);
+        gt_giant_rep(g, L, x, 0, out);
         return;
     }
     if (L->rep_cap) {
@@ -207,17 +207,17 @@ void chain_rep(const gt_group *g, const chain_level *L, gt_point x, gt_point *ou
     gt_perm_inverse(n, tmp, out);
 }
 
-int chain_add_strong(gt_group *g, const gt_point *h, int from, int to)
+int gt_chain_add_strong(gt_group *g, const gt_point *h, int from, int to)
 {
     int rc = GT_OK;
     if (to == g->nlev) {
         int moved = 0;
         while (h[moved] == moved)
             moved++;
-        if ((rc = chain_level_push(g, (gt_point)moved)) < 0)
+        if ((rc = gt_chain_level_push(g, (gt_point)moved)) < 0)
             goto out;
     }
-    int s = chain_pool_add(g, h);
+    int s = gt_chain_pool_add(g, h);
     if (s < 0) {
         rc = s;
         goto out;
@@ -229,19 +229,11 @@ out:
     return rc;
 }
 
-double chain_log10_order(const gt_group *g)
-{
-    double sum = 0;
-    for (int i = 0; i < g->nlev; i++)
-        sum += log10((double)g->lev[i].orbit_len);
-    return sum;
-}
-
 /* The check sifts about orbit × generators Schreier generators a level
  * (the generators once nested: those of the level and of all the levels
  * below), each through the levels below: one product of n points per level
  * when cached, one per tree edge otherwise. */
-double chain_check_cost(const gt_group *g)
+double gt_chain_check_cost(const gt_group *g)
 {
     double cost = 0, below = 0, gens = 0;
     for (int i = g->nlev - 1; i >= 0; i--) {
@@ -258,7 +250,7 @@ double chain_check_cost(const gt_group *g)
  * generators, which generate the group). Then <S_j> ⊆ <S_{j-1}> for every
  * j, which the check's correctness rests on. Return values: GT_OK,
  * GT_ERR_NOMEM. */
-int chain_make_nested(gt_group *g)
+int gt_chain_make_nested(gt_group *g)
 {
     int *have = malloc(((size_t)g->npool + 1) * sizeof *have);
     if (!have)

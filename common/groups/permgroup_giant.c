@@ -24,7 +24,7 @@
  * instant anyway. */
 #define GIANT_MIN_DEGREE 8
 
-int perm_orbits(int n, int ngens, const gt_point *const *gens, int *orbit_of)
+int gt_perm_orbits(int n, int ngens, const gt_point *const *gens, int *orbit_of)
 {
     gt_point *queue = malloc((size_t)n * sizeof *queue);
     if (!queue)
@@ -76,7 +76,7 @@ static int prime_cycle(int n, const gt_point *p, int m)
     return 0;
 }
 
-int giant_test(int n, int ngens, const gt_point *const *gens, int m, uint64_t seed, build_ctl *ctl,
+int gt_giant_test(int n, int ngens, const gt_point *const *gens, int m, uint64_t seed, build_ctl *ctl,
                giant_result *res)
 {
     int tries = giant_tries(m), rc = 0;
@@ -84,16 +84,16 @@ int giant_test(int n, int ngens, const gt_point *const *gens, int m, uint64_t se
     memset(res, 0, sizeof *res);
     for (int k = 0; k < ngens && !res->cycle; k++)
         res->cycle = prime_cycle(n, gens[k], m);
-    if (!res->cycle && tries > 0 && (rc = prodrep_init(&r, n, ngens, gens, seed ^ 0x61A57ull)) < 0)
+    if (!res->cycle && tries > 0 && (rc = gt_prodrep_init(&r, n, ngens, gens, seed ^ 0x61A57ull)) < 0)
         return rc;
     ctl->phase = "giant test";
     while (!res->cycle && res->tries < tries) {
-        if ((rc = ctl_poll(ctl, NULL)) < 0)
+        if ((rc = gt_build_ctl_poll(ctl, NULL)) < 0)
             break;
         res->tries++;
-        res->cycle = prime_cycle(n, prodrep_next(&r), m);
+        res->cycle = prime_cycle(n, gt_prodrep_next(&r), m);
     }
-    prodrep_free(&r);
+    gt_prodrep_free(&r);
     if (rc < 0)
         return rc;
     if (!res->cycle)
@@ -105,7 +105,7 @@ int giant_test(int n, int ngens, const gt_point *const *gens, int m, uint64_t se
     return 1;
 }
 
-int giant_chain(gt_group *g, const gt_point *support, int m, const giant_result *res)
+int gt_giant_chain(gt_group *g, const gt_point *support, int m, const giant_result *res)
 {
     int levels = res->kind == GT_GIANT_SYMMETRIC ? m - 1 : m - 2;
     g->giant_points = malloc((size_t)m * sizeof *g->giant_points);
@@ -140,7 +140,7 @@ int giant_chain(gt_group *g, const gt_point *support, int m, const giant_result 
  * base point): u_x = (b x)(t1 t2) for x outside {t1, t2}, the 3-cycle
  * (b t1 t2) for x = t1 and (b t2 t1) for x = t2: even, fixing Ω[0..i-1],
  * sending b to x. */
-void giant_rep(const gt_group *g, const chain_level *L, gt_point x, int inverse, gt_point *out)
+void gt_giant_rep(const gt_group *g, const chain_level *L, gt_point x, int inverse, gt_point *out)
 {
     gt_point b = L->base;
     gt_perm_identity(g->n, out);
@@ -171,13 +171,13 @@ void giant_rep(const gt_group *g, const chain_level *L, gt_point x, int inverse,
     }
 }
 
-int giant_recognise(gt_group *g, int ngens, const gt_point *const *gens, uint64_t seed, build_ctl *ctl)
+int gt_giant_recognise(gt_group *g, int ngens, const gt_point *const *gens, uint64_t seed, build_ctl *ctl)
 {
     int n = g->n, rc = GT_ERR_NOMEM, m = 0, moving = -1;
     int *orbit_of = malloc((size_t)n * sizeof *orbit_of), *size = calloc((size_t)n, sizeof *size);
     gt_point *support = malloc((size_t)n * sizeof *support);
     giant_result res;
-    if (!orbit_of || !size || !support || (rc = perm_orbits(n, ngens, gens, orbit_of)) < 0)
+    if (!orbit_of || !size || !support || (rc = gt_perm_orbits(n, ngens, gens, orbit_of)) < 0)
         goto out;
     rc = 0;
     for (int x = 0; x < n; x++)
@@ -189,12 +189,12 @@ int giant_recognise(gt_group *g, int ngens, const gt_point *const *gens, uint64_
             moving = orbit_of[x];
             support[m++] = (gt_point)x;
         }
-    if (m < GIANT_MIN_DEGREE || (rc = giant_test(n, ngens, gens, m, seed, ctl, &res)) < 0)
+    if (m < GIANT_MIN_DEGREE || (rc = gt_giant_test(n, ngens, gens, m, seed, ctl, &res)) < 0)
         goto out;
     g->stats.giant_tries = res.tries;
     if (rc == 0)
         goto out;
-    if ((rc = giant_chain(g, support, m, &res)) == GT_OK)
+    if ((rc = gt_giant_chain(g, support, m, &res)) == GT_OK)
         rc = 1;
 out:
     free(orbit_of);

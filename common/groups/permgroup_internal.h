@@ -23,7 +23,7 @@
  * A giant level (giant != GT_GIANT_NONE) belongs to the chain of Sym(Ω) or
  * Alt(Ω) written down directly: level i has base Ω[i], orbit Ω[i..m-1]
  * (orbit points into the group's giant_points), no generators, no tree;
- * its representatives are computed on demand (giant_rep). */
+ * its representatives are computed on demand (gt_giant_rep). */
 typedef struct chain_level {
     gt_point base;
     int giant;          /* GT_GIANT_* */
@@ -68,27 +68,27 @@ static inline int level_pos(const gt_group *g, const chain_level *L, gt_point x)
 }
 
 /* permgroup_chain.c */
-int chain_pool_add(gt_group *g, const gt_point *p);
-void chain_level_free(chain_level *L);
-int chain_level_push(gt_group *g, gt_point base);
+int gt_chain_pool_add(gt_group *g, const gt_point *p);
+void gt_chain_level_free(chain_level *L);
+int gt_chain_level_push(gt_group *g, gt_point base);
 /* Adds the non-identity residue h as a strong generator of levels from..to
  * (to == nlev: a new base point h moves is appended). */
-int chain_add_strong(gt_group *g, const gt_point *h, int from, int to);
+int gt_chain_add_strong(gt_group *g, const gt_point *h, int from, int to);
 /* Sifts h in place from level `from` (tmp: n points); returns the level
  * where it dropped out, g->nlev if it passed every level. */
-int chain_sift(const gt_group *g, gt_point *h, int from, gt_point *tmp);
+int gt_chain_sift(const gt_group *g, gt_point *h, int from, gt_point *tmp);
 /* u_x, the representative of the orbit point x, into out (tmp: n points). */
-void chain_rep(const gt_group *g, const chain_level *L, gt_point x, gt_point *out, gt_point *tmp);
+void gt_chain_rep(const gt_group *g, const chain_level *L, gt_point x, gt_point *out, gt_point *tmp);
 /* log10 of the product of the orbit lengths. */
-double chain_log10_order(const gt_group *g);
+double gt_chain_log10_order(const gt_group *g);
 /* A rough count of the point operations the deterministic check would
  * cost once the generator sets are nested. */
-double chain_check_cost(const gt_group *g);
+double gt_chain_check_cost(const gt_group *g);
 /* Adds every strong generator to the levels 1 .. its own, so that
  * <S_j> ⊆ <S_{j-1}>: what the check needs (docs/groups.md). */
-int chain_make_nested(gt_group *g);
+int gt_chain_make_nested(gt_group *g);
 
-/* ---- the construction's clock, limits and progress (permgroup_build.c) ---- */
+/* ---- the construction's clock, limits and progress (permgroup_ctl.c) ---- */
 
 typedef struct build_ctl {
     double start, deadline, every, next_report;
@@ -99,12 +99,12 @@ typedef struct build_ctl {
     int check_level;
 } build_ctl;
 
-void ctl_init(build_ctl *c, const gt_group_limits *lim);
+void gt_build_ctl_init(build_ctl *c, const gt_group_limits *lim);
 /* GT_OK, GT_ERR_TIMEOUT or GT_ERR_INTERRUPT; reports progress on g when due
  * (g may be NULL). */
-int ctl_poll(build_ctl *c, const gt_group *g);
+int gt_build_ctl_poll(build_ctl *c, const gt_group *g);
 
-/* ---- random elements: product replacement (permgroup_build.c) --------------- */
+/* ---- random elements: product replacement (permgroup_ctl.c) --------------- */
 
 /* Celler, Leedham-Green, Murray, Niemeyer, O'Brien: nearly uniform random
  * elements from a handful of generators. */
@@ -116,24 +116,31 @@ typedef struct prodrep {
 
 /* Sets up the slots with the generators (ngens >= 1) and mixes them.
  * Return values: GT_OK, GT_ERR_NOMEM. */
-int prodrep_init(prodrep *r, int n, int ngens, const gt_point *const *gens, uint64_t seed);
+int gt_prodrep_init(prodrep *r, int n, int ngens, const gt_point *const *gens, uint64_t seed);
 /* The next random element (valid until the next call). */
-const gt_point *prodrep_next(prodrep *r);
-void prodrep_free(prodrep *r);
+const gt_point *gt_prodrep_next(prodrep *r);
+void gt_prodrep_free(prodrep *r);
 
-/* Builds the chain (flags: BUILD_*) into the empty group g. */
+/* An upper bound on the order of <gens> (gt_group_order_bound's contract, below). */
+typedef int (*gt_group_bound_fn)(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt,
+                                 build_ctl *ctl, mpz_t U);
+
+/* Builds the chain (flags: BUILD_*) into the empty group g
+ * (permgroup_schreier.c). When the check would be long, bound (if not NULL
+ * and not BUILD_NO_BOUND) gives an upper bound the random phase then tries
+ * to reach: the caller passes gt_group_order_bound, which itself builds chains. */
 enum { BUILD_NO_RANDOM = 1, BUILD_NO_BOUND = 2, BUILD_NO_GIANT = 4 };
-int build_chain(gt_group *g, int ngens, const gt_point *const *gens, const gt_group_options *opt,
-                build_ctl *ctl, int flags);
+int gt_group_build_chain(gt_group *g, int ngens, const gt_point *const *gens, const gt_group_options *opt,
+                build_ctl *ctl, int flags, gt_group_bound_fn bound);
 /* A new empty group of degree n (cache budget from opt, which may be NULL). */
-gt_group *group_alloc(int n, const gt_group_options *opt);
+gt_group *gt_group_alloc(int n, const gt_group_options *opt);
 
 /* ---- giants: Jordan's theorem (permgroup_giant.c) --------------------------- */
 
 /* The orbits of <gens> on 0..n-1: orbit_of[x] = the orbit's number (0, 1, ...
  * in order of their least points). Returns the number of orbits or
  * GT_ERR_NOMEM. */
-int perm_orbits(int n, int ngens, const gt_point *const *gens, int *orbit_of);
+int gt_perm_orbits(int n, int ngens, const gt_point *const *gens, int *orbit_of);
 
 typedef struct giant_result {
     int kind;        /* GT_GIANT_* (NONE: not proved) */
@@ -143,16 +150,16 @@ typedef struct giant_result {
 
 /* Tests whether <gens> (transitive on the m points it moves) contains
  * Alt of them: 1 proved (res filled), 0 not proved, or GT_ERR_*. */
-int giant_test(int n, int ngens, const gt_point *const *gens, int m, uint64_t seed, build_ctl *ctl,
+int gt_giant_test(int n, int ngens, const gt_point *const *gens, int m, uint64_t seed, build_ctl *ctl,
                giant_result *res);
 /* Writes down the chain of Sym(Ω) or Alt(Ω) (Ω: the m points support[],
  * increasing) into the empty group g. Return values: GT_OK, GT_ERR_NOMEM. */
-int giant_chain(gt_group *g, const gt_point *support, int m, const giant_result *res);
+int gt_giant_chain(gt_group *g, const gt_point *support, int m, const giant_result *res);
 /* The giant level's representative u_x (inverse: u_x^-1) into out. */
-void giant_rep(const gt_group *g, const chain_level *L, gt_point x, int inverse, gt_point *out);
+void gt_giant_rep(const gt_group *g, const chain_level *L, gt_point x, int inverse, gt_point *out);
 /* Recognises a giant on the moved points and writes its chain: 1 done, 0
  * not a (proved) giant, or GT_ERR_*. */
-int giant_recognise(gt_group *g, int ngens, const gt_point *const *gens, uint64_t seed, build_ctl *ctl);
+int gt_giant_recognise(gt_group *g, int ngens, const gt_point *const *gens, uint64_t seed, build_ctl *ctl);
 
 /* ---- the order bound (permgroup_bound.c, permgroup_invariants.c) ------------ */
 
@@ -164,7 +171,7 @@ int giant_recognise(gt_group *g, int ngens, const gt_point *const *gens, uint64_
  * invariants below rule out; over the orbits, the product divided likewise.
  * Returns 1 (U set), 0 (no bound short of the chain itself: the group is
  * primitive and not a giant), or GT_ERR_*. */
-int order_bound(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt, build_ctl *ctl,
+int gt_group_order_bound(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt, build_ctl *ctl,
                 mpz_t U);
 
 /* A transitive constituent (m points, renamed 0..m-1) as the bound sees it:
@@ -189,21 +196,21 @@ typedef struct constituent {
 
 #define CONSTITUENT_MAX_INVARIANTS 3
 
-void constituent_free(constituent *c);
+void gt_constituent_free(constituent *c);
 /* The invariants of g (m points): values into val[], their primes into
  * prime[]; returns how many (1 to 3). first_block: 1 to leave out the sign
  * on the points (the block invariants only). */
-int constituent_invariants(const constituent *c, const gt_point *g, int first_block, int *val, int *prime);
+int gt_constituent_invariants(const constituent *c, const gt_point *g, int first_block, int *val, int *prime);
 /* Sets c->p and c->k_exp when the block stabiliser's generators (on d
  * points) generate a cyclic group of prime order d. Return values: GT_OK,
  * GT_ERR_NOMEM. */
-int constituent_cyclic_stabiliser(constituent *c, int ngens, const gt_point *const *stab_gens);
+int gt_constituent_cyclic_stabiliser(constituent *c, int ngens, const gt_point *const *stab_gens);
 /* The size of the group generated by rows vectors of cols invariants
  * (vals row by row, primes per column): the product over the primes p of
  * p^(rank mod p of the columns of prime p), into out (the vectors lie in a
  * product of groups of prime order, whose subgroups split by prime).
  * Return values: GT_OK, GT_ERR_NOMEM. */
-int invariant_span(int rows, int cols, const int *vals, const int *primes, mpz_t out);
+int gt_invariant_span(int rows, int cols, const int *vals, const int *primes, mpz_t out);
 
 /* Is p prime? (trial division: p is at most a degree, 4096) */
 static inline int perm_is_prime(int p)

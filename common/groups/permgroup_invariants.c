@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void constituent_free(constituent *c)
+void gt_constituent_free(constituent *c)
 {
     free(c->block_of);
     free(c->t);
@@ -36,7 +36,7 @@ static int parity(int m, const int *p, unsigned char *seen)
     return odd;
 }
 
-int constituent_invariants(const constituent *c, const gt_point *g, int first_block, int *val, int *prime)
+int gt_constituent_invariants(const constituent *c, const gt_point *g, int first_block, int *val, int *prime)
 {
     int img[GT_PERM_MAX_DEGREE], count = 0;
     unsigned char seen[GT_PERM_MAX_DEGREE];
@@ -63,7 +63,7 @@ int constituent_invariants(const constituent *c, const gt_point *g, int first_bl
     return count;
 }
 
-int constituent_cyclic_stabiliser(constituent *c, int ngens, const gt_point *const *stab_gens)
+int gt_constituent_cyclic_stabiliser(constituent *c, int ngens, const gt_point *const *stab_gens)
 {
     int d = c->d;
     c->p = 0;
@@ -115,7 +115,7 @@ static int rank_mod_p(int rows, int cols, int *a, int p)
     return rank;
 }
 
-int invariant_span(int rows, int cols, const int *vals, const int *primes, mpz_t out)
+int gt_invariant_span(int rows, int cols, const int *vals, const int *primes, mpz_t out)
 {
     mpz_set_ui(out, 1);
     int *a = malloc(((size_t)rows * cols + 1) * sizeof *a), *cols_p = malloc(((size_t)cols + 1) * sizeof *cols_p);

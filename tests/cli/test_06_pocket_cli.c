@@ -5,6 +5,7 @@
 #include "gt_error.h"
 #include "pocket.h"
 #include "store.h"
+#include "store_corrupt.h"
 #include "store_internal.h"
 
 #define dir tu_db_dir

@@ -6,6 +6,7 @@
 #include "catalog.h"
 #include "gt_error.h"
 #include "store.h"
+#include "store_corrupt.h"
 #include "store_internal.h"
 
 #include <dlfcn.h>
@@ -180,10 +181,10 @@ static void test_missing_database_and_table(void **state)
     gt_db_close(db);
     assert_int_equal(gt_db_open(&db, "/proc/godtab-cannot-create/x", GT_DB_WRITE), GT_ERR_STORAGE);
     assert_non_null(strstr(gt_db_last_error(NULL), "cannot create"));
-    setenv("GODTAB_DB", path, 1);
+    gt_db_set_options(&(gt_db_options){.godtab_db = path});
     assert_string_equal(gt_db_default_path(NULL), path);
     assert_string_equal(gt_db_default_path("/elsewhere"), "/elsewhere");
-    unsetenv("GODTAB_DB");
+    gt_db_set_options(NULL);
     free(path);
 }
 
@@ -229,6 +230,25 @@ static void test_default_is_the_tree_database(void **state)
     free(want);
 }
 
+/* Issue 27: the library reads no environment variable; the programs pass
+ * GODTAB_DB, XDG_DATA_HOME, HOME and GODTAB_MAP_SIZE in (gt_db_options). */
+static void test_the_library_reads_no_environment(void **state)
+{
+    (void)state;
+    char *want, real_root[4096];
+    assert_non_null(realpath(GODTAB_ROOT, real_root));
+    assert_true(asprintf(&want, "%s/tables/godtab.lmdb", real_root) > 0);
+    setenv("GODTAB_DB", "/from/the/environment", 1);
+    gt_db_set_options(NULL);
+    assert_string_equal(gt_db_default_path(NULL), want); /* the tree, not $GODTAB_DB */
+    gt_db_set_options(&(gt_db_options){.godtab_db = "/from/the/program"});
+    assert_string_equal(gt_db_default_path(NULL), "/from/the/program");
+    assert_string_equal(gt_db_default_path("/explicit"), "/explicit");
+    gt_db_set_options(NULL);
+    unsetenv("GODTAB_DB");
+    free(want);
+}
+
 static void test_full_map_fails_cleanly_and_keeps_old_table(void **state)
 {
     /* A database capped at 512 KiB takes the QTM table (about 430 KB stored)
@@ -237,7 +257,7 @@ static void test_full_map_fails_cleanly_and_keeps_old_table(void **state)
     (void)state;
     char *path = db_path("full");
     gt_db *db;
-    setenv("GODTAB_MAP_SIZE", "524288", 1);
+    gt_db_set_options(&(gt_db_options){.map_size = "524288"});
     assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
     gt_table_meta m = fx.meta[1];
     assert_int_equal(gt_db_put_table(db, &m, fx.data[1], 3, 0, 1), GT_OK);
@@ -250,7 +270,7 @@ static void test_full_map_fails_cleanly_and_keeps_old_table(void **state)
     gt_table_free(t);
     assert_int_equal(gt_db_get_table(db, names[0], 1, &t), GT_ERR_NOTFOUND);
     gt_db_close(db);
-    unsetenv("GODTAB_MAP_SIZE");
+    gt_db_set_options(NULL);
     free(path);
 }
 
@@ -325,6 +345,7 @@ int main(void)
         cmocka_unit_test(test_missing_database_and_table),
         cmocka_unit_test(test_only_the_database_folder_is_created),
         cmocka_unit_test(test_default_is_the_tree_database),
+        cmocka_unit_test(test_the_library_reads_no_environment),
         cmocka_unit_test(test_full_map_fails_cleanly_and_keeps_old_table),
         cmocka_unit_test(test_zstd_failure_is_a_storage_error),
         cmocka_unit_test(test_killed_build_leaves_a_whole_table),

@@ -411,7 +411,7 @@ static void test_points_and_pairs(void **state)
     gens_free(&g);
 }
 
-/* order_bound on small random groups: never below the order; equal for
+/* gt_group_order_bound on small random groups: never below the order; equal for
  * the products it is built for. */
 static void test_bound_small_groups(void **state)
 {
@@ -440,8 +440,8 @@ static void test_bound_small_groups(void **state)
         gt_group_order(grp, order);
         gt_group_free(grp);
         build_ctl ctl;
-        ctl_init(&ctl, NULL);
-        int rc = order_bound(n, ngens, ptrs, NULL, &ctl, U);
+        gt_build_ctl_init(&ctl, NULL);
+        int rc = gt_group_order_bound(n, ngens, ptrs, NULL, &ctl, U);
         assert_true(rc == 0 || rc == 1);
         if (rc == 1) {
             assert_true(mpz_cmp(U, order) >= 0);
@@ -471,11 +471,11 @@ static void test_check_without_bound(void **state)
         mpz_fac_ui(want, (unsigned long)m);
         for (uint64_t seed = 1; seed <= 4; seed++) {
             gt_group_options opt = {.seed = seed, .random_sifts = 1 + (int)seed % 3};
-            gt_group *grp = group_alloc(2 * m, &opt);
+            gt_group *grp = gt_group_alloc(2 * m, &opt);
             assert_non_null(grp);
             build_ctl ctl;
-            ctl_init(&ctl, NULL);
-            assert_int_equal(build_chain(grp, 2, (const gt_point *const *)g.perm, &opt, &ctl, BUILD_NO_BOUND), GT_OK);
+            gt_build_ctl_init(&ctl, NULL);
+            assert_int_equal(gt_group_build_chain(grp, 2, (const gt_point *const *)g.perm, &opt, &ctl, BUILD_NO_BOUND, NULL), GT_OK);
             assert_order_equals(grp, want);
             gt_group_free(grp);
         }
@@ -505,8 +505,8 @@ static void test_bound_cubes(void **state)
         mpz_inits(U, order, NULL);
         gt_group_order(grp, order);
         build_ctl ctl;
-        ctl_init(&ctl, NULL);
-        assert_int_equal(order_bound(def->degree, def->ngens, ptrs, NULL, &ctl, U), 1);
+        gt_build_ctl_init(&ctl, NULL);
+        assert_int_equal(gt_group_order_bound(def->degree, def->ngens, ptrs, NULL, &ctl, U), 1);
         if (f < 4) /* the cubes: exact */
             assert_true(mpz_cmp(U, order) == 0);
         assert_true(mpz_cmp(U, order) >= 0);

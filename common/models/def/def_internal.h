@@ -97,9 +97,12 @@ struct gt_def_model {
 uint64_t gt_def_factor_key(const gt_def_model *m, const gt_def_factor *f, const uint8_t *perm, const uint8_t *ori);
 void gt_def_factor_write(const gt_def_model *m, const gt_def_factor *f, uint64_t key, uint8_t *perm, uint8_t *ori);
 
-/* Groups the factors into the engine's coordinates (def_coord.c).
+/* Groups the factors into the engine's coordinates (def_plan.c).
  * Return values: GT_OK, GT_ERR_RANGE (err says why). */
 int gt_def_plan_coords(gt_def_model *m, gt_def_error *err);
+/* Before the coordinates are enumerated: the product of coordinate c's
+ * factor sizes, an upper bound on its size (def_plan.c). */
+uint64_t gt_def_coord_bound(const gt_def_model *m, int c);
 
 /* Gives the built model a distance_parity hook when it is bipartite
  * (def_parity.c). Return values: GT_OK (bipartite or not), GT_ERR_NOMEM. */

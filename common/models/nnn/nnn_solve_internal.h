@@ -17,6 +17,10 @@ void gt_nnn_moves_push(gt_nnn_moves *mv, int face, int layer, int q);
 /* Appends one turn of the block of layers lo..hi of face. */
 void gt_nnn_moves_push_block(gt_nnn_moves *mv, int face, int lo, int hi, int q);
 
+/* Sticker z of an N×N face grid rotated a quarter turn q times, (r, c) ->
+ * (c, n-1-r) each (nnn_moves.c). */
+long gt_nnn_rot_grid(int n, long z, int q);
+
 /* Where the sticker at facelet z goes under a turn of layer `layer` of face
  * by q quarters (z itself when that layer does not move it): O(1). */
 long gt_nnn_img(const gt_nnn *c, int face, int layer, int q, long z);
