@@ -78,6 +78,11 @@ void gt_catalog_unload(const char *name, gt_puzzle *puzzle, gt_table *table);
  * gt_catalog_load; the caller sets env->out. */
 void gt_catalog_report_env(gt_db *db, int threads, gt_report_env *env);
 
+/* The loader a family's solver hooks read db through (spec.h): load and
+ * map check tables as gt_catalog_load and gt_catalog_map do. db must
+ * outlive every use of ld. */
+void gt_catalog_loader(gt_db *db, gt_loader *ld);
+
 /* How a table was built, for its metadata. */
 typedef struct gt_catalog_build {
     int threads;                /* threads (all ranks together) */
