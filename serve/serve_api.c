@@ -221,12 +221,22 @@ static void bounded_families(char *buf, size_t cap)
 
 /* The solver's options of a query: max_length (0..the family's bound) or
  * near; neither: optimal. */
-static int search_options(const gt_solver_hooks *h, json_t *q, double timeout, gt_solve_options *o,
+/* max_length or near for a puzzle whose solver answers optimally only. */
+static int refuse_bounded(const char *puzzle, gt_answer_error *err)
+{
+    char families[128];
+    bounded_families(families, sizeof families);
+    return bad(err, "max_length and near are for %s, not %.60s", families, puzzle);
+}
+
+static int search_options(const char *name, const gt_solver_hooks *h, json_t *q, double timeout, gt_solve_options *o,
                           gt_answer_error *err)
 {
     uint64_t max_length = 0;
     int near = 0;
     *o = (gt_solve_options){.timeout = timeout, .threads = 1};
+    if (h->max_length_max <= 0 && (json_object_get(q, "max_length") || json_object_get(q, "near")))
+        return refuse_bounded(name, err);
     if (bool_param(q, "near", &near, err) ||
         uint_param(q, "max_length", 0, h->max_length_max > 0 ? (uint64_t)h->max_length_max : 0, &max_length, err))
         return GT_ERR_INVAL;
@@ -263,7 +273,7 @@ static json_t *solve_searched(gt_serve_ctx *s, const gt_query *query, json_t *q,
     gt_solve_options o;
     const char *text;
     int format;
-    if (search_options(f->solver, q, timeout, &o, err) || search_text(f, q, &text, &format, err))
+    if (search_options(gt_query_name(query), f->solver, q, timeout, &o, err) || search_text(f, q, &text, &format, err))
         return NULL;
     gt_answer *a = malloc(sizeof *a);
     gt_parse_error pe = {0, 0, ""};
@@ -315,9 +325,7 @@ static json_t *solve_one(gt_serve_ctx *s, json_t *q, gt_answer_error *err)
     if (rc != GT_ERR_NOTFOUND)
         return NULL;
     if (json_object_get(q, "max_length") || json_object_get(q, "near")) {
-        char families[128];
-        bounded_families(families, sizeof families);
-        bad(err, "max_length and near are for %s, not %.60s", families, puzzle);
+        refuse_bounded(puzzle, err);
         return NULL;
     }
     const gt_table_spec *spec = gt_catalog_find(puzzle);
