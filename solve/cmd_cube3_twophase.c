@@ -57,7 +57,7 @@ static int solve_position(const tp_ctx *c, const gt_cube3 *pos, char *out, size_
         return GT_ERR_NOMEM;
     }
     gt_answer_clear(a);
-    int rc = gt_cube3_twophase_answer(c->tables, c->table && c->table->damaged, pos, c->cli->max_length,
+    int rc = gt_cube3_twophase_answer(c->tables, c->table, pos, c->cli->max_length,
                                       c->cli->timeout, r, a);
     if (a->n_fields)
         format_answer(c, a, rc, out, cap);

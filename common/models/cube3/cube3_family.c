@@ -193,7 +193,7 @@ static int twophase_tables(cube3_handle *h)
 /* The message of a two-phase search that did not end within max_length;
  * returns the code it stands for. */
 static int twophase_message(int rc, const gt_cube3_twophase_result *r, int max_length, double timeout,
-                            int table_damaged, gt_answer *a)
+                            const gt_table *table, gt_answer *a)
 {
     char *m = a->message;
     size_t cap = sizeof a->message;
@@ -204,7 +204,7 @@ static int twophase_message(int rc, const gt_cube3_twophase_result *r, int max_l
                  "standard output", max_length, timeout, r->length);
     else if (rc == GT_ERR_TIMEOUT || rc == GT_ERR_INTERRUPT)
         snprintf(m, cap, "no solution found within %g s", timeout);
-    else if (rc == GT_ERR_CORRUPT && table_damaged)
+    else if (rc == GT_ERR_CORRUPT && table && table->damaged) /* found during the search */
         snprintf(m, cap, "table %s is damaged (a block failed its checksum); rebuild it with: godtab-gen %s",
                  GT_CUBE3_TWOPHASE_TABLE, GT_CUBE3_TWOPHASE_TABLE);
     else
@@ -228,7 +228,7 @@ static void twophase_fields(const gt_cube3_twophase_result *r, int max_length, g
     gt_answer_put_real(a, "seconds", floor(r->seconds * 1e4 + 0.5) / 1e4);
 }
 
-int gt_cube3_twophase_answer(const gt_cube3_twophase_tables *t, int table_damaged, const gt_cube3 *pos,
+int gt_cube3_twophase_answer(const gt_cube3_twophase_tables *t, const gt_table *table, const gt_cube3 *pos,
                              int max_length, double timeout, gt_cube3_twophase_result *r, gt_answer *a)
 {
     gt_cube3_twophase_options o = {.max_length = max_length, .timeout = timeout};
@@ -244,7 +244,7 @@ int gt_cube3_twophase_answer(const gt_cube3_twophase_tables *t, int table_damage
             return GT_ERR_CORRUPT;
         }
     }
-    int code = rc ? twophase_message(rc, r, max_length, timeout, table_damaged, a) : GT_OK;
+    int code = rc ? twophase_message(rc, r, max_length, timeout, table, a) : GT_OK;
     /* stopped by the clock with a longer solution: it is still given */
     if (rc == GT_OK || ((rc == GT_ERR_TIMEOUT || rc == GT_ERR_INTERRUPT) && r->length >= 0))
         twophase_fields(r, max_length, a);
@@ -315,7 +315,7 @@ static int cube3_solve(const void *handle, int format, const char *text, const g
         return rc;
     }
     int max_length = o->max_length == GT_SOLVE_NEAR ? CUBE3_NEAR : o->max_length;
-    return gt_cube3_twophase_answer(h->tp, h->tp_table && h->tp_table->damaged, &pos, max_length, o->timeout, NULL, a);
+    return gt_cube3_twophase_answer(h->tp, h->tp_table, &pos, max_length, o->timeout, NULL, a);
 }
 
 const gt_solver_hooks gt_cube3_solver_hooks = {

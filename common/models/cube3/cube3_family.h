@@ -34,11 +34,11 @@ void gt_cube3_solver_tables_free(gt_cube3_solver_tables *t);
 
 /* A two-phase answer into a (cleared): the solution of pos within
  * max_length and timeout, replayed (r: NULL, or the moves found);
- * table_damaged: the stored
- * cube3-twophase failed a checksum (for the message). Return values: GT_OK;
+ * table: the stored cube3-twophase the tables point into, or NULL (a
+ * damaged block found during the search is named in the message). Return values: GT_OK;
  * GT_ERR_TIMEOUT (a->message; a->n_fields > 0: a longer solution found is
  * still given); GT_ERR_CORRUPT. */
-int gt_cube3_twophase_answer(const gt_cube3_twophase_tables *t, int table_damaged, const gt_cube3 *pos,
+int gt_cube3_twophase_answer(const gt_cube3_twophase_tables *t, const gt_table *table, const gt_cube3 *pos,
                              int max_length, double timeout, gt_cube3_twophase_result *r, gt_answer *a);
 
 #ifdef __cplusplus
