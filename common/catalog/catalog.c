@@ -73,7 +73,7 @@ const gt_table_spec *gt_catalog_resolve(const char *name, const char *metric)
     char table[GT_NAME_MAX];
     int w;
     if (f->n_specs == 0)
-        return NULL; /* a family without tables (nnn) */
+        return NULL; /* a family without tables */
     if (metric || f->metrics)
         w = snprintf(table, sizeof table, "%s-%.*s", f->name,
                      metric ? (int)strlen(metric) : (int)strcspn(f->metrics, " "), metric ? metric : f->metrics);

@@ -39,7 +39,7 @@ const gt_table_spec *gt_catalog_find(const char *name);
  * with a family name.
  * Return values: a table name's spec; for a family, "<family>-<metric>"
  * with metric, else with the first of the family's metrics, else its first
- * table (taquin: taquin-3x3); NULL for an unknown name, a family without
+ * table; NULL for an unknown name, a family without
  * that metric, or a table name with a metric other than its own. */
 const gt_table_spec *gt_catalog_resolve(const char *name, const char *metric);
 
