@@ -15,7 +15,9 @@
  * only those rungs; default all). Needs `godtab-gen cube3` (or cube3-flipslice-twist); skips,
  * saying so, without an edge table. */
 #include "bench_util.h"
+#include "catalog.h"
 #include "cube3.h"
+#include "cube3_family.h"
 #include "cube3_search.h"
 #include "cube3_sym.h"
 #include "cube3_tables.h"
@@ -125,7 +127,9 @@ static void bench_rung(gt_db *db, const gt_table *corners, const char *name, con
 {
     gt_cube3_solver_tables t;
     gt_table_meta m;
-    if (gt_db_get_meta(db, name, &m) != GT_OK || gt_query_cube3_map_edges(db, name, GT_CUBE3_TABLES_COPY, &t)) {
+    gt_loader ld;
+    gt_catalog_loader(db, &ld);
+    if (gt_db_get_meta(db, name, &m) != GT_OK || gt_cube3_map_edges(&ld, name, GT_CUBE3_TABLES_COPY, &t)) {
         printf("  %-24s not built (godtab-gen %s)\n", name, name);
         return;
     }
@@ -150,7 +154,7 @@ static void bench_rung(gt_db *db, const gt_table *corners, const char *name, con
         gt_cube3_solver_free(s);
     }
     t.corners = NULL; /* the caller's */
-    gt_query_cube3_tables_free(&t);
+    gt_cube3_solver_tables_free(&t);
 }
 
 /* Is `name` in the comma-separated list (all names if list is NULL or empty)? */

@@ -96,9 +96,8 @@ def _load(path):
         "gt_query_distribution": (ip, [vp, ctypes.POINTER(ctypes.c_uint64), ip, ctypes.POINTER(ip)]),
         "gt_query_at_depth": (ip, [vp, ip, ctypes.c_uint64, _STATE_FN, vp, ctypes.POINTER(ctypes.c_uint64)]),
         "gt_query_gods_number": (ip, [vp]),
-        "gt_query_cube3_open": (ip, [vp, ip, ctypes.POINTER(vp)]),
-        "gt_query_cube3_close": (None, [vp]),
-        "gt_query_cube3_solve": (ip, [vp, ip, cp, ctypes.c_size_t, ctypes.c_double, cp, ctypes.c_size_t,
+        "gt_query_open_load": (ip, [vp, cp, ip, ctypes.POINTER(vp)]),
+        "gt_query_solve_timed": (ip, [vp, ip, cp, ctypes.c_size_t, ctypes.c_double, cp, ctypes.c_size_t,
                                       ctypes.POINTER(ip), ctypes.POINTER(_ParseError)]),
     }
     for name, (res, args) in sigs.items():
@@ -193,7 +192,7 @@ class Database:
             _lib.gt_query_close(q)
         self._tables.clear()
         if self._cube3:
-            _lib.gt_query_cube3_close(self._cube3)
+            _lib.gt_query_close(self._cube3)
             self._cube3 = None
         if self._db:
             _lib.gt_db_close(self._db)
@@ -212,16 +211,18 @@ class Database:
             self._tables[name] = q
         return self._tables[name]
 
-    def solve(self, table, query, state=False):
+    def solve(self, table, query, state=False, timeout=0.0):
         """One optimal solution of a scramble (or, state=True, a state written
-        out: facelets, a taquin board) with the table named, or a family's
-        default table ("pocket": pocket-htm): (moves, length). query is str
-        or bytes; a NUL byte in it raises MalformedError."""
+        out: facelets, a taquin board) with the table named, a family's
+        default table ("pocket": pocket-htm), a searched family ("cube3") or
+        a table built from a definition file ("skewb"): (moves, length).
+        timeout: seconds for a searched family (0: none). query is str or
+        bytes; a NUL byte in it raises MalformedError."""
         out = ctypes.create_string_buffer(4096)
         dist, err = ctypes.c_int(), _ParseError()
         text = _text(query, None)
-        rc = _lib.gt_query_solve(self._table(table), QUERY_STATE if state else QUERY_MOVES, text, len(text), out,
-                                 len(out), ctypes.byref(dist), ctypes.byref(err))
+        rc = _lib.gt_query_solve_timed(self._table(table), QUERY_STATE if state else QUERY_MOVES, text, len(text),
+                                       float(timeout), out, len(out), ctypes.byref(dist), ctypes.byref(err))
         _check(rc, err)
         return out.value.decode(), dist.value
 
@@ -255,12 +256,12 @@ class Database:
         cube3-corners built, the corners alone: exact but slow past ~12)."""
         if self._cube3 is None:
             q = ctypes.c_void_p()
-            _check(_lib.gt_query_cube3_open(self._db, 1 if corners_only else 0, ctypes.byref(q)))
+            _check(_lib.gt_query_open_load(self._db, b"cube3", 1 if corners_only else 0, ctypes.byref(q)))
             self._cube3 = q
         out = ctypes.create_string_buffer(256)
         dist, err = ctypes.c_int(), _ParseError()
         text = _text(query, None)
-        rc = _lib.gt_query_cube3_solve(self._cube3, QUERY_STATE if state else QUERY_MOVES, text, len(text),
+        rc = _lib.gt_query_solve_timed(self._cube3, QUERY_STATE if state else QUERY_MOVES, text, len(text),
                                        float(timeout), out, len(out), ctypes.byref(dist), ctypes.byref(err))
         _check(rc, err)
         return out.value.decode(), dist.value

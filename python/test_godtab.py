@@ -29,6 +29,9 @@ class GodtabTest(unittest.TestCase):
         cls.path = os.path.join(cls.dir, "db")
         subprocess.run([os.path.join(BIN, "godtab-gen"), "--quiet", "--db", cls.path, "pocket", "floppy",
                         "taquin-3x3", "cube3-corners"], check=True, capture_output=True)
+        subprocess.run([os.path.join(BIN, "godtab-gen"), "--quiet", "--db", cls.path, "--def",
+                        os.path.join(os.path.dirname(__file__), "..", "puzzles", "skewb.tws"), "--name", "skewb"],
+                       check=True, capture_output=True)
         cls.db = godtab.Database(cls.path)
 
     @classmethod
@@ -53,6 +56,21 @@ class GodtabTest(unittest.TestCase):
         self.assertEqual(n, 5)
         self.assertEqual(cli("taquin", "--db", self.path, "110/101/100")[1], moves + " (5)\n")
         self.assertEqual(self.db.solve("floppy-htm", "R F L B"), ("B L F R", 4))
+
+    def test_definition_table_by_name(self):
+        # a table built from a definition file answers by its name, as the CLI
+        moves, n = self.db.solve("skewb", "R U")
+        code, out = cli("skewb", "--db", self.path, "R U")
+        self.assertEqual(code, 0)
+        self.assertEqual(out, "%s (%d)\n" % (moves, n))
+        with self.assertRaises(godtab.MalformedError):
+            self.db.solve("skewb", "R Q")
+        with self.assertRaises(godtab.Error) as caught:
+            self.db.solve("no-such-table", "R")
+        self.assertEqual(caught.exception.kind, "missing")
+
+    def test_cube3_by_the_one_query_path(self):
+        self.assertEqual(self.db.solve("cube3", "R U")[1], 2)
 
     def test_distribution(self):
         self.assertEqual(self.db.distribution("pocket-htm"), POCKET_HTM)
@@ -122,7 +140,7 @@ class GodtabTest(unittest.TestCase):
         self.assertEqual(self.db.distribution("pocket"), POCKET_HTM)
         self.assertEqual(len(self.db.antipodes("pocket")), 2644)
         with self.assertRaises(godtab.Error) as e:
-            self.db.solve("cube3", "R")  # solve_cube3's
+            self.db.solve("cube3-corners", "R")  # read by cube3's solver, walked by none
         self.assertEqual(e.exception.code, 1)
 
     def test_errors(self):

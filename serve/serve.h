@@ -13,7 +13,7 @@
 
 #include "answer_json.h"
 #include "catalog.h"
-#include "cube3_search.h"
+#include "query.h"
 
 #include <jansson.h>
 #include <pthread.h>
@@ -57,15 +57,12 @@ int gt_serve_tables_walk(gt_serve_tables *t, const char *puzzle, const char *met
 int gt_serve_tables_taquin(gt_serve_tables *t, const char *board, int with_anatomy, gt_answer_taquin *out,
                            gt_answer_error *err);
 
-/* cube3's two-phase tables (and the stored table they point into, or NULL
- * when built in memory because cube3-twophase is not stored), once. */
-int gt_serve_tables_twophase(gt_serve_tables *t, const gt_cube3_twophase_tables **tables, const gt_table **table,
-                             gt_answer_error *err);
-
-/* cube3's optimal solver over the stored cube3 tables (the corners, and
- * cube3-fss16-twist or else cube3-flipslice-twist; the corners alone when
- * neither is built), mapped once. */
-int gt_serve_tables_cube3(gt_serve_tables *t, const gt_cube3_solver **solver, gt_answer_error *err);
+/* The query of a searched puzzle (a family with solver hooks, or a
+ * definition table of the database: gt_query_open_with), opened once on
+ * first use and kept. GT_OK; GT_ERR_NOTFOUND when the name is none of
+ * those (err not filled: the caller says which name is unknown); else the
+ * error with its message. */
+int gt_serve_tables_search(gt_serve_tables *t, const char *puzzle, const gt_query **out, gt_answer_error *err);
 
 /* /api/tables: every stored table of the catalog with its metadata. */
 json_t *gt_serve_tables_json(gt_serve_tables *t, gt_answer_error *err);
@@ -87,7 +84,7 @@ typedef struct gt_serve_ctx {
     const gt_serve_config *config;
     gt_serve_tables *tables;
     gt_serve_stats stats;
-    atomic_int searches; /* cube3 searches running: at most config->long_jobs */
+    atomic_int searches; /* long searches running: at most config->long_jobs */
 } gt_serve_ctx;
 
 /* The parameters of a request: URL arguments merged under a JSON body

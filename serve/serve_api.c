@@ -201,85 +201,104 @@ static int claim_search(gt_serve_ctx *s, gt_answer_error *err)
     atomic_fetch_sub(&s->searches, 1);
     err->rc = GT_ERR_STORAGE;
     err->kind = "busy";
-    snprintf(err->message, sizeof err->message, "%d cube3 searches are running (--long-jobs); try again",
+    snprintf(err->message, sizeof err->message, "%d searches are running (--long-jobs); try again",
              s->config->long_jobs);
     return 0;
 }
 
-/* cube3 without max_length or near: the optimal IDA* over the stored cube3
- * tables, on one thread, within the request's time budget. A search that
- * runs out answers what it proved, as godtab-solve cube3 --json does at its
- * exit 10: "distance": null, "lower_bound", and "limit" (code 10). */
-static json_t *solve_cube3_optimal(gt_serve_ctx *s, const gt_cube3 *pos, double timeout, gt_answer_error *err)
+/* The families whose solvers take max_length and near, for the refusal of
+ * the others. */
+static void bounded_families(char *buf, size_t cap)
 {
-    const gt_cube3_solver *solver;
-    gt_cube3_search_options o = {.metric = GT_CUBE3_HTM, .threads = 1, .timeout = timeout};
-    gt_cube3_search_result r;
-    char moves[GT_CUBE3_MAX_SOLUTION * 4 + 1];
-    if (gt_serve_tables_cube3(s->tables, &solver, err) != 0 || !claim_search(s, err))
-        return NULL;
-    memset(&r, 0, sizeof r);
-    int rc = gt_cube3_search(solver, pos, &o, &r);
-    atomic_fetch_sub(&s->searches, 1);
-    json_t *out = NULL;
-    if (rc == GT_OK && gt_cube3_format_moves(r.moves, r.length, moves, sizeof moves) == GT_OK)
-        out = json_pack("{s:s, s:s, s:i, s:s, s:I, s:f}", "puzzle", "cube3", "metric", "htm", "distance", r.distance,
-                        "solution", moves, "nodes", (json_int_t)r.nodes, "seconds", r.seconds);
-    else if (rc == GT_ERR_TIMEOUT) {
-        char why[160];
-        snprintf(why, sizeof why, "no solution found within %g s; the distance is at least %d", timeout,
-                 r.lower_bound);
-        json_t *e = gt_answer_error_json(GT_ERR_TIMEOUT, why);
-        out = json_pack("{s:s, s:s, s:n, s:i, s:I, s:f, s:O}", "puzzle", "cube3", "metric", "htm", "distance",
-                        "lower_bound", r.lower_bound, "nodes", (json_int_t)r.nodes, "seconds", r.seconds, "limit",
-                        json_object_get(e, "error"));
-        json_decref(e);
-    } else {
-        err->rc = rc ? rc : GT_ERR_RANGE;
-        snprintf(err->message, sizeof err->message, "cube3: %s%s", gt_strerror(err->rc),
-                 rc == GT_ERR_CORRUPT ? " (a cube3 table is damaged; rebuild it with: godtab-gen cube3)" : "");
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < gt_catalog_family_count() && n < cap; i++) {
+        const gt_family *f = gt_catalog_family(i);
+        if (f->solver && f->solver->max_length_max > 0)
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", f->name);
     }
-    gt_cube3_search_result_free(&r);
-    return out;
 }
 
-/* cube3 with max_length (0..30) or near (20): Kociemba's two-phase solver;
- * without them: the optimal search above. At most --long-jobs searches run
- * at once (the others are refused: busy), each within the request's time
- * budget. A two-phase search stopped by the clock with a solution longer
- * than max_length still answers it, with "limit": the CLI's exit 10
- * message. */
-static json_t *solve_cube3(gt_serve_ctx *s, json_t *q, double timeout, gt_answer_error *err)
+/* The solver's options of a query: max_length (0..the family's bound) or
+ * near; neither: optimal. */
+/* max_length or near for a puzzle whose solver answers optimally only. */
+static int refuse_bounded(const char *puzzle, gt_answer_error *err)
 {
-    uint64_t max_length = 20;
+    char families[128];
+    bounded_families(families, sizeof families);
+    return bad(err, "max_length and near are for %s, not %.60s", families, puzzle);
+}
+
+static int search_options(const char *name, const gt_solver_hooks *h, json_t *q, double timeout, gt_solve_options *o,
+                          gt_answer_error *err)
+{
+    uint64_t max_length = 0;
     int near = 0;
-    if (bool_param(q, "near", &near, err) || uint_param(q, "max_length", 0, GT_CUBE3_TWOPHASE_MAX, &max_length, err))
+    *o = (gt_solve_options){.timeout = timeout, .threads = 1};
+    if (h->max_length_max <= 0 && (json_object_get(q, "max_length") || json_object_get(q, "near")))
+        return refuse_bounded(name, err);
+    if (bool_param(q, "near", &near, err) ||
+        uint_param(q, "max_length", 0, h->max_length_max > 0 ? (uint64_t)h->max_length_max : 0, &max_length, err))
+        return GT_ERR_INVAL;
+    o->bounded = near || json_object_get(q, "max_length");
+    o->max_length = json_object_get(q, "max_length") ? (int)max_length : GT_SOLVE_NEAR;
+    return GT_OK;
+}
+
+/* The query text of a searched puzzle: its scramble, or its state under
+ * the solver's key ("facelets") or "state". */
+static int search_text(const gt_family *f, json_t *q, const char **text, int *format, gt_answer_error *err)
+{
+    const char *key = f->solver->state_key;
+    const char *scramble = str_param(q, "scramble"), *state = key ? str_param(q, key) : NULL;
+    if (!state && key)
+        state = str_param(q, "state");
+    if (!scramble == !state)
+        return bad(err, "%s: give a scramble or %s", f->name, key ? key : "a state");
+    *text = scramble ? scramble : state;
+    *format = scramble ? GT_QUERY_MOVES : GT_QUERY_STATE;
+    return GT_OK;
+}
+
+/* A searched puzzle (a family with solver hooks, or a definition table):
+ * its solver within the request's time budget, at most --long-jobs long
+ * searches at once (the others are refused: busy). An answer given short of
+ * what was asked (a search stopped by the clock: what it proved, or a
+ * solution longer than max_length) carries "limit", the CLI's exit 10
+ * message. */
+static json_t *solve_searched(gt_serve_ctx *s, const gt_query *query, json_t *q, double timeout,
+                              gt_answer_error *err)
+{
+    const gt_family *f = gt_query_family(query);
+    gt_solve_options o;
+    const char *text;
+    int format;
+    if (search_options(gt_query_name(query), f->solver, q, timeout, &o, err) || search_text(f, q, &text, &format, err))
         return NULL;
-    int optimal = !near && !json_object_get(q, "max_length");
-    const char *scramble = str_param(q, "scramble"), *facelets = str_param(q, "facelets");
-    gt_cube3 pos;
-    if (!scramble == !facelets) {
-        bad(err, "cube3: give a scramble or facelets%s%s", "", "");
+    gt_answer *a = malloc(sizeof *a);
+    gt_parse_error pe = {0, 0, ""};
+    if (!a) {
+        err->rc = GT_ERR_NOMEM;
+        snprintf(err->message, sizeof err->message, "out of memory");
         return NULL;
     }
-    if (gt_answer_cube3_parse(scramble ? scramble : facelets, scramble ? GT_QUERY_MOVES : GT_QUERY_STATE, &pos, err))
+    if (f->solver->long_search && !claim_search(s, err)) {
+        free(a);
         return NULL;
-    if (optimal)
-        return solve_cube3_optimal(s, &pos, timeout, err);
-    const gt_cube3_twophase_tables *tables;
-    const gt_table *table;
-    if (gt_serve_tables_twophase(s->tables, &tables, &table, err) != 0 || !claim_search(s, err))
-        return NULL;
-    gt_cube3_twophase_result r;
-    json_t *o = gt_answer_cube3_twophase(tables, table, &pos, (int)max_length, timeout, &r, err);
-    atomic_fetch_sub(&s->searches, 1);
-    if (o && err->rc) { /* the best found, past max_length: answered, and said so */
-        json_t *e = gt_answer_error_json(err->rc, err->message);
-        json_object_set(o, "limit", json_object_get(e, "error"));
-        json_decref(e);
-        err->rc = GT_OK;
     }
-    return o;
+    int rc = gt_query_answer(query, format, text, strlen(text), &o, a, &pe);
+    if (f->solver->long_search)
+        atomic_fetch_sub(&s->searches, 1);
+    json_t *out = NULL;
+    if (rc == GT_OK || (rc == GT_ERR_TIMEOUT && a->n_fields > 0))
+        out = gt_answer_json(a, rc);
+    if (!out) {
+        err->rc = rc ? rc : GT_ERR_NOMEM;
+        snprintf(err->message, sizeof err->message, "%s",
+                 rc == GT_ERR_PARSE || rc == GT_ERR_ILLEGAL ? pe.message : a->message[0] ? a->message : gt_strerror(err->rc));
+    }
+    free(a);
+    return out;
 }
 
 /* The answer to one query object (defaults: the URL arguments of a batch, or
@@ -299,13 +318,19 @@ static json_t *solve_one(gt_serve_ctx *s, json_t *q, gt_answer_error *err)
     }
     if (bool_param(q, "show", &show, err) || bool_param(q, "all", &all, err) || timeout_param(s, q, &timeout, err))
         return NULL;
-    if (!strcmp(puzzle, "cube3"))
-        return solve_cube3(s, q, timeout, err);
+    const gt_query *searched = NULL;
+    int rc = gt_serve_tables_search(s->tables, puzzle, &searched, err);
+    if (rc == GT_OK)
+        return solve_searched(s, searched, q, timeout, err);
+    if (rc != GT_ERR_NOTFOUND)
+        return NULL;
     if (json_object_get(q, "max_length") || json_object_get(q, "near")) {
-        bad(err, "max_length and near are for cube3, not %.60s%s", puzzle, "");
+        refuse_bounded(puzzle, err);
         return NULL;
     }
-    if (!strcmp(puzzle, "nnn") || !strncmp(puzzle, "cube3-", 6)) {
+    const gt_table_spec *spec = gt_catalog_find(puzzle);
+    const gt_family *family = spec ? gt_catalog_family_of(spec) : gt_catalog_find_family(puzzle);
+    if (family && !family->query) {
         bad(err, "%.40s is not served yet: use godtab-solve %.40s", puzzle, puzzle);
         return NULL;
     }

@@ -24,22 +24,26 @@ typedef struct entry {
     atomic_int anatomy_tried;
 } entry;
 
+/* A searched puzzle's query, or the reason it failed to open. */
+typedef struct search_entry {
+    char name[GT_NAME_MAX];
+    int rc;
+    char message[512];
+    gt_query *q;
+} search_entry;
+
+#define SEARCHED_MAX 64
+
 struct gt_serve_tables {
     gt_db *db;
     char path[1024];
     pthread_mutex_t lock;
     int n;
     entry *entries; /* one a catalog spec, by its index */
-    /* cube3's two-phase tables: read in place from cube3-twophase, or built
-     * in memory (0.1-0.4 s) when it is not stored; once. */
-    atomic_int tp_state; /* 0 not tried, 1 ready, 2 failed (tp_rc) */
-    int tp_rc;
-    gt_table *tp_table;
-    gt_cube3_twophase_tables *tp;
-    /* the optimal solver's tables (corners, and fss or fst), mapped once */
-    atomic_int c3_state; /* as tp_state */
-    int c3_rc;
-    gt_query_cube3 *c3;
+    /* the searched puzzles opened so far (gt_serve_tables_search), under
+     * lock; a slot is written once */
+    search_entry searched[SEARCHED_MAX];
+    atomic_int n_searched;
 };
 
 int gt_serve_tables_open(const char *db_path, gt_serve_tables **out, gt_answer_error *err)
@@ -79,9 +83,8 @@ void gt_serve_tables_close(gt_serve_tables *t)
         if (t->entries[i].puzzle || t->entries[i].table)
             gt_catalog_unload(gt_catalog_get(i)->name, t->entries[i].puzzle, t->entries[i].table);
     }
-    gt_cube3_twophase_tables_free(t->tp);
-    gt_table_free(t->tp_table); /* before the database it is mapped from */
-    gt_query_cube3_close(t->c3);
+    for (int i = 0; i < atomic_load(&t->n_searched); i++)
+        gt_query_close(t->searched[i].q); /* before the database its tables are mapped from */
     if (t->db)
         gt_db_close(t->db);
     pthread_mutex_destroy(&t->lock);
@@ -290,58 +293,66 @@ json_t *gt_serve_tables_json(gt_serve_tables *t, gt_answer_error *err)
     return json_pack("{s:s, s:o, s:o}", "database", t->path, "tables", stored, "not_built", missing);
 }
 
-/* Loads the two-phase tables under the lock. */
-static int load_twophase(gt_serve_tables *t)
+/* The slot of a searched name, or NULL. */
+static search_entry *find_searched(gt_serve_tables *t, const char *name)
 {
-    int rc = gt_db_map_table(t->db, GT_CUBE3_TWOPHASE_TABLE, &t->tp_table);
-    if (rc == GT_OK && (rc = gt_cube3_twophase_tables_from_table(t->tp_table, &t->tp)) == GT_ERR_INVAL)
-        rc = GT_ERR_CORRUPT; /* stored, but not the layout this version reads */
-    if (rc == GT_ERR_NOTFOUND) { /* not built: the small tables, built here */
-        gt_table_free(t->tp_table);
-        t->tp_table = NULL;
-        rc = gt_cube3_twophase_tables_build(&t->tp);
-    }
-    return rc;
+    int n = atomic_load(&t->n_searched);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(t->searched[i].name, name))
+            return &t->searched[i];
+    return NULL;
 }
 
-int gt_serve_tables_twophase(gt_serve_tables *t, const gt_cube3_twophase_tables **tables, const gt_table **table,
-                             gt_answer_error *err)
+/* Opens name under the lock into a new slot (failures kept too, except an
+ * unknown name: a client may send any). */
+static search_entry *open_searched(gt_serve_tables *t, const char *name, int *rc)
 {
-    if (atomic_load(&t->tp_state) == 0) {
-        pthread_mutex_lock(&t->lock);
-        if (atomic_load(&t->tp_state) == 0) {
-            t->tp_rc = load_twophase(t);
-            atomic_store(&t->tp_state, t->tp_rc ? 2 : 1);
-        }
-        pthread_mutex_unlock(&t->lock);
+    search_entry *e = find_searched(t, name);
+    int n = atomic_load(&t->n_searched);
+    if (e || n >= SEARCHED_MAX) {
+        *rc = e ? GT_OK : GT_ERR_RANGE;
+        return e;
     }
-    if (atomic_load(&t->tp_state) == 2) {
-        err->rc = t->tp_rc;
-        snprintf(err->message, sizeof err->message, "table %s in %.300s: %s; rebuild it with: godtab-gen %s",
-                 GT_CUBE3_TWOPHASE_TABLE, t->path, gt_strerror(t->tp_rc), GT_CUBE3_TWOPHASE_TABLE);
-        return t->tp_rc;
+    e = &t->searched[n];
+    *e = (search_entry){.rc = GT_OK};
+    snprintf(e->name, sizeof e->name, "%s", name);
+    e->rc = gt_query_open_with(t->db, name, NULL, &e->q);
+    const gt_family *f = gt_catalog_find_family(name);
+    if (e->rc == GT_ERR_NOTFOUND && !f) {
+        *rc = GT_ERR_NOTFOUND;
+        return NULL;
     }
-    *tables = t->tp;
-    *table = t->tp_table;
-    return GT_OK;
+    if (e->rc)
+        snprintf(e->message, sizeof e->message, "the %s tables in %.300s: %s; build them with: godtab-gen %s", name,
+                 t->path, gt_strerror(e->rc), f ? name : "--def FILE --name NAME");
+    atomic_store(&t->n_searched, n + 1);
+    *rc = GT_OK;
+    return e;
 }
 
-int gt_serve_tables_cube3(gt_serve_tables *t, const gt_cube3_solver **solver, gt_answer_error *err)
+int gt_serve_tables_search(gt_serve_tables *t, const char *puzzle, const gt_query **out, gt_answer_error *err)
 {
-    if (atomic_load(&t->c3_state) == 0) {
+    const gt_family *f = gt_catalog_find_family(puzzle);
+    if ((f && !f->solver) || (!f && gt_catalog_find(puzzle)) || strlen(puzzle) >= GT_NAME_MAX)
+        return GT_ERR_NOTFOUND; /* a walked name, or a table nothing here answers */
+    search_entry *e = find_searched(t, puzzle);
+    int rc = GT_OK;
+    if (!e) {
         pthread_mutex_lock(&t->lock);
-        if (atomic_load(&t->c3_state) == 0) {
-            t->c3_rc = gt_query_cube3_open(t->db, 0, &t->c3);
-            atomic_store(&t->c3_state, t->c3_rc ? 2 : 1);
-        }
+        e = open_searched(t, puzzle, &rc);
         pthread_mutex_unlock(&t->lock);
     }
-    if (atomic_load(&t->c3_state) == 2) {
-        err->rc = t->c3_rc;
-        snprintf(err->message, sizeof err->message, "the cube3 tables in %.300s: %s; build them with: godtab-gen cube3",
-                 t->path, gt_strerror(t->c3_rc));
-        return t->c3_rc;
+    if (rc == GT_ERR_RANGE) {
+        err->rc = GT_ERR_RANGE;
+        snprintf(err->message, sizeof err->message, "too many puzzles opened (%d); restart the server", SEARCHED_MAX);
     }
-    *solver = gt_query_cube3_solver(t->c3);
+    if (!e)
+        return rc;
+    if (e->rc) {
+        err->rc = e->rc;
+        snprintf(err->message, sizeof err->message, "%s", e->message);
+        return e->rc;
+    }
+    *out = e->q;
     return GT_OK;
 }

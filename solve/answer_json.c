@@ -323,71 +323,35 @@ json_t *gt_answer_taquin_json(const gt_answer_taquin *t, const char *query, int 
     return o;
 }
 
-int gt_answer_cube3_parse(const char *query, int format, gt_cube3 *pos, gt_answer_error *err)
+/* The JSON value of one answer field. */
+static json_t *field_json(const gt_answer_field *f)
 {
-    gt_parse_error pe = {0, 0, ""};
-    gt_cube3_verdict v;
-    int rc = format == GT_QUERY_STATE ? gt_cube3_from_facelets(query, pos, NULL, &v, &pe)
-                                      : gt_cube3_from_scramble(query, pos, &pe);
-    return rc ? fail(err, rc, pe.message) : GT_OK;
+    switch (f->type) {
+    case GT_FIELD_INT: return json_integer((json_int_t)f->i);
+    case GT_FIELD_REAL: return json_real(f->r);
+    case GT_FIELD_BOOL: return json_boolean(f->i);
+    case GT_FIELD_NULL: return json_null();
+    default: return json_string(f->text);
+    }
 }
 
-json_t *gt_answer_cube3_twophase_json(const gt_cube3_twophase_result *r, int max_length)
+json_t *gt_answer_json(const gt_answer *a, int rc)
 {
-    char solution[GT_CUBE3_TWOPHASE_MAX * 4 + 1];
-    gt_cube3_format_moves(r->moves, r->length, solution, sizeof solution);
-    static const char *const keys[] = {"puzzle", "metric", "optimal", "max_length", "length", "solution", "nodes",
-                                       "seconds"};
-    /* seconds to 0.1 ms, as the CLI has always printed them */
-    json_t *values[] = {json_string("cube3"),       json_string("htm"),      json_false(),
-                        json_integer(max_length),   json_integer(r->length), json_string(solution),
-                        json_integer((json_int_t)r->nodes), json_real(floor(r->seconds * 1e4 + 0.5) / 1e4)};
-    return object_of(8, keys, values);
-}
-
-/* The message of a two-phase search that did not end within max_length. */
-static void twophase_message(int rc, const gt_cube3_twophase_result *r, int max_length, double timeout,
-                             const gt_table *table, gt_answer_error *err)
-{
-    char m[256];
-    if (rc == GT_ERR_NOTFOUND)
-        snprintf(m, sizeof m, "no solution of at most %d moves exists (the shortest has %d)", max_length, r->length);
-    else if ((rc == GT_ERR_TIMEOUT || rc == GT_ERR_INTERRUPT) && r->length >= 0)
-        snprintf(m, sizeof m, "no solution of at most %d moves found within %g s; the best found has %d: see "
-                 "standard output", max_length, timeout, r->length);
-    else if (rc == GT_ERR_TIMEOUT || rc == GT_ERR_INTERRUPT)
-        snprintf(m, sizeof m, "no solution found within %g s", timeout);
-    else if (rc == GT_ERR_CORRUPT && table && table->damaged)
-        snprintf(m, sizeof m, "table %s is damaged (a block failed its checksum); rebuild it with: godtab-gen %s",
-                 GT_CUBE3_TWOPHASE_TABLE, GT_CUBE3_TWOPHASE_TABLE);
-    else
-        snprintf(m, sizeof m, "%s", gt_strerror(rc));
-    fail(err, rc == GT_ERR_NOTFOUND || rc == GT_ERR_INTERRUPT ? GT_ERR_TIMEOUT : rc, m);
-}
-
-json_t *gt_answer_cube3_twophase(const gt_cube3_twophase_tables *t, const gt_table *table, const gt_cube3 *pos,
-                                 int max_length, double timeout, gt_cube3_twophase_result *r, gt_answer_error *err)
-{
-    gt_cube3_twophase_options o = {.max_length = max_length, .timeout = timeout};
-    int rc = gt_cube3_twophase_solve(t, pos, &o, r);
-    if (r->length >= 0) { /* the library replayed it; a wrong answer is never given */
-        gt_cube3 check = *pos;
-        gt_cube3_apply_moves(&check, r->moves, r->length);
-        if (!gt_cube3_is_solved(&check)) {
-            fail(err, GT_ERR_CORRUPT, "internal error: the solution found does not solve the cube");
+    json_t *o = a->n_fields ? json_object() : NULL;
+    for (int i = 0; o && i < a->n_fields; i++)
+        if (json_object_set_new(o, a->fields[i].key, field_json(&a->fields[i])) != 0) {
+            json_decref(o);
             return NULL;
         }
+    if (o && rc) { /* an answer short of what was asked: said so, as the CLI's exit 10 */
+        json_t *e = gt_answer_error_json(rc, a->message);
+        if (!e || json_object_set(o, "limit", json_object_get(e, "error")) != 0) {
+            json_decref(o);
+            o = NULL;
+        }
+        json_decref(e);
     }
-    err->rc = GT_OK;
-    err->message[0] = 0;
-    if (rc)
-        twophase_message(rc, r, max_length, timeout, table, err);
-    /* stopped by the clock with a longer solution: it is still given */
-    int give = rc == GT_OK || ((rc == GT_ERR_TIMEOUT || rc == GT_ERR_INTERRUPT) && r->length >= 0);
-    json_t *answer = give ? gt_answer_cube3_twophase_json(r, max_length) : NULL;
-    if (give && !answer)
-        fail(err, GT_ERR_NOMEM, NULL);
-    return answer;
+    return o;
 }
 
 const char *gt_answer_kind(int rc)

@@ -8,8 +8,6 @@
 #ifndef GODTAB_SOLVE_ANSWER_JSON_H
 #define GODTAB_SOLVE_ANSWER_JSON_H
 
-#include "cube3.h"
-#include "cube3_twophase.h"
 #include "rng.h"
 #include "solve.h"
 #include "spec.h"
@@ -81,24 +79,12 @@ typedef struct gt_answer_neighbour {
 } gt_answer_neighbour;
 int gt_answer_taquin_neighbours(const gt_answer_taquin *t, uint64_t code, gt_answer_neighbour *list);
 
-/* ---- cube3, two-phase (`godtab-solve cube3 --max-length L`) ---- */
+/* ---- searched answers (spec.h's gt_answer, from gt_query_answer) ---- */
 
-/* A cube3 query, a scramble (GT_QUERY_MOVES) or 54 facelets (GT_QUERY_STATE),
- * into a position. GT_OK, GT_ERR_PARSE or GT_ERR_ILLEGAL with its message. */
-int gt_answer_cube3_parse(const char *query, int format, gt_cube3 *pos, gt_answer_error *err);
-
-/* {"puzzle":"cube3","metric":"htm","optimal":false,"max_length","length",
- * "solution","nodes","seconds"} of a two-phase result. NULL: out of memory. */
-json_t *gt_answer_cube3_twophase_json(const gt_cube3_twophase_result *r, int max_length);
-
-/* Solves pos with the two-phase tables (table: the stored one they point
- * into, or NULL) and replays the solution. Returns the answer object, with
- * err->rc GT_OK; or, stopped by the timeout with a solution longer than
- * max_length found, that solution's object with err->rc GT_ERR_TIMEOUT and
- * its message; or NULL with err (GT_ERR_TIMEOUT: none found, or none of at
- * most max_length moves exists; GT_ERR_CORRUPT). r gets the result. */
-json_t *gt_answer_cube3_twophase(const gt_cube3_twophase_tables *t, const gt_table *table, const gt_cube3 *pos,
-                                 int max_length, double timeout, gt_cube3_twophase_result *r, gt_answer_error *err);
+/* The object of an answer: its fields in order, and with rc (the answer
+ * given short of what was asked: GT_ERR_TIMEOUT) a "limit" error object of
+ * a->message. NULL when a has no fields, or out of memory. */
+json_t *gt_answer_json(const gt_answer *a, int rc);
 
 /* "malformed", "impossible", "missing", ...: the kind of an error code. */
 const char *gt_answer_kind(int rc);

@@ -2,6 +2,8 @@
  * pattern databases (common/cube3_search.h). */
 #include "cli.h"
 #include "cube3.h"
+#include "catalog.h"
+#include "cube3_family.h"
 #include "cube3_search.h"
 #include "cube3_sym.h"
 #include "cube3_tables.h"
@@ -244,12 +246,12 @@ typedef struct cube3_tables {
 
 static void close_tables(cube3_tables *ct)
 {
-    gt_query_cube3_tables_free(&ct->t);
+    gt_cube3_solver_tables_free(&ct->t);
     gt_db_close(ct->db);
 }
 
 /* Opens the corners and the edge table `edges` names, or with NULL the
- * strongest stored that suits `how` (gt_query_cube3_map_edges), read in
+ * strongest stored that suits `how` (gt_cube3_map_edges), read in
  * place. Prints the reason and returns the exit code on failure. */
 static int open_tables(const char *db_path, int corners_only, const char *edges, int how, cube3_tables *ct)
 {
@@ -268,7 +270,9 @@ static int open_tables(const char *db_path, int corners_only, const char *edges,
     }
     if (corners_only)
         return GT_EXIT_OK;
-    rc = gt_query_cube3_map_edges(ct->db, edges, how, &ct->t);
+    gt_loader ld;
+    gt_catalog_loader(ct->db, &ld);
+    rc = gt_cube3_map_edges(&ld, edges, how, &ct->t);
     if (rc == GT_ERR_NOTFOUND && edges) {
         snprintf(edges_cmd, sizeof edges_cmd, "godtab-gen %s%s", edges,
                  strcmp(edges, GT_CUBE3_FSUD2_TABLE) ? "" : " " GT_CUBE3_TWOPHASE_TABLE);

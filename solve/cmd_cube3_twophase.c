@@ -7,6 +7,7 @@
 #include "answer_json.h"
 #include "cli.h"
 #include "cube3.h"
+#include "cube3_family.h"
 #include "cube3_twophase.h"
 #include "gt_error.h"
 #include "rng.h"
@@ -28,35 +29,42 @@ typedef struct tp_ctx {
     const gt_table *table; /* the stored table, or NULL */
 } tp_ctx;
 
-/* The text or JSON line of an answer (a solution of r->length moves); the
- * JSON is the shared answer module's (answer_json.h), as godtab-serve's. */
-static void format_answer(const tp_ctx *c, const gt_cube3_twophase_result *r, json_t *o, char *out, size_t cap)
+/* The text or JSON line of an answer (a solution of a->distance moves);
+ * the JSON is the shared answer module's (answer_json.h), as godtab-serve's. */
+static void format_answer(const tp_ctx *c, const gt_answer *a, int rc, char *out, size_t cap)
 {
-    char solution[GT_CUBE3_TWOPHASE_MAX * 4 + 1];
-    gt_cube3_format_moves(r->moves, r->length, solution, sizeof solution);
     if (!c->cli->json) {
-        snprintf(out, cap, "%s%s(%d, at most %d: not proven optimal)", r->length ? solution : "",
-                 r->length ? " " : "", r->length, c->cli->max_length);
+        snprintf(out, cap, "%s%s(%d, at most %d: not proven optimal)", a->solution, a->distance ? " " : "",
+                 a->distance, c->cli->max_length);
         return;
     }
-    char *text = gt_answer_dump(o);
+    json_t *o = gt_answer_json(a, GT_OK);
+    char *text = o ? gt_answer_dump(o) : NULL;
     snprintf(out, cap, "%s", text ? text : "");
     free(text);
+    json_decref(o);
+    (void)rc;
 }
 
 /* Solves pos; the answer (or the best found before a limit) in out, the
- * reason of a failure in err. */
+ * reason of a failure in err, the solution in r. */
 static int solve_position(const tp_ctx *c, const gt_cube3 *pos, char *out, size_t cap, char *err, size_t errcap,
                           gt_cube3_twophase_result *r)
 {
-    gt_answer_error e = {0, "", NULL};
-    json_t *o = gt_answer_cube3_twophase(c->tables, c->table, pos, c->cli->max_length, c->cli->timeout, r, &e);
-    if (o)
-        format_answer(c, r, o, out, cap);
-    json_decref(o);
-    if (e.rc)
-        snprintf(err, errcap, "%s", e.message);
-    return e.rc;
+    gt_answer *a = malloc(sizeof *a);
+    if (!a) {
+        snprintf(err, errcap, "out of memory");
+        return GT_ERR_NOMEM;
+    }
+    gt_answer_clear(a);
+    int rc = gt_cube3_twophase_answer(c->tables, c->table, pos, c->cli->max_length,
+                                      c->cli->timeout, r, a);
+    if (a->n_fields)
+        format_answer(c, a, rc, out, cap);
+    if (rc)
+        snprintf(err, errcap, "%s", a->message);
+    free(a);
+    return rc;
 }
 
 static int answer_query(void *ctx, const char *line, char *out, size_t cap, char *err, size_t errcap)

@@ -19,7 +19,7 @@ static const struct {
 } own_front_ends[] = {
     {"taquin", gt_cmd_taquin},
     {"cube3", gt_cmd_cube3},
-    {"nnn", gt_cmd_nnn}, /* no tables: not a catalog family */
+    {"nnn", gt_cmd_nnn}, /* a family without tables */
     {"def", gt_cmd_def}, /* tables of definition files: godtab-gen --def */
 };
 
@@ -39,7 +39,6 @@ static void usage(FILE *out)
         if (f->query || own_front_end(f->name))
             fprintf(out, "  %-8s %s\n", f->name, f->summary);
     }
-    fprintf(out, "  %-8s %s\n", "nnn", "N×N×N cubes, N = 2..1024: seed 002's reduction by commutators, legality, nets");
     fprintf(out, "  %-8s %s\n", "def", "any puzzle from a .tws definition file (godtab-gen --def): optimal solutions");
     fprintf(out, "\n'godtab-solve PUZZLE --help' describes each; a table name (see godtab-gen --list)\n"
                  "may stand for PUZZLE. With no QUERY, queries are read from standard input, one a\n"

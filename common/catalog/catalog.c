@@ -72,6 +72,8 @@ const gt_table_spec *gt_catalog_resolve(const char *name, const char *metric)
     }
     char table[GT_NAME_MAX];
     int w;
+    if (f->n_specs == 0)
+        return NULL; /* a family without tables */
     if (metric || f->metrics)
         w = snprintf(table, sizeof table, "%s-%.*s", f->name,
                      metric ? (int)strlen(metric) : (int)strcspn(f->metrics, " "), metric ? metric : f->metrics);
@@ -179,4 +181,28 @@ static void report_unload(void *user, const char *table, gt_puzzle *puzzle, gt_t
 void gt_catalog_report_env(gt_db *db, int threads, gt_report_env *env)
 {
     *env = (gt_report_env){.load = report_load, .unload = report_unload, .user = db, .threads = threads};
+}
+
+/* ---- the loader of solver hooks (spec.h) ---- */
+
+static int loader_map(void *user, const char *table, int checked, gt_table **t)
+{
+    return checked ? gt_catalog_map(user, table, t) : gt_db_map_table(user, table, t);
+}
+
+static int loader_stat(void *user, const char *table, uint64_t *raw_bytes, int *in_place)
+{
+    gt_table_meta m;
+    int rc = gt_db_get_meta(user, table, &m);
+    if (rc == GT_OK) {
+        *raw_bytes = m.raw_bytes;
+        *in_place = gt_db_maps_in_place(&m);
+    }
+    return rc;
+}
+
+void gt_catalog_loader(gt_db *db, gt_loader *ld)
+{
+    *ld = (gt_loader){.load = report_load, .unload = report_unload, .map = loader_map, .stat = loader_stat,
+                      .user = db};
 }

@@ -39,7 +39,7 @@ const gt_table_spec *gt_catalog_find(const char *name);
  * with a family name.
  * Return values: a table name's spec; for a family, "<family>-<metric>"
  * with metric, else with the first of the family's metrics, else its first
- * table (taquin: taquin-3x3); NULL for an unknown name, a family without
+ * table; NULL for an unknown name, a family without
  * that metric, or a table name with a metric other than its own. */
 const gt_table_spec *gt_catalog_resolve(const char *name, const char *metric);
 
@@ -77,6 +77,11 @@ void gt_catalog_unload(const char *name, gt_puzzle *puzzle, gt_table *table);
 /* A report environment whose loader reads tables from db through
  * gt_catalog_load; the caller sets env->out. */
 void gt_catalog_report_env(gt_db *db, int threads, gt_report_env *env);
+
+/* The loader a family's solver hooks read db through (spec.h): load and
+ * map check tables as gt_catalog_load and gt_catalog_map do. db must
+ * outlive every use of ld. */
+void gt_catalog_loader(gt_db *db, gt_loader *ld);
 
 /* How a table was built, for its metadata. */
 typedef struct gt_catalog_build {

@@ -6,6 +6,8 @@
 #define GODTAB_CATALOG_DEF_H
 
 #include "def.h"
+#include "spec.h"
+#include "store.h"
 
 #include <stddef.h>
 
@@ -43,5 +45,28 @@ int gt_catalog_def_record(const gt_def *def, const char *text, size_t len, int c
 /* Reads a record back: src->text points into record. Return values: GT_OK,
  * GT_ERR_CORRUPT (not a record of this format). */
 int gt_catalog_def_read(const char *record, size_t len, gt_catalog_def_source *src);
+
+/* ---- definition tables registered at run time from the catalogue ---- */
+
+/* A stored table built from a definition file, as a table spec again
+ * (name, the stored definition and selection, the record as its section):
+ * what godtab-gen-mpi NAME rebuilds. */
+typedef struct gt_catalog_def_table gt_catalog_def_table;
+
+/* The definition table `name` of db. Return values: GT_OK; GT_ERR_NOTFOUND
+ * (no such table, a catalog name, or a table without a stored definition);
+ * GT_ERR_CORRUPT (its definition does not read back); the store's errors. */
+int gt_catalog_def_table_open(gt_db *db, const char *name, gt_catalog_def_table **out);
+/* The same from a table already read (its section). */
+int gt_catalog_def_table_of(const gt_table *t, const char *name, gt_catalog_def_table **out);
+void gt_catalog_def_table_free(gt_catalog_def_table *dt);
+const gt_table_spec *gt_catalog_def_table_spec(const gt_catalog_def_table *dt);
+/* "htm" or "qtm": the metric it was built in. */
+const char *gt_catalog_def_table_metric(const gt_catalog_def_table *dt);
+
+/* The family of every definition table: no specs, solver hooks that open a
+ * table by its name (gt_query_open falls back to it for a name outside the
+ * catalog). */
+extern const gt_family gt_catalog_def_family;
 
 #endif

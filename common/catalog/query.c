@@ -1,11 +1,7 @@
 /* Text in, text out over catalog tables (query.h). */
 #include "query.h"
 #include "catalog.h"
-#include "cube3.h"
-#include "cube3_search.h"
-#include "cube3_sym.h"
-#include "cube3_tables.h"
-#include "cube3_twophase.h"
+#include "catalog_def.h"
 #include "solve.h"
 #include "spec.h"
 
@@ -13,44 +9,108 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 struct gt_query {
     const char *name;
-    const gt_table_spec *spec;
+    const gt_table_spec *spec; /* a walked table, or NULL */
     const gt_family *family;
     gt_puzzle *puzzle;
     gt_table *table;
+    /* a searched family: its solver's handle over the loader's tables */
+    gt_loader ld;
+    void *handle;
+    char solver_name[GT_NAME_MAX];
 };
 
-int gt_query_open(gt_db *db, const char *table, gt_query **out)
+/* A table walk: the family's table `spec`, loaded. */
+static int open_walk(gt_db *db, const gt_table_spec *spec, const gt_family *family, gt_query *q)
+{
+    *q = (gt_query){.name = spec->name, .spec = spec, .family = family};
+    return gt_catalog_load(db, spec->name, &q->puzzle, &q->table);
+}
+
+/* A searched family, by name: its solver's open through the loader. */
+static int open_solver(gt_db *db, const char *name, const gt_family *family, const gt_solve_options *o,
+                       gt_query *q)
+{
+    *q = (gt_query){.family = family};
+    snprintf(q->solver_name, sizeof q->solver_name, "%s", name);
+    q->name = q->solver_name;
+    gt_catalog_loader(db, &q->ld);
+    return family->solver->open(&q->ld, name, o, &q->handle);
+}
+
+/* Opens name into q: a table walk, a searched family, or a definition table
+ * of the database (registered at run time: the catalog does not list it). */
+static int open_any(gt_db *db, const char *name, const gt_solve_options *o, gt_query *q)
+{
+    const gt_family *family = gt_catalog_find_family(name);
+    if (family && family->solver)
+        return open_solver(db, name, family, o, q);
+    const gt_table_spec *spec = gt_catalog_resolve(name, NULL);
+    if (spec) {
+        family = gt_catalog_family_of(spec);
+        if (!family || !family->query || !family->query->parse)
+            return GT_ERR_INVAL; /* a table a searched family reads, not one to walk */
+        return open_walk(db, spec, family, q);
+    }
+    if (strlen(name) >= GT_NAME_MAX)
+        return GT_ERR_NOTFOUND;
+    return open_solver(db, name, &gt_catalog_def_family, o, q);
+}
+
+int gt_query_open_with(gt_db *db, const char *name, const gt_solve_options *o, gt_query **out)
 {
     *out = NULL;
-    const gt_table_spec *spec = gt_catalog_resolve(table, NULL);
-    if (!spec)
-        return GT_ERR_NOTFOUND;
-    const gt_family *family = gt_catalog_family_of(spec);
-    if (!family || !family->query || !family->query->parse)
+    if (!db || !name)
         return GT_ERR_INVAL;
     gt_query *q = calloc(1, sizeof *q);
     if (!q)
         return GT_ERR_NOMEM;
-    *q = (gt_query){.name = spec->name, .spec = spec, .family = family};
-    int rc = gt_catalog_load(db, spec->name, &q->puzzle, &q->table);
+    int rc = open_any(db, name, o, q);
     if (rc) {
-        free(q);
+        gt_query_close(q);
         return rc;
     }
     *out = q;
     return GT_OK;
 }
 
+int gt_query_open(gt_db *db, const char *table, gt_query **out)
+{
+    return gt_query_open_with(db, table, NULL, out);
+}
+
+int gt_query_open_load(gt_db *db, const char *name, int load, gt_query **out)
+{
+    gt_solve_options o = {.load = load};
+    return gt_query_open_with(db, name, &o, out);
+}
+
 void gt_query_close(gt_query *q)
 {
     if (!q)
         return;
-    gt_catalog_unload(q->name, q->puzzle, q->table);
+    if (q->handle)
+        q->family->solver->close(q->handle);
+    if (q->spec)
+        gt_catalog_unload(q->name, q->puzzle, q->table);
     free(q);
+}
+
+const gt_family *gt_query_family(const gt_query *q)
+{
+    return q->family;
+}
+
+const char *gt_query_name(const gt_query *q)
+{
+    return q->name;
+}
+
+const gt_table_spec *gt_query_spec(const gt_query *q)
+{
+    return q->spec;
 }
 
 /* The moves, named by the descriptor, one space apart ("R2" for two
@@ -92,9 +152,61 @@ static int query_text(const char *text, size_t len, gt_parse_error *err, char **
     return GT_OK;
 }
 
+/* A searched family's answer to one query. */
+static int answer_search(const gt_query *q, int format, const char *text, size_t len, const gt_solve_options *o,
+                         gt_answer *a, gt_parse_error *err)
+{
+    char *query;
+    int rc = query_text(text, len, err, &query);
+    gt_answer_clear(a);
+    if (rc)
+        return rc;
+    rc = q->family->solver->solve(q->handle, format, query, o, a, err);
+    free(query);
+    return rc;
+}
+
+int gt_query_answer(const gt_query *q, int format, const char *text, size_t len, const gt_solve_options *o,
+                    gt_answer *a, gt_parse_error *err)
+{
+    if (q->handle)
+        return answer_search(q, format, text, len, o, a, err);
+    gt_answer_clear(a);
+    int rc = gt_query_solve(q, format, text, len, a->solution, sizeof a->solution, &a->distance, err);
+    if (rc == GT_OK) {
+        const char *metric = strrchr(q->spec->name, '-');
+        a->flags = GT_ANSWER_OPTIMAL;
+        gt_answer_put_text(a, "puzzle", q->family->name);
+        gt_answer_put_text(a, "metric", metric ? metric + 1 : "");
+        gt_answer_put_int(a, "distance", a->distance);
+        gt_answer_put_text(a, "solution", a->solution);
+    }
+    return rc;
+}
+
+int gt_query_solve_timed(const gt_query *q, int format, const char *text, size_t len, double timeout,
+                         char *solution, size_t cap, int *distance, gt_parse_error *err)
+{
+    if (!q->handle)
+        return gt_query_solve(q, format, text, len, solution, cap, distance, err);
+    gt_solve_options o = {.timeout = timeout};
+    gt_answer *a = malloc(sizeof *a);
+    if (!a)
+        return GT_ERR_NOMEM;
+    int rc = answer_search(q, format, text, len, &o, a, err);
+    if (rc == GT_OK || rc == GT_ERR_TIMEOUT)
+        *distance = a->distance;
+    if (rc == GT_OK && snprintf(solution, cap, "%s", a->solution) >= (int)cap)
+        rc = GT_ERR_RANGE;
+    free(a);
+    return rc;
+}
+
 int gt_query_solve(const gt_query *q, int format, const char *text, size_t len, char *solution, size_t cap,
                    int *distance, gt_parse_error *err)
 {
+    if (q->handle)
+        return gt_query_solve_timed(q, format, text, len, 0, solution, cap, distance, err);
     const gt_query_hooks *h = q->family->query;
     uint64_t index;
     uint8_t moves[GT_MAX_DEPTH];
@@ -125,6 +237,8 @@ free_pos:
 
 int gt_query_distribution(const gt_query *q, uint64_t *count, int cap, int *max_depth)
 {
+    if (!q->table)
+        return GT_ERR_INVAL; /* a searched family: no one table */
     const gt_distribution *d = &q->table->meta.distribution;
     *max_depth = d->max_depth;
     if (d->max_depth + 1 > cap)
@@ -135,6 +249,8 @@ int gt_query_distribution(const gt_query *q, uint64_t *count, int cap, int *max_
 
 int gt_query_gods_number(const gt_query *q)
 {
+    if (!q->table)
+        return -1;
     return q->table->meta.distribution.max_depth;
 }
 
@@ -164,7 +280,7 @@ int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_sta
     const gt_query_hooks *h = q->family->query;
     enum { CHUNK = 1 << 20 };
     *count = 0;
-    if (!h->from_index || depth < 0 || depth > GT_MAX_DEPTH)
+    if (!q->table || !h->from_index || depth < 0 || depth > GT_MAX_DEPTH)
         return GT_ERR_INVAL;
     uint8_t *d = malloc(CHUNK);
     void *pos = calloc(1, h->position_bytes ? h->position_bytes : 1);
@@ -182,141 +298,3 @@ int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_sta
     return rc;
 }
 
-/* ---- the 3x3x3 ---- */
-
-struct gt_query_cube3 {
-    gt_cube3_solver_tables t;
-    gt_cube3_solver *solver;
-};
-
-void gt_query_cube3_tables_free(gt_cube3_solver_tables *t)
-{
-    /* the tables were mapped here (gt_query_cube3_map_edges) or by the
-     * caller, and are the solver's to read only: const for it, owned here */
-    gt_table_free((gt_table *)t->corners);
-    gt_table_free((gt_table *)t->fst);
-    gt_table_free((gt_table *)t->fss);
-    gt_table_free((gt_table *)t->phase1);
-    *t = (gt_cube3_solver_tables){NULL, NULL, NULL, NULL, 0};
-}
-
-void gt_query_cube3_close(gt_query_cube3 *q)
-{
-    if (!q)
-        return;
-    gt_cube3_solver_free(q->solver);
-    gt_query_cube3_tables_free(&q->t);
-    free(q);
-}
-
-/* The edge tables, strongest first (docs/cube3.md, "The table ladder"). */
-static const char *const cube3_edge_tables[] = {GT_CUBE3_FSUD2_TABLE, GT_CUBE3_FSUD_TABLE, GT_CUBE3_FSS_TABLE,
-                                                GT_CUBE3_FST_TABLE};
-
-/* Would a table of `bytes` take at most half the physical memory? (The
- * search reads it at random: paged out, it would crawl.) */
-static int fits_in_memory(uint64_t bytes)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    return pages <= 0 || page <= 0 || bytes <= (uint64_t)pages * (uint64_t)page / 2;
-}
-
-/* Is the stored table `name` the automatic choice for `how`? */
-static int suits(gt_db *db, const char *name, int how)
-{
-    gt_table_meta m;
-    if (gt_db_get_meta(db, name, &m) != GT_OK)
-        return 0;
-    if (gt_db_maps_in_place(&m))
-        return 1;
-    return how == GT_CUBE3_TABLES_COPY && fits_in_memory(m.raw_bytes) &&
-           (strcmp(name, GT_CUBE3_FSUD2_TABLE) != 0 || gt_db_get_meta(db, GT_CUBE3_TWOPHASE_TABLE, &m) == GT_OK);
-}
-
-/* Maps edge table `name` into its slot of t (and the 2-bit rung's fallback). */
-static int map_edge_table(gt_db *db, const char *name, gt_cube3_solver_tables *t)
-{
-    gt_table *edges = NULL, *phase1 = NULL;
-    int fst = strcmp(name, GT_CUBE3_FST_TABLE) == 0;
-    int rc = fst ? gt_catalog_map(db, name, &edges) : gt_db_map_table(db, name, &edges);
-    if (rc == GT_OK && strcmp(name, GT_CUBE3_FSUD2_TABLE) == 0)
-        rc = gt_catalog_map(db, GT_CUBE3_TWOPHASE_TABLE, &phase1);
-    if (rc) {
-        gt_table_free(edges);
-        return rc;
-    }
-    *(fst ? &t->fst : &t->fss) = edges;
-    t->phase1 = phase1;
-    t->edges_private = !gt_db_maps_in_place(&edges->meta);
-    return GT_OK;
-}
-
-int gt_query_cube3_map_edges(gt_db *db, const char *name, int how, gt_cube3_solver_tables *t)
-{
-    t->fst = t->fss = t->phase1 = NULL;
-    t->edges_private = 0;
-    if (!db)
-        return GT_ERR_INVAL;
-    for (size_t i = 0; i < GT_COUNT_OF(cube3_edge_tables); i++) {
-        const char *e = cube3_edge_tables[i];
-        if (name ? strcmp(name, e) == 0 : suits(db, e, how))
-            return map_edge_table(db, e, t);
-    }
-    return GT_ERR_NOTFOUND;
-}
-
-int gt_query_cube3_open(gt_db *db, int corners_only, gt_query_cube3 **out)
-{
-    *out = NULL;
-    gt_query_cube3 *q = calloc(1, sizeof *q);
-    if (!q)
-        return GT_ERR_NOMEM;
-    gt_table *corners = NULL;
-    int rc = gt_catalog_map(db, GT_CUBE3_CORNERS_TABLE, &corners);
-    if (rc == GT_OK && !corners_only) {
-        rc = gt_query_cube3_map_edges(db, NULL, GT_CUBE3_TABLES_IN_PLACE, &q->t);
-        if (rc == GT_ERR_NOTFOUND) /* the corners alone: slow, but exact */
-            rc = GT_OK;
-    }
-    q->t.corners = corners;
-    if (rc == GT_OK)
-        rc = gt_cube3_solver_open_tables(&q->t, GT_CUBE3_TABLES_IN_PLACE, &q->solver);
-    if (rc) {
-        gt_query_cube3_close(q);
-        return rc;
-    }
-    *out = q;
-    return GT_OK;
-}
-
-int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, size_t len, double timeout,
-                         char *solution, size_t cap, int *distance, gt_parse_error *err)
-{
-    gt_cube3 c;
-    gt_cube3_search_options o = {.metric = GT_CUBE3_HTM, .threads = 0, .timeout = timeout};
-    gt_cube3_search_result r;
-    memset(&r, 0, sizeof r);
-    char *query;
-    int rc = query_text(text, len, err, &query);
-    if (rc)
-        return rc;
-    rc = format == GT_QUERY_STATE ? gt_cube3_from_facelets(query, &c, NULL, NULL, err)
-                                  : gt_cube3_from_scramble(query, &c, err);
-    free(query);
-    if (rc)
-        return rc;
-    rc = gt_cube3_search(q->solver, &c, &o, &r);
-    if (rc == GT_OK) {
-        *distance = r.distance;
-        rc = gt_cube3_format_moves(r.moves, r.length, solution, cap);
-    } else if (rc == GT_ERR_TIMEOUT) {
-        *distance = r.lower_bound;
-    }
-    gt_cube3_search_result_free(&r);
-    return rc;
-}
-
-const gt_cube3_solver *gt_query_cube3_solver(const gt_query_cube3 *q)
-{
-    return q->solver;
-}

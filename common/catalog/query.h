@@ -15,7 +15,7 @@
 #ifndef GODTAB_QUERY_H
 #define GODTAB_QUERY_H
 
-#include "cube3_search.h"
+#include "spec.h"
 #include "gt_error.h"
 #include "store.h"
 
@@ -34,9 +34,8 @@ typedef struct gt_query gt_query;
  * ("pocket": its default table, as godtab-solve chooses it:
  * gt_catalog_resolve).
  * Return values: GT_OK, GT_ERR_NOTFOUND (unknown name or not built),
- * GT_ERR_INVAL (a family without text queries: cube3, use
- * gt_query_cube3_open), GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_NOMEM,
- * GT_ERR_STORAGE. */
+ * GT_ERR_INVAL (a table nothing walks: see gt_query_open_with),
+ * GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_NOMEM, GT_ERR_STORAGE. */
 int gt_query_open(gt_db *db, const char *table, gt_query **out);
 void gt_query_close(gt_query *q);
 
@@ -84,52 +83,40 @@ int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_sta
 /* The table's God's number. */
 int gt_query_gods_number(const gt_query *q);
 
-/* ---- the 3x3x3, optimally ---- */
+/* ---- one query path for every family ---- */
 
-typedef struct gt_query_cube3 gt_query_cube3;
+/* gt_query_open with options for the solver's open (o->load: which tables;
+ * NULL: the defaults). A name is a walked table or family ("pocket-qtm",
+ * "pocket"), a searched family (one with solver hooks), or a table of
+ * the database built from a definition file ("skewb": godtab-gen --def
+ * FILE --name skewb, registered at run time from its stored definition).
+ * Return values: as gt_query_open; GT_ERR_INVAL for a catalog table that a
+ * searched family reads but nothing walks. */
+int gt_query_open_with(gt_db *db, const char *name, const gt_solve_options *o, gt_query **out);
 
-/* The cube3 edge tables a solver searches with (docs/cube3.md, "The table
- * ladder"), mapped into the slots of t (gt_cube3_solver_tables): t->fst for
- * cube3-flipslice-twist, t->fss for cube3-fss16-twist, cube3-fsud16-twist
- * and cube3-fsud16-twist-2bit, and with the last also t->phase1
- * (cube3-twophase, its fallback); the other slots stay NULL. t->corners is
- * left as it is.
- * Parameters: name, one of those four, or NULL for the strongest stored
- * that suits `how` (GT_CUBE3_TABLES_*). A table over 2 GiB (the two fsud
- * rungs: 4.9 and 2.5 GB) is copied into memory when it is opened, so it is
- * chosen only for GT_CUBE3_TABLES_COPY and when it takes at most half the
- * physical memory; in place the choice is cube3-fss16-twist, else
- * cube3-flipslice-twist. The 2-bit rung comes first: as fast, half the
- * memory.
- * Return values: GT_OK, GT_ERR_NOTFOUND (not stored, or name is none of
- * them; the 2-bit rung also needs cube3-twophase), GT_ERR_CORRUPT,
- * GT_ERR_VERSION, GT_ERR_STORAGE, GT_ERR_NOMEM. */
-int gt_query_cube3_map_edges(gt_db *db, const char *name, int how, gt_cube3_solver_tables *t);
+/* gt_query_open_with with only o->load (GT_SOLVE_LOAD_*), for bindings. */
+int gt_query_open_load(gt_db *db, const char *name, int load, gt_query **out);
 
-/* Frees the tables of t (all four slots; gt_table_free each) and clears it. */
-void gt_query_cube3_tables_free(gt_cube3_solver_tables *t);
+/* The family (a definition table's: gt_catalog_def_family), the name it
+ * was opened by (a table name for a walk), and the walked spec (NULL for a
+ * searched family). */
+const gt_family *gt_query_family(const gt_query *q);
+const char *gt_query_name(const gt_query *q);
+const gt_table_spec *gt_query_spec(const gt_query *q);
 
-/* Maps the cube3 tables in place: the corners, and the strongest edge table
- * present that fits (gt_query_cube3_map_edges; corners_only, or none
- * built: the corners alone, slow past ~12 moves).
- * Return values: as gt_query_open. */
-int gt_query_cube3_open(gt_db *db, int corners_only, gt_query_cube3 **out);
-void gt_query_cube3_close(gt_query_cube3 *q);
+/* One answer with options (NULL: defaults): a walked table's optimal
+ * solution, or the solver's (timeout, max_length, threads), into a with
+ * its JSON fields. Parameters and checks of text as gt_query_solve's.
+ * Return values: those of gt_query_solve, and GT_ERR_TIMEOUT (a->message;
+ * a->distance the proven lower bound; a->n_fields > 0: an answer is still
+ * given, e.g. a two-phase solution past max_length). */
+int gt_query_answer(const gt_query *q, int format, const char *text, size_t len, const gt_solve_options *o,
+                    gt_answer *a, gt_parse_error *err);
 
-/* One optimal HTM solution of a scramble or 54 facelets within timeout
- * seconds, written like gt_query_solve's.
- * Parameters: format, text, len, solution, cap, err: as gt_query_solve's
- * (a NUL byte inside the len bytes is refused); timeout, seconds (0: none).
- * Return values: GT_OK, GT_ERR_PARSE (malformed, or a NUL byte),
- * GT_ERR_ILLEGAL, GT_ERR_TIMEOUT (none proven in time: *distance is then
- * the proven lower bound), GT_ERR_RANGE, GT_ERR_INVAL (text NULL with
- * len > 0), GT_ERR_CORRUPT, GT_ERR_NOMEM. */
-int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, size_t len, double timeout,
+/* gt_query_solve within timeout seconds (0: none), for bindings: on
+ * GT_ERR_TIMEOUT *distance is the proven lower bound. */
+int gt_query_solve_timed(const gt_query *q, int format, const char *text, size_t len, double timeout,
                          char *solution, size_t cap, int *distance, gt_parse_error *err);
-
-/* The solver over those tables (thread-safe; owned by q), for callers with
- * a gt_cube3 of their own (godtab-serve). */
-const gt_cube3_solver *gt_query_cube3_solver(const gt_query_cube3 *q);
 
 #ifdef __cplusplus
 }

@@ -115,6 +115,110 @@ typedef struct gt_report_env {
  * literature), or the loader's errors. */
 typedef int (*gt_report_fn)(const gt_report_env *env);
 
+/* ---- searched answers: the solver hooks of a family ---- */
+
+/* How a solver reads the store: the catalog's loader (gt_catalog_loader),
+ * so that a model never opens the store itself. Every call returns GT_OK or
+ * a GT_ERR_* code (GT_ERR_NOTFOUND: not built). */
+typedef struct gt_loader {
+    /* A catalog table with its descriptor, checked (gt_catalog_load). */
+    int (*load)(void *user, const char *table, gt_puzzle **puzzle, gt_table **t);
+    void (*unload)(void *user, const char *table, gt_puzzle *puzzle, gt_table *t);
+    /* A stored table read in place (no copy for a mapped table); checked:
+     * also against its catalog spec (gt_catalog_map). Free with
+     * gt_table_free. */
+    int (*map)(void *user, const char *table, int checked, gt_table **t);
+    /* The uncompressed bytes of a stored table and whether it is read in
+     * place (1) or copied when opened (0). */
+    int (*stat)(void *user, const char *table, uint64_t *raw_bytes, int *in_place);
+    void *user;
+} gt_loader;
+
+/* How a front end asks (every field optional: zero is the default). */
+typedef struct gt_solve_options {
+    double timeout; /* seconds a query; 0: none */
+    int bounded;    /* 1: a short solution of at most max_length moves, not optimal */
+    int max_length; /* with bounded: 0.. or GT_SOLVE_NEAR (the family's "near optimal" bound) */
+    int threads;    /* 0: all cores */
+    int load;       /* GT_SOLVE_LOAD_*: which tables open reads */
+} gt_solve_options;
+
+enum {
+    GT_SOLVE_NEAR = -1,         /* max_length: the family's "near optimal" bound */
+    GT_SOLVE_MAX_LENGTH = 1000, /* the largest max_length a front end passes on */
+    GT_SOLVE_LOAD_DEFAULT = 0,  /* the strongest tables read in place */
+    GT_SOLVE_LOAD_MINIMAL = 1,  /* the smallest tables that answer (slow, exact) */
+};
+
+/* One answer, for text and JSON alike, filled by a solver with no idea of
+ * either: the moves, the distance, and the fields of its JSON object in
+ * order ("puzzle", "metric", "distance", "solution", then the family's own:
+ * nnn's stage lengths, two-phase's max_length, nodes, seconds ...). */
+enum { GT_FIELD_INT, GT_FIELD_REAL, GT_FIELD_TEXT, GT_FIELD_BOOL, GT_FIELD_NULL };
+#define GT_ANSWER_FIELDS_MAX 12
+#define GT_ANSWER_TEXT_MAX 1024
+
+typedef struct gt_answer_field {
+    const char *key; /* a string literal */
+    int type;        /* GT_FIELD_* */
+    int64_t i;       /* INT, BOOL */
+    double r;        /* REAL */
+    char text[GT_ANSWER_TEXT_MAX]; /* TEXT */
+} gt_answer_field;
+
+enum {
+    GT_ANSWER_OPTIMAL = 1,     /* the distance is proven */
+    GT_ANSWER_LOWER_BOUND = 2, /* no solution: distance is a proven lower bound */
+};
+
+typedef struct gt_answer {
+    char solution[GT_ANSWER_TEXT_MAX]; /* moves one space apart ("" solved) */
+    int distance;                      /* moves, or the lower bound */
+    int flags;                         /* GT_ANSWER_* */
+    /* Why a solve failed, or why an answer given is short of what was asked
+     * (a timeout with a longer solution found: the return code says so). */
+    char message[256];
+    int n_fields;
+    gt_answer_field fields[GT_ANSWER_FIELDS_MAX];
+} gt_answer;
+
+/* Empties a (before a solve). */
+void gt_answer_clear(gt_answer *a);
+/* Appends a field (dropped past GT_ANSWER_FIELDS_MAX; text cut at its cap).
+ * key must outlive a (a literal). */
+void gt_answer_put_int(gt_answer *a, const char *key, int64_t v);
+void gt_answer_put_real(gt_answer *a, const char *key, double v);
+void gt_answer_put_text(gt_answer *a, const char *key, const char *v);
+void gt_answer_put_bool(gt_answer *a, const char *key, int v);
+void gt_answer_put_null(gt_answer *a, const char *key);
+/* The field of a key, or NULL. */
+const gt_answer_field *gt_answer_get(const gt_answer *a, const char *key);
+
+/* The solver of a family whose queries are searched rather than read from
+ * one table walk (cube3's IDA* and two-phase, definition tables rebuilt from
+ * the store): the one query path of gt_query_open / gt_query_answer. */
+typedef struct gt_solver_hooks {
+    /* The largest max_length of a short (bounded) query, or 0: optimal
+     * answers only (a front end refuses max_length then). */
+    int max_length_max;
+    const char *state_key; /* the JSON key of a GT_QUERY_STATE query ("facelets"), or NULL: none */
+    int long_search; /* 1: a query can take seconds (servers bound how many run) */
+    /* Opens the tables of `name` (the family's name, or a table of it)
+     * through ld; *handle is the solver's. Return values: GT_OK,
+     * GT_ERR_NOTFOUND, GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_STORAGE,
+     * GT_ERR_NOMEM. */
+    int (*open)(const gt_loader *ld, const char *name, const gt_solve_options *o, void **handle);
+    /* Solves one query (GT_QUERY_MOVES or GT_QUERY_STATE, NUL-terminated)
+     * into a (cleared by the caller), replayed before it is returned.
+     * Thread-safe on one handle. Return values: GT_OK; GT_ERR_PARSE or
+     * GT_ERR_ILLEGAL with err filled; GT_ERR_TIMEOUT (a->message says why;
+     * a->n_fields > 0: the best found is still given); GT_ERR_CORRUPT,
+     * GT_ERR_RANGE, GT_ERR_NOMEM with a->message. */
+    int (*solve)(const void *handle, int format, const char *text, const gt_solve_options *o, gt_answer *a,
+                 gt_parse_error *err);
+    void (*close)(void *handle);
+} gt_solver_hooks;
+
 /* ---- families ---- */
 
 typedef struct gt_family {
@@ -127,6 +231,7 @@ typedef struct gt_family {
      * spec. */
     const char *metrics;
     const gt_query_hooks *query; /* NULL: no generic queries */
+    const gt_solver_hooks *solver; /* NULL: queries are table walks (query) only */
     gt_report_fn report;         /* NULL: no report */
 } gt_family;
 

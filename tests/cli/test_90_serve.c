@@ -18,6 +18,12 @@ static int setup(void **state)
 {
     (void)state;
     assert_int_equal(tu_db_setup("pocket-htm taquin-3x3 taquin-4x4 floppy-htm"), 0);
+    /* a definition table: a puzzle of its own, registered at run time */
+    char *cmd;
+    assert_true(asprintf(&cmd, "%s/godtab-gen --quiet --db %s --def %s/puzzles/skewb.tws --name skewb", GODTAB_BIN,
+                         tu_db_path, GODTAB_ROOT) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+    free(cmd);
     assert_int_equal(start_server(&srv, "--max-batch 1000 --max-body 262144 --max-random 50 --max-timeout 5"), 0);
     return 0;
 }
@@ -87,6 +93,8 @@ static void test_solve_equals_cli(void **state)
     same_as_cli("puzzle=taquin-3x3&scramble=L1%20C1%20L1&all=1", "taquin-3x3 --json --all \"L1 C1 L1\"");
     same_as_cli("puzzle=floppy&scramble=R%20F%20L%20B", "floppy --json \"R F L B\"");
     same_as_cli("puzzle=floppy&state=4231/1000", "floppy --json --state 4231/1000");
+    /* a table built from a definition file, by its name */
+    same_as_cli("puzzle=skewb&scramble=R%20U", "skewb --json \"R U\"");
     /* POST with a JSON body gives the same object */
     char *got, *want = cli("pocket --json \"R U\"");
     assert_int_equal(http("POST", "/api/solve", "{\"puzzle\":\"pocket\",\"scramble\":\"R U\"}", &got), 200);
@@ -151,6 +159,8 @@ static void test_solve_errors(void **state)
     expect_error("GET", "/api/solve?puzzle=pocket&scramble=R&timeout=99", NULL, 400, 1, "usage", "--max-timeout");
     expect_error("GET", "/api/solve?puzzle=pocket&scramble=R&near=1", NULL, 400, 1, "usage", "for cube3");
     expect_error("GET", "/api/solve?puzzle=nnn&scramble=R", NULL, 400, 1, "usage", "not served");
+    expect_error("GET", "/api/solve?puzzle=skewb&scramble=R%20Q", NULL, 400, 2, "malformed", "Q");
+    expect_error("GET", "/api/solve?puzzle=skewb&scramble=R&near=1", NULL, 400, 1, "usage", "for cube3");
     expect_error("GET", "/api/solve?puzzle=taquin&board=9x9&config=0", NULL, 400, 1, "usage", "board wants");
     expect_error("POST", "/api/solve", "{\"puzzle\":", 400, 2, "malformed", "not a JSON object");
     expect_error("POST", "/api/solve", "[1,2]", 400, 2, "malformed", "not a JSON object");

@@ -107,26 +107,27 @@ static void test_length_is_the_query(void **state)
 static void test_cube3_text_carries_its_length(void **state)
 {
     (void)state;
-    gt_query_cube3 *q;
+    gt_query *q;
     char out[256];
     int distance = -1;
     gt_parse_error err;
-    assert_int_equal(gt_query_cube3_open(db, 1, &q), GT_OK);
-    assert_int_equal(gt_query_cube3_solve(q, GT_QUERY_MOVES, "R U\0F", 5, 0, out, sizeof out, &distance, &err),
+    /* cube3 answers through the one query path (its solver hooks) */
+    assert_int_equal(gt_query_open_load(db, "cube3", GT_SOLVE_LOAD_MINIMAL, &q), GT_OK);
+    assert_int_equal(gt_query_solve_timed(q, GT_QUERY_MOVES, "R U\0F", 5, 0, out, sizeof out, &distance, &err),
                      GT_ERR_PARSE);
     assert_non_null(strstr(err.message, "a NUL byte at column 4"));
     assert_int_equal(distance, -1);
     static const char facelets[] = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
-    assert_int_equal(gt_query_cube3_solve(q, GT_QUERY_STATE, facelets, 54, 0, out, sizeof out, &distance, &err),
+    assert_int_equal(gt_query_solve_timed(q, GT_QUERY_STATE, facelets, 54, 0, out, sizeof out, &distance, &err),
                      GT_OK);
     assert_int_equal(distance, 0);
-    assert_int_equal(gt_query_cube3_solve(q, GT_QUERY_STATE, facelets, 55, 0, out, sizeof out, &distance, &err),
+    assert_int_equal(gt_query_solve_timed(q, GT_QUERY_STATE, facelets, 55, 0, out, sizeof out, &distance, &err),
                      GT_ERR_PARSE); /* its own NUL, within the length given */
     assert_non_null(strstr(err.message, "a NUL byte at column 55"));
-    assert_int_equal(gt_query_cube3_solve(q, GT_QUERY_MOVES, "R U F2 XX", 6, 0, out, sizeof out, &distance, &err),
+    assert_int_equal(gt_query_solve_timed(q, GT_QUERY_MOVES, "R U F2 XX", 6, 0, out, sizeof out, &distance, &err),
                      GT_OK);
     assert_int_equal(distance, 3);
-    gt_query_cube3_close(q);
+    gt_query_close(q);
 }
 
 static void test_family_names_open_the_default_table(void **state)
@@ -146,7 +147,7 @@ static void test_family_names_open_the_default_table(void **state)
     assert_string_equal(out, "B L F R");
     gt_query *q;
     assert_int_equal(gt_query_open(db, "taquin", &q), GT_ERR_NOTFOUND); /* taquin-3x3, not built here */
-    assert_int_equal(gt_query_open(db, "cube3", &q), GT_ERR_INVAL);     /* gt_query_cube3_open's */
+    assert_int_equal(gt_query_open(db, "cube3-corners", &q), GT_ERR_INVAL); /* read by cube3's solver, not walked */
     assert_int_equal(gt_query_open(db, "no-such-puzzle", &q), GT_ERR_NOTFOUND);
     assert_null(q);
 }

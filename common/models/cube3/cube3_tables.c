@@ -1,6 +1,7 @@
 /* The cube3 puzzle descriptors and family (the top of the model: move tables
  * are cube3_moves.c, symmetry cube3_sym.c, two-phase cube3_twophase_tables.c). */
 #include "cube3_tables.h"
+#include "cube3_family.h"
 #include "cube3_sym.h"
 #include "cube3_twophase.h"
 #include "gt_error.h"
@@ -202,11 +203,11 @@ static const gt_table_spec cube3_specs[] = {
      .storage = GT_STORAGE_MAPPED, .sections = gt_cube3_twophase_sections},
 };
 
-/* The 3x3x3 has a solver front end of its own (IDA*, solve/cmd_cube3.c):
- * no generic query hooks. */
+/* The 3x3x3 is searched, not walked: its solver hooks (cube3_family.c). */
 const gt_family gt_cube3_family = {
     .name = "cube3",
     .summary = "3x3x3: optimal solutions (HTM or QTM) by IDA* over the cube3 tables",
     .specs = cube3_specs,
     .n_specs = GT_COUNT_OF(cube3_specs),
+    .solver = &gt_cube3_solver_hooks,
 };

@@ -1,0 +1,230 @@
+/* Definition tables registered at run time from the catalogue
+ * (catalog_def.h): a stored table that carries its definition becomes a
+ * table spec again (to rebuild it: godtab-gen-mpi NAME) and a searched
+ * family of its own (gt_catalog_def_family: godtab-solve NAME, godtab-serve
+ * ?puzzle=NAME, python db.solve(NAME, ...)). */
+#include "catalog.h"
+#include "catalog_def.h"
+#include "gt_error.h"
+#include "solve.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The stored record, in a block the spec's sections hook hands back. */
+typedef struct def_record {
+    gt_def_request req; /* first: gt_def_make_puzzle reads spec->arg as a gt_def_request */
+    char *bytes;
+    size_t len;
+} def_record;
+
+struct gt_catalog_def_table {
+    gt_table_spec spec;
+    def_record rec;
+    gt_def *def;
+    char name[GT_NAME_MAX];
+    char summary[GT_NAME_MAX + 48];
+};
+
+static int def_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_section_data *out, int *n)
+{
+    const def_record *r = spec->arg;
+    (void)p;
+    out[0] = (gt_section_data){GT_CATALOG_DEF_SECTION, r->bytes, r->len};
+    *n = 1;
+    return GT_OK;
+}
+
+void gt_catalog_def_table_free(gt_catalog_def_table *dt)
+{
+    if (!dt)
+        return;
+    gt_def_free(dt->def);
+    free(dt->rec.bytes);
+    free(dt);
+}
+
+/* The definition of a table t called name: parsed from its section. */
+static int from_table(const gt_table *t, const char *name, gt_catalog_def_table *dt)
+{
+    const gt_view *v = gt_table_section(t, GT_CATALOG_DEF_SECTION);
+    gt_catalog_def_source src;
+    gt_def_error e;
+    if (!v)
+        return GT_ERR_NOTFOUND; /* not a definition table (or one built before they were stored) */
+    if (!(dt->rec.bytes = malloc(v->bytes ? v->bytes : 1)))
+        return GT_ERR_NOMEM;
+    memcpy(dt->rec.bytes, v->data, v->bytes);
+    dt->rec.len = v->bytes;
+    int rc = gt_catalog_def_read(dt->rec.bytes, dt->rec.len, &src);
+    if (rc == GT_OK && (rc = gt_catalog_def_parse(src.text, src.len, src.cycle_notation, &dt->def, &e)) != GT_OK)
+        rc = rc == GT_ERR_NOMEM ? rc : GT_ERR_CORRUPT;
+    uint64_t mask = 0;
+    if (rc == GT_OK && gt_def_moves_mask(dt->def, src.moves, &mask, &e) != GT_OK)
+        rc = GT_ERR_CORRUPT;
+    if (rc)
+        return rc;
+    dt->rec.req = (gt_def_request){dt->def, {src.metric, mask}};
+    snprintf(dt->name, sizeof dt->name, "%s", name);
+    snprintf(dt->summary, sizeof dt->summary, "%s: the definition stored with the table (%s)", name,
+             src.metric == GT_DEF_QTM ? "qtm" : "htm");
+    gt_def_spec_init(&dt->spec, dt->name, dt->summary, &dt->rec.req);
+    dt->spec.arg = &dt->rec;
+    dt->spec.sections = def_sections;
+    return GT_OK;
+}
+
+int gt_catalog_def_table_of(const gt_table *t, const char *name, gt_catalog_def_table **out)
+{
+    *out = NULL;
+    gt_catalog_def_table *dt = calloc(1, sizeof *dt);
+    if (!dt)
+        return GT_ERR_NOMEM;
+    int rc = from_table(t, name, dt);
+    if (rc) {
+        gt_catalog_def_table_free(dt);
+        return rc;
+    }
+    *out = dt;
+    return GT_OK;
+}
+
+int gt_catalog_def_table_open(gt_db *db, const char *name, gt_catalog_def_table **out)
+{
+    gt_table *t = NULL;
+    *out = NULL;
+    if (gt_catalog_find(name) || gt_catalog_find_family(name))
+        return GT_ERR_NOTFOUND; /* a catalog name is never a definition table */
+    int rc = gt_db_map_table(db, name, &t);
+    if (rc == GT_ERR_INVAL)
+        rc = GT_ERR_NOTFOUND; /* not a table name at all */
+    if (rc == GT_OK)
+        rc = gt_catalog_def_table_of(t, name, out);
+    gt_table_free(t);
+    return rc;
+}
+
+const gt_table_spec *gt_catalog_def_table_spec(const gt_catalog_def_table *dt)
+{
+    return &dt->spec;
+}
+
+const char *gt_catalog_def_table_metric(const gt_catalog_def_table *dt)
+{
+    return dt->rec.req.options.metric == GT_DEF_QTM ? "qtm" : "htm";
+}
+
+/* ---- the solver hooks of a definition table ---- */
+
+typedef struct def_handle {
+    gt_catalog_def_table *dt;
+    gt_table *table;
+    gt_puzzle *p; /* ctx: the gt_def_model */
+} def_handle;
+
+static void def_close(void *handle)
+{
+    def_handle *h = handle;
+    if (!h)
+        return;
+    if (h->p)
+        h->dt->spec.free_puzzle(h->p);
+    gt_table_free(h->table);
+    gt_catalog_def_table_free(h->dt);
+    free(h);
+}
+
+static int def_open(const gt_loader *ld, const char *name, const gt_solve_options *o, void **out)
+{
+    (void)o;
+    *out = NULL;
+    def_handle *h = calloc(1, sizeof *h);
+    if (!h)
+        return GT_ERR_NOMEM;
+    int rc = ld->map(ld->user, name, 0, &h->table);
+    if (rc == GT_ERR_INVAL)
+        rc = GT_ERR_NOTFOUND;
+    if (rc == GT_OK)
+        rc = gt_catalog_def_table_of(h->table, name, &h->dt);
+    if (rc == GT_OK)
+        rc = h->dt->spec.make_puzzle(&h->dt->spec, &h->p);
+    if (rc == GT_OK && h->table->meta.n_states != h->p->n_states)
+        rc = GT_ERR_CORRUPT; /* built from another definition */
+    if (rc) {
+        def_close(h);
+        return rc;
+    }
+    *out = h;
+    return GT_OK;
+}
+
+/* The query's position (perm, ori) or its parse error. */
+static int def_position(const gt_def *def, int format, const char *text, uint8_t *perm, uint8_t *ori,
+                        gt_parse_error *err)
+{
+    gt_def_error e = {0, 0, ""};
+    int rc;
+    if (format == GT_QUERY_STATE) {
+        rc = gt_def_parse_state(def, text, perm, ori, &e);
+    } else {
+        memcpy(perm, def->solved_perm, (size_t)def->total);
+        memcpy(ori, def->solved_ori, (size_t)def->total);
+        rc = gt_def_apply_scramble(def, text, perm, ori, &e);
+    }
+    if (rc && err) {
+        err->offset = e.column > 0 ? e.column - 1 : 0;
+        err->length = 1;
+        snprintf(err->message, sizeof err->message, "%s", e.message[0] ? e.message : gt_strerror(rc));
+    }
+    return rc;
+}
+
+static int def_solve(const void *handle, int format, const char *text, const gt_solve_options *o, gt_answer *a,
+                     gt_parse_error *err)
+{
+    const def_handle *h = handle;
+    const gt_def *def = h->dt->def;
+    const gt_def_model *m = h->p->ctx;
+    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], moves[GT_MAX_DEPTH];
+    uint64_t index;
+    int n, rc = def_position(def, format, text, perm, ori, err);
+    (void)o;
+    if (rc)
+        return rc;
+    if (gt_def_model_index(m, perm, ori, &index) != GT_OK ||
+        (rc = gt_solve_walk(h->p, h->table, index, moves, GT_MAX_DEPTH, &n)) == GT_ERR_ILLEGAL) {
+        snprintf(a->message, sizeof a->message, "the position is outside this table (not reachable with its moves)");
+        return GT_ERR_ILLEGAL;
+    }
+    if (rc)
+        return rc;
+    for (int i = 0; i < n; i++) /* replayed on the permutations before it is given */
+        gt_def_model_apply(m, moves[i], perm, ori);
+    if (!gt_def_is_solved(def, perm, ori)) {
+        snprintf(a->message, sizeof a->message, "the table's answer does not solve the position: table corrupted");
+        return GT_ERR_CORRUPT;
+    }
+    if ((rc = gt_solve_format_moves(h->p, moves, n, a->solution, sizeof a->solution)) != GT_OK)
+        return rc;
+    a->distance = n;
+    a->flags = GT_ANSWER_OPTIMAL;
+    gt_answer_put_text(a, "puzzle", h->dt->name);
+    gt_answer_put_text(a, "metric", gt_catalog_def_table_metric(h->dt));
+    gt_answer_put_int(a, "distance", n);
+    gt_answer_put_text(a, "solution", a->solution);
+    return GT_OK;
+}
+
+static const gt_solver_hooks def_solver = {
+    .state_key = "state",
+    .open = def_open,
+    .solve = def_solve,
+    .close = def_close,
+};
+
+const gt_family gt_catalog_def_family = {
+    .name = "def",
+    .summary = "any puzzle from a definition file (godtab-gen --def): optimal solutions",
+    .solver = &def_solver,
+};
