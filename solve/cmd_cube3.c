@@ -84,28 +84,6 @@ static void progress_line(void *user, int bound, uint64_t nodes, double seconds)
             (double)nodes, seconds > 0 ? (double)nodes / seconds : 0.0, seconds, c->tty ? "   \r" : "\n");
 }
 
-static int looks_like_facelets(const char *q)
-{
-    q += strspn(q, " \t"); /* batch lines keep their leading blanks (columns count from there) */
-    size_t n = strlen(q);
-    while (n > 0 && (q[n - 1] == ' ' || q[n - 1] == '\t'))
-        n--;
-    return n == GT_CUBE3_FACELETS && strcspn(q, " \t") == n;
-}
-
-int gt_cube3_cli_parse(const char *query, int format, gt_cube3 *pos, char *err, size_t errcap)
-{
-    gt_parse_error pe = {0, 0, ""};
-    gt_cube3_verdict v;
-    if (format == GT_CLI_FORMAT_AUTO)
-        format = looks_like_facelets(query) ? GT_CLI_FORMAT_STATE : GT_CLI_FORMAT_SCRAMBLE;
-    int rc = format == GT_CLI_FORMAT_STATE ? gt_cube3_from_facelets(query, pos, NULL, &v, &pe)
-                                       : gt_cube3_from_scramble(query, pos, &pe);
-    if (rc)
-        snprintf(err, errcap, "%s", pe.message[0] ? pe.message : gt_strerror(rc));
-    return rc;
-}
-
 /* Appends text; returns -1 when out of room. */
 static int append(char *out, size_t cap, size_t *len, const char *text)
 {
