@@ -2,23 +2,9 @@
 #include "defn_internal.h"
 #include "gt_error.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int gt_def_fail(gt_def_error *err, int line, int column, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->line = line;
-        err->column = column;
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return GT_ERR_PARSE;
-}
 
 int gt_def_alloc_arrays(gt_def *def, int max_moves)
 {

@@ -42,6 +42,8 @@
 #ifndef GODTAB_DEFN_H
 #define GODTAB_DEFN_H
 
+#include "gt_error.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -60,11 +62,8 @@ extern "C" {
 #define GT_DEF_MAX_DEPTH 64    /* the deepest published count (the engine's GT_MAX_DEPTH) */
 
 /* Where and why parsing failed (1-based line and column; line 0 when the
- * error belongs to no line). */
-typedef struct gt_def_error {
-    int line, column;
-    char message[200];
-} gt_def_error;
+ * error belongs to no line): the library's one error detail (gt_error.h). */
+typedef gt_error_detail gt_def_error;
 
 typedef struct gt_def_set {
     char name[GT_DEF_NAME_MAX];
