@@ -52,11 +52,7 @@ int gt_error_vset(gt_error_detail *d, int code, int line, int column, const char
 {
     if (!d)
         return code;
-    d->code = code;
-    d->line = line;
-    d->column = column;
-    d->offset = 0;
-    d->length = 0;
+    *d = (gt_error_detail){.code = code, .line = line, .column = column};
     if (vsnprintf(d->message, sizeof d->message, fmt, ap) < 0)
         d->message[0] = 0;
     return code;
