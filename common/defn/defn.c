@@ -39,7 +39,7 @@ int gt_def_find_move(const gt_def *def, const char *name, size_t len)
     for (int m = 0; m < def->n_moves; m++)
         if (strlen(def->move_name[m]) == len && !memcmp(def->move_name[m], name, len))
             return m;
-    return -1;
+    return GT_NONE;
 }
 
 void gt_def_move_images(const gt_def *def, int m, uint16_t *images)

@@ -122,7 +122,7 @@ int gt_def_parse_cycles(const char *text, size_t len, gt_def **out, gt_def_error
 
 void gt_def_free(gt_def *def);
 
-/* The index of the move called name[0..len-1], or -1. */
+/* The index of the move called name[0..len-1], or GT_NONE. */
 int gt_def_find_move(const gt_def *def, const char *name, size_t len);
 
 /* Where move m sends each position (images[i]: the position the piece at i

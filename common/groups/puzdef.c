@@ -25,7 +25,7 @@ int gt_puzdef_find(const gt_puzdef *def, const char *name, int len)
     for (int k = 0; k < def->ngens; k++)
         if ((int)strlen(def->names[k]) == len && memcmp(def->names[k], name, (size_t)len) == 0)
             return k;
-    return -1;
+    return GT_NONE;
 }
 
 void gt_puzdef_gen_ptrs(const gt_puzdef *def, const gt_point **ptrs)

@@ -26,6 +26,11 @@ enum {
     GT_ERR_INTERRUPT = -12,  /* stopped by the caller (signal / cancel flag) */
 };
 
+/* Not an error code: what a lookup returning an index or a value (a move, a
+ * generator, a facelet, a residue) gives when there is none. It equals -1
+ * (GT_ERR_NOMEM's value), so such functions never return error codes. */
+#define GT_NONE (-1)
+
 /* A static, human-readable name for an error code (never NULL). */
 const char *gt_strerror(int err);
 
