@@ -37,7 +37,8 @@ _MAX_DEPTH = 64
 
 
 class _ParseError(ctypes.Structure):
-    _fields_ = [("offset", ctypes.c_int), ("length", ctypes.c_int), ("message", ctypes.c_char * 160)]
+    _fields_ = [("code", ctypes.c_int), ("line", ctypes.c_int), ("column", ctypes.c_int),
+                ("offset", ctypes.c_int), ("length", ctypes.c_int), ("message", ctypes.c_char * 256)]
 
 
 _STATE_FN = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_char_p, ctypes.c_char_p)

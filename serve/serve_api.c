@@ -276,7 +276,7 @@ static json_t *solve_searched(gt_serve_ctx *s, const gt_query *query, json_t *q,
     if (search_options(gt_query_name(query), f->solver, q, timeout, &o, err) || search_text(f, q, &text, &format, err))
         return NULL;
     gt_answer *a = malloc(sizeof *a);
-    gt_parse_error pe = {0, 0, ""};
+    gt_parse_error pe = {0};
     if (!a) {
         err->rc = GT_ERR_NOMEM;
         snprintf(err->message, sizeof err->message, "out of memory");

@@ -48,7 +48,7 @@ int gt_answer_walk_solve(const gt_answer_walk *w, int format, const char *query,
                          uint8_t *moves, int *len, gt_answer_error *err)
 {
     const gt_query_hooks *q = w->family->query;
-    gt_parse_error pe = {0, 0, ""};
+    gt_parse_error pe = {0};
     int rc = q->parse(w->spec, format, query, pos, index, &pe);
     if (rc)
         return fail(err, rc, pe.message);
@@ -205,7 +205,7 @@ int gt_answer_taquin_solve(const gt_answer_taquin *t, const char *query, uint64_
                            uint8_t *moves, int *len, gt_answer_error *err)
 {
     const gt_taquin_board *b = t->board;
-    gt_parse_error pe = {0, 0, ""};
+    gt_parse_error pe = {0};
     gt_taquin_violation why;
     int rc = gt_taquin_parse(b, query, code, &pe);
     if (rc)

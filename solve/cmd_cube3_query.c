@@ -20,7 +20,7 @@ static int looks_like_facelets(const char *q)
 
 int gt_cube3_cli_parse(const char *query, int format, gt_cube3 *pos, char *err, size_t errcap)
 {
-    gt_parse_error pe = {0, 0, ""};
+    gt_parse_error pe = {0};
     gt_cube3_verdict v;
     if (format == GT_CLI_FORMAT_AUTO)
         format = looks_like_facelets(query) ? GT_CLI_FORMAT_STATE : GT_CLI_FORMAT_SCRAMBLE;

@@ -314,7 +314,7 @@ static int answer(void *ctx, const char *query, char *out, size_t cap, char *err
     const def_query *q = ctx;
     const def_session *s = q->s;
     uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    gt_def_error e = {0, 0, ""};
+    gt_def_error e = {0};
     int rc;
     if (q->is_state) {
         rc = gt_def_parse_state(s->def, query, perm, ori, &e);

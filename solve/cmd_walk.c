@@ -363,7 +363,7 @@ static int list_depth(const walk_cli *c, int n_sources, const char *table, const
 static int parse_first(const walk_cli *c, const char *query)
 {
     _Alignas(max_align_t) unsigned char pos[POSITION_MAX];
-    gt_parse_error pe = {0, 0, ""};
+    gt_parse_error pe = {0};
     uint64_t index;
     int rc = c->family->query->parse(c->spec, c->o.state ? GT_QUERY_STATE : GT_QUERY_MOVES,
                                      c->o.state ? c->o.state : query, pos, &index, &pe);

@@ -163,7 +163,7 @@ static int def_open(const gt_loader *ld, const char *name, const gt_solve_option
 static int def_position(const gt_def *def, int format, const char *text, uint8_t *perm, uint8_t *ori,
                         gt_parse_error *err)
 {
-    gt_def_error e = {0, 0, ""};
+    gt_def_error e = {0};
     int rc;
     if (format == GT_QUERY_STATE) {
         rc = gt_def_parse_state(def, text, perm, ori, &e);

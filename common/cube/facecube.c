@@ -37,10 +37,10 @@ int gt_facecube_facelet_at(int n, const int xyz[3])
             continue;
         int col = (r + n - 1) / 2, row = (d + n - 1) / 2;
         if ((r + n - 1) % 2 || (d + n - 1) % 2 || col < 0 || col >= n || row < 0 || row >= n)
-            return -1;
+            return GT_NONE;
         return face * n * n + row * n + col;
     }
-    return -1;
+    return GT_NONE;
 }
 
 /* A clockwise quarter turn seen from outside the face is a rotation by -90

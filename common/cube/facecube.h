@@ -33,7 +33,7 @@ extern const char gt_face_letters[GT_FACES + 1];
  * values are integers: the face's own axis is ±n, the others in -(n-1)..n-1. */
 void gt_facecube_coords(int n, int facelet, int xyz[3]);
 
-/* The facelet at the given doubled coordinates, or -1 if none. */
+/* The facelet at the given doubled coordinates, or GT_NONE if none. */
 int gt_facecube_facelet_at(int n, const int xyz[3]);
 
 /* Fills perm (6*n*n entries) with the turn of layers lo..hi of `face`, counted

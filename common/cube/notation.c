@@ -171,7 +171,7 @@ static int plain_token(int n, char c, gt_turn *t, unsigned *kind)
         t->face = c == 'x' ? GT_FACE_R : c == 'y' ? GT_FACE_U : GT_FACE_F;
         t->hi = (uint16_t)(n - 1);
     } else {
-        return -1;
+        return GT_ERR_PARSE;
     }
     return 0;
 }

@@ -2,23 +2,9 @@
 #include "defn_internal.h"
 #include "gt_error.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int gt_def_fail(gt_def_error *err, int line, int column, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->line = line;
-        err->column = column;
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return GT_ERR_PARSE;
-}
 
 int gt_def_alloc_arrays(gt_def *def, int max_moves)
 {
@@ -53,7 +39,7 @@ int gt_def_find_move(const gt_def *def, const char *name, size_t len)
     for (int m = 0; m < def->n_moves; m++)
         if (strlen(def->move_name[m]) == len && !memcmp(def->move_name[m], name, len))
             return m;
-    return -1;
+    return GT_NONE;
 }
 
 void gt_def_move_images(const gt_def *def, int m, uint16_t *images)

@@ -42,6 +42,8 @@
 #ifndef GODTAB_DEFN_H
 #define GODTAB_DEFN_H
 
+#include "gt_error.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -60,11 +62,8 @@ extern "C" {
 #define GT_DEF_MAX_DEPTH 64    /* the deepest published count (the engine's GT_MAX_DEPTH) */
 
 /* Where and why parsing failed (1-based line and column; line 0 when the
- * error belongs to no line). */
-typedef struct gt_def_error {
-    int line, column;
-    char message[200];
-} gt_def_error;
+ * error belongs to no line): the library's one error detail (gt_error.h). */
+typedef gt_error_detail gt_def_error;
 
 typedef struct gt_def_set {
     char name[GT_DEF_NAME_MAX];
@@ -123,7 +122,7 @@ int gt_def_parse_cycles(const char *text, size_t len, gt_def **out, gt_def_error
 
 void gt_def_free(gt_def *def);
 
-/* The index of the move called name[0..len-1], or -1. */
+/* The index of the move called name[0..len-1], or GT_NONE. */
 int gt_def_find_move(const gt_def *def, const char *name, size_t len);
 
 /* Where move m sends each position (images[i]: the position the piece at i

@@ -16,7 +16,7 @@ typedef struct cursor {
 } cursor;
 
 /* The shared formatter at the column of `at` on the cursor's line. */
-#define fail_at(err, c, at, ...) gt_def_fail((err), (c)->line, (int)((at) - (c)->line_start) + 1, __VA_ARGS__)
+#define fail_at(err, c, at, ...) gt_error_set((err), GT_ERR_PARSE, (c)->line, (int)((at) - (c)->line_start) + 1, __VA_ARGS__)
 
 static int is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
 static int at_line_end(const char *p) { return *p == 0 || *p == '\n' || *p == '#'; }
@@ -309,7 +309,7 @@ static int finish(parser *ps)
     if (def->n_moves == 0)
         return fail_at(ps->err, &ps->c, ps->c.p, "empty generator list: no 'NAME = (...)' line");
     if (def->has_colours && ps->n_colours != def->total)
-        return gt_def_fail(ps->err, 1, 1, "colours: %d colours for %d points", ps->n_colours, def->total);
+        return gt_error_set(ps->err, GT_ERR_PARSE, 1, 1, "colours: %d colours for %d points", ps->n_colours, def->total);
     uint16_t *images = malloc((size_t)def->total * sizeof *images);
     if (!images)
         return GT_ERR_NOMEM;
@@ -346,7 +346,7 @@ int gt_def_parse_cycles(const char *text, size_t len, gt_def **out, gt_def_error
     if (err)
         memset(err, 0, sizeof *err);
     if (memchr(text, 0, len))
-        return gt_def_fail(err, 1, 1, "NUL byte");
+        return gt_error_set(err, GT_ERR_PARSE, 1, 1, "NUL byte");
     /* the text may end without a NUL (a stored record) */
     if (!(copy = malloc(len + 1)) || !(ps = calloc(1, sizeof *ps)) || !(ps->def = calloc(1, sizeof *ps->def)))
         goto free_parser;

@@ -40,7 +40,7 @@ typedef struct parser {
 } parser;
 
 /* The shared formatter, through the parser's err. */
-#define fail(ps, ...) gt_def_fail((ps)->err, __VA_ARGS__)
+#define fail(ps, ...) gt_error_set((ps)->err, GT_ERR_PARSE, __VA_ARGS__)
 
 /* Is the rest of a line starting with '#' a "@published" annotation? */
 static int annotation(const char *p, const char *end)

@@ -158,7 +158,7 @@ int gt_db_open(gt_db **out, const char *path, int flags)
 close_env:
     mdb_env_close(db->env);
 free_db:
-    snprintf(gt_store_open_error, sizeof gt_store_open_error, "%s", db->last_error);
+    gt_store_open_error = db->last_error;
     free(db);
     return rc;
 }

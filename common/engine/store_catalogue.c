@@ -111,7 +111,7 @@ static int read_hex64(const char **p, int digits, uint64_t *out)
         char ch = (*p)[i];
         int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
         if (d < 0)
-            return -1;
+            return GT_ERR_CORRUPT;
         v = v << 4 | (uint64_t)d;
     }
     *p += digits;
@@ -128,7 +128,7 @@ static int read_small(const char **p, uint32_t *out)
     while (s[n] >= '0' && s[n] <= '9' && n < 10)
         v = v * 10 + (uint32_t)(s[n++] - '0');
     if (n == 0 || n > 9 || (n > 1 && s[0] == '0'))
-        return -1;
+        return GT_ERR_CORRUPT;
     *p = s + n;
     *out = v;
     return 0;
@@ -138,7 +138,7 @@ static int expect(const char **p, const char *word)
 {
     size_t n = strlen(word);
     if (strncmp(*p, word, n) != 0)
-        return -1;
+        return GT_ERR_CORRUPT;
     *p += n;
     return 0;
 }
@@ -148,17 +148,17 @@ static int parse_entry(const char **p, gt_catalogue_entry *e)
 {
     const char *s = *p, *name = s + 6;
     if (expect(&s, "table "))
-        return -1;
+        return GT_ERR_CORRUPT;
     const char *space = strchr(name, ' ');
     if (!space || space - name >= GT_NAME_MAX)
-        return -1;
+        return GT_ERR_CORRUPT;
     memcpy(e->name, name, (size_t)(space - name));
     e->name[space - name] = 0;
     s = space + 1;
     if (!gt_catalogue_name_ok(e->name) || read_hex64(&s, 16, &e->meta_hash) || expect(&s, " ") ||
         read_hex64(&s, 16, &e->checksum) || expect(&s, " ") || read_small(&s, &e->chunks) ||
         expect(&s, "\n") || e->chunks == 0)
-        return -1;
+        return GT_ERR_CORRUPT;
     *p = s;
     return 0;
 }

@@ -3,6 +3,7 @@
 #ifndef GODTAB_STORE_DB_INTERNAL_H
 #define GODTAB_STORE_DB_INTERNAL_H
 
+#include "gt_error.h"
 #include "store_internal.h"
 
 #include <lmdb.h>
@@ -20,7 +21,7 @@ struct gt_db {
      * (store_mapped.c); 0: the defaults. Readers take the parts from the
      * records, so tests may set small sizes with gt_store_set_parts. */
     uint64_t single_max, part_bytes;
-    char last_error[256];
+    gt_error_detail last_error; /* of the last failure on this db */
 };
 
 /* Sets the sizes above (part_bytes a multiple of 64 KiB), for tests.
@@ -90,7 +91,7 @@ int gt_store_put_body(gt_db *db, MDB_txn *txn, void *arg);
 int gt_store_copy_mapped(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, gt_table *t);
 
 /* The message of the last failed gt_db_open in this thread (store_env.c). */
-extern _Thread_local char gt_store_open_error[256];
+extern _Thread_local gt_error_detail gt_store_open_error;
 
 /* The XDG default path (store_path.c), whose folders gt_db_open creates. */
 const char *gt_store_xdg_path(void);

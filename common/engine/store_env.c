@@ -17,7 +17,7 @@
 #include <zstd.h>
 
 /* The message of the last failed gt_db_open in this thread (no db to hold it). */
-_Thread_local char gt_store_open_error[256];
+_Thread_local gt_error_detail gt_store_open_error;
 
 void gt_store_versions(char *buf, size_t cap)
 {
@@ -28,12 +28,10 @@ void gt_store_versions(char *buf, size_t cap)
 
 int gt_store_fail(gt_db *db, int code, const char *fmt, ...)
 {
-    if (db) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(db->last_error, sizeof db->last_error, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    gt_error_vset(db ? &db->last_error : NULL, code, 0, 0, fmt, ap);
+    va_end(ap);
     return code;
 }
 
@@ -64,7 +62,7 @@ int gt_store_lmdb_error(gt_db *db, int rc)
 
 const char *gt_db_last_error(const gt_db *db)
 {
-    return db ? db->last_error : gt_store_open_error;
+    return db ? db->last_error.message : gt_store_open_error.message;
 }
 
 int gt_store_run(gt_db *db, unsigned flags, gt_store_body body, void *arg)

@@ -43,21 +43,22 @@ int gt_db_get_meta(gt_db *db, const char *name, gt_table_meta *meta)
 
 /* Decompresses one frame (a pointer into the map) under this thread's own
  * fault guard: the OpenMP workers are not inside the caller's guard.
- * Returns 0 when the frame gives exactly len bytes, -1 otherwise. */
+ * Returns GT_OK when the frame gives exactly len bytes, GT_ERR_CORRUPT
+ * otherwise, GT_ERR_NOMEM without a zstd context. */
 static int decompress_frame(uint8_t *dst, size_t len, const MDB_val *frame)
 {
     sigjmp_buf jb, *outer;
     ZSTD_DCtx *dctx = ZSTD_createDCtx(); /* ours, so a fault does not leak zstd's */
     volatile int ok = 0;
     if (!dctx)
-        return -1;
+        return GT_ERR_NOMEM;
     if (!GT_GUARD_ENTER(jb, outer)) {
         size_t z = ZSTD_decompressDCtx(dctx, dst, len, frame->mv_data, frame->mv_size);
         ok = !ZSTD_isError(z) && z == len;
         gt_guard_leave(outer);
     }
     ZSTD_freeDCtx(dctx);
-    return ok ? 0 : -1;
+    return ok ? GT_OK : GT_ERR_CORRUPT;
 }
 
 /* Fetches the chunks' frames (an LMDB transaction belongs to one thread),

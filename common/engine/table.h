@@ -22,6 +22,7 @@
 #define GODTAB_TABLE_H
 
 #include "bfs.h"
+#include "gt_error.h"
 #include "puzzle.h"
 
 #include <stddef.h>
@@ -191,16 +192,16 @@ void gt_table_top2_fold(const gt_distribution *d, uint64_t codes[4]);
 
 /* The state's distance residue and the modulus it is taken in: BYTE and NIBBLE
  * give the distance itself (modulus 256 / 16), MOD3 d mod 3, PARITY1 d mod 4.
- * Returns the residue, or -1 for an unreached state. Inline: the solver's
+ * Returns the residue, or GT_NONE for an unreached state. Inline: the solver's
  * inner loop. */
 static inline int gt_table_residue(const gt_table *t, const gt_puzzle *p, uint64_t i)
 {
     unsigned v = gt_table_raw(t, i);
     switch (t->meta.encoding) {
-    case GT_ENC_BYTE: return v == 255 ? -1 : (int)v;
-    case GT_ENC_NIBBLE: return v == 15 ? -1 : (int)v;
-    case GT_ENC_MOD3: return v == 3 ? -1 : (int)v;
-    case GT_ENC_TOP2: return -1; /* no residue (see gt_solve_walk) */
+    case GT_ENC_BYTE: return v == 255 ? GT_NONE : (int)v;
+    case GT_ENC_NIBBLE: return v == 15 ? GT_NONE : (int)v;
+    case GT_ENC_MOD3: return v == 3 ? GT_NONE : (int)v;
+    case GT_ENC_TOP2: return GT_NONE; /* no residue (see gt_solve_walk) */
     default: return (int)(2 * v) + p->distance_parity(p, i);
     }
 }

@@ -212,10 +212,10 @@ int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map)
     int moving[MATCH_MAX_POINTS], index_of[MATCH_MAX_POINTS];
     matcher *m = NULL;
     if (!n || def->ngens > GT_PUZDEF_MAX_GENS)
-        goto out;
+        return rc;
     rc = GT_ERR_NOMEM;
     if (!(m = calloc(1, sizeof *m)))
-        goto out;
+        return rc;
     int d = gt_cubegroup_moving_facelets(n, moving);
     for (int f = 0; f < 6 * n * n; f++)
         index_of[f] = -1;
@@ -280,7 +280,6 @@ int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map)
     rc = GT_OK;
 free_matcher:
     free(m);
-out:
     return rc;
 }
 
@@ -772,7 +771,7 @@ int gt_cubegroup_definition_text(int n, const char *faces, int inner, char *buf,
     gt_point *p = malloc(nf * sizeof *p);
     if (!moving || !index_of || !perm || !p) {
         rc = GT_ERR_NOMEM;
-        goto out;
+        goto free_scratch;
     }
     int d = gt_cubegroup_moving_facelets(n, moving);
     for (size_t f = 0; f < nf; f++)
@@ -781,7 +780,7 @@ int gt_cubegroup_definition_text(int n, const char *faces, int inner, char *buf,
         index_of[moving[i]] = i;
     if (gt_textbuf_appendi(buf, cap, &len, "points %d\n", d)) {
         rc = GT_ERR_RANGE;
-        goto out;
+        goto free_scratch;
     }
     /* inner: every layer short of the middle, so odd n keeps its fixed
      * centres (and the orientation) while even n turns every layer */
@@ -790,7 +789,7 @@ int gt_cubegroup_definition_text(int n, const char *faces, int inner, char *buf,
             rc = append_turn(n, *c, layer, moving, index_of, d, perm, p, buf, cap, &len);
     if (!*faces)
         rc = GT_ERR_INVAL;
-out:
+free_scratch:
     free(moving);
     free(index_of);
     free(perm);

@@ -84,12 +84,12 @@ int gt_short_create(int n, int ngens, const gt_point *const *gens, long max_entr
     gt_short_words *s = NULL;
     gt_point *stack = NULL;
     if (n < 1 || n > GT_PERM_MAX_DEGREE || ngens < 1 || ngens > 0x7FFF || !gens || !out)
-        goto out;
+        return rc;
     if (max_entries <= 0)
         max_entries = DEFAULT_ENTRIES;
     rc = GT_ERR_NOMEM;
     if (!(s = calloc(1, sizeof *s)))
-        goto out;
+        return rc;
     s->n = n;
     s->nletters = 2 * ngens;
     /* the deepest D with 1 + L + L(L-1) + ... + L(L-1)^(D-1) <= max_entries */
@@ -133,7 +133,6 @@ fail_short:
     gt_short_free(s);
 free_stack:
     free(stack);
-out:
     return rc;
 }
 

@@ -176,11 +176,11 @@ int gt_words_create_limited(const gt_group *grp, int ngens, const gt_point *cons
     gt_point *t = NULL, *tmp = NULL, *stack = NULL;
     int *word = NULL, *word2 = NULL;
     if (!grp || ngens < 1 || !gens || !out)
-        goto out;
+        return rc;
     rc = GT_ERR_NOMEM;
     int n = gt_group_degree(grp);
     if (!(W = calloc(1, sizeof *W)))
-        goto out;
+        return rc;
     W->n = n;
     W->ngens = ngens;
     W->nlev = gt_group_base_length(grp);
@@ -302,7 +302,6 @@ free_scratch:
     free(word2);
     free(t);
     free(tmp);
-out:
     return rc;
 }
 

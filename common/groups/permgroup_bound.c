@@ -156,7 +156,7 @@ static int find_blocks(int m, int ngens, const gt_point *const *gens, build_ctl 
     int *size = parent + m, *pairs = parent + 2 * m, d = 0;
     for (int alpha = 1; alpha < m && !d; alpha++) {
         if ((rc = gt_build_ctl_poll(ctl, NULL)) < 0)
-            goto out;
+            goto free_parent;
         int s = finest_block(m, ngens, gens, alpha, parent, size, pairs);
         if (s < m)
             d = s;
@@ -171,7 +171,7 @@ static int find_blocks(int m, int ngens, const gt_point *const *gens, build_ctl 
         block_of[x] = block_of[r];
     }
     rc = d;
-out:
+free_parent:
     free(parent);
     return rc;
 }
@@ -224,7 +224,7 @@ static int block_actions(constituent *c, int ngens, const gt_point *const *gens,
     c->t = malloc((size_t)c->m * sizeof *c->t);
     c->pos_in = malloc((size_t)c->m * sizeof *c->pos_in);
     if (!p || !c->t || !c->pos_in || (rc = block_transversal(c, ngens, gens)) < 0)
-        goto out;
+        goto free_perm;
     sigma->m = k;
     stab->m = d;
     for (int s = 0; s < ngens && rc == GT_OK; s++) {
@@ -239,7 +239,7 @@ static int block_actions(constituent *c, int ngens, const gt_point *const *gens,
     }
     if (rc == GT_OK && (rc = genset_ptrs(sigma)) == GT_OK)
         rc = genset_ptrs(stab);
-out:
+free_perm:
     free(p);
     return rc;
 }
@@ -551,23 +551,23 @@ static int combine_orbits(const orbit_list *o, int ngens, const gt_point *const 
     mpz_t S;
     mpz_init(S);
     if (!vals || !primes || !first || !sub || (rc = all_invariants(o, ngens, gens, cs, r, vals, primes, first)) < 0)
-        goto out;
+        goto clear_sum;
     int cols = rc;
     for (int k = 0; k < ngens; k++) /* rows were laid out width apart */
         memmove(vals + (size_t)k * cols, vals + (size_t)k * width, (size_t)cols * sizeof *vals);
     if ((rc = gt_invariant_span(ngens, cols, vals, primes, U)) < 0)
-        goto out;
+        goto clear_sum;
     for (int j = 0; j < r; j++) {
         int w = first[j + 1] - first[j];
         for (int k = 0; k < ngens; k++)
             memcpy(sub + (size_t)k * w, vals + (size_t)k * cols + first[j], (size_t)w * sizeof *sub);
         if ((rc = gt_invariant_span(ngens, w, sub, primes + first[j], S)) < 0)
-            goto out;
+            goto clear_sum;
         mpz_fdiv_q(S, B[j], S);
         mpz_mul(U, U, S);
     }
     rc = 1;
-out:
+clear_sum:
     mpz_clear(S);
     free(vals);
     free(primes);
@@ -591,11 +591,11 @@ static int bound_of(int n, int ngens, const gt_point *const *gens, int top, cons
     if (rc == GT_OK && r == 0) {
         mpz_set_ui(U, 1);
         rc = 1;
-        goto out;
+        goto free_bounds;
     }
     if (rc < 0 || !(cs = calloc((size_t)r, sizeof *cs)) || !(B = malloc((size_t)r * sizeof *B))) {
         rc = rc < 0 ? rc : GT_ERR_NOMEM;
-        goto out;
+        goto free_bounds;
     }
     for (int j = 0; j < r; j++)
         mpz_init(B[j]);
@@ -605,7 +605,7 @@ static int bound_of(int n, int ngens, const gt_point *const *gens, int top, cons
         mpz_clear(B[j]);
         gt_constituent_free(&cs[j]);
     }
-out:
+free_bounds:
     free(B);
     free(cs);
     orbit_list_free(&o);

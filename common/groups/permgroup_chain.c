@@ -37,7 +37,7 @@ int gt_chain_level_push(gt_group *g, gt_point base)
 {
     int rc = GT_ERR_NOMEM;
     if (gt_array_reserve((void **)&g->lev, &g->caplev, (size_t)g->nlev + 1, sizeof *g->lev, 8) != GT_OK)
-        goto out;
+        return rc;
     chain_level *L = &g->lev[g->nlev];
     memset(L, 0, sizeof *L);
     L->base = base;
@@ -54,10 +54,9 @@ int gt_chain_level_push(gt_group *g, gt_point base)
     L->pos[base] = 0;
     g->nlev++;
     rc = GT_OK;
-    goto out;
+    return rc;
 fail_level:
     gt_chain_level_free(L);
-out:
     return rc;
 }
 
@@ -215,17 +214,16 @@ int gt_chain_add_strong(gt_group *g, const gt_point *h, int from, int to)
         while (h[moved] == moved)
             moved++;
         if ((rc = gt_chain_level_push(g, (gt_point)moved)) < 0)
-            goto out;
+            return rc;
     }
     int s = gt_chain_pool_add(g, h);
     if (s < 0) {
         rc = s;
-        goto out;
+        return rc;
     }
     for (int i = from; i <= to; i++)
         if ((rc = level_add_gen(g, &g->lev[i], s)) < 0)
-            goto out;
-out:
+            return rc;
     return rc;
 }
 

@@ -178,25 +178,25 @@ int gt_giant_recognise(gt_group *g, int ngens, const gt_point *const *gens, uint
     gt_point *support = malloc((size_t)n * sizeof *support);
     giant_result res;
     if (!orbit_of || !size || !support || (rc = gt_perm_orbits(n, ngens, gens, orbit_of)) < 0)
-        goto out;
+        goto free_orbits;
     rc = 0;
     for (int x = 0; x < n; x++)
         size[orbit_of[x]]++;
     for (int x = 0; x < n; x++)
         if (size[orbit_of[x]] > 1) {
             if (moving >= 0 && orbit_of[x] != moving)
-                goto out; /* two orbits: not transitive on the moved points */
+                goto free_orbits; /* two orbits: not transitive on the moved points */
             moving = orbit_of[x];
             support[m++] = (gt_point)x;
         }
     if (m < GIANT_MIN_DEGREE || (rc = gt_giant_test(n, ngens, gens, m, seed, ctl, &res)) < 0)
-        goto out;
+        goto free_orbits;
     g->stats.giant_tries = res.tries;
     if (rc == 0)
-        goto out;
+        goto free_orbits;
     if ((rc = gt_giant_chain(g, support, m, &res)) == GT_OK)
         rc = 1;
-out:
+free_orbits:
     free(orbit_of);
     free(size);
     free(support);

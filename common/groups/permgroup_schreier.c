@@ -65,11 +65,11 @@ static int random_phase(gt_group *g, prodrep *r, int needed, const mpz_t U, buil
     int n = g->n, rc = GT_ERR_NOMEM;
     gt_point *h = malloc((size_t)2 * n * sizeof *h);
     if (!h)
-        goto out;
+        goto free_scratch;
     ctl->phase = "random";
     for (int ok = 0; ok < needed;) {
         if ((rc = gt_build_ctl_poll(ctl, g)) < 0)
-            goto out;
+            goto free_scratch;
         memcpy(h, gt_prodrep_next(r), (size_t)n * sizeof *h);
         g->stats.random_elements++;
         int drop = gt_chain_sift(g, h, 0, h + n);
@@ -79,14 +79,14 @@ static int random_phase(gt_group *g, prodrep *r, int needed, const mpz_t U, buil
         }
         ok = 0;
         if ((rc = gt_chain_add_strong(g, h, drop, drop)) < 0)
-            goto out;
+            goto free_scratch;
         if (U && reached(g, U))
             break;
         if (U)
             needed = sifts_needed(g, U);
     }
     rc = GT_OK;
-out:
+free_scratch:
     free(h);
     return rc;
 }
@@ -141,17 +141,17 @@ static int deterministic_check(gt_group *g, build_ctl *ctl)
     int rc = GT_ERR_NOMEM;
     gt_point *h = malloc((size_t)3 * g->n * sizeof *h);
     if (!h)
-        goto out;
+        goto end_check;
     ctl->phase = "check";
     for (int i = g->nlev - 1; i >= 0;) {
         int restart;
         ctl->check_level = i;
         if ((rc = check_level(g, i, ctl, h, &restart)) < 0)
-            goto out;
+            goto end_check;
         i = restart >= 0 ? restart : i - 1;
     }
     rc = GT_OK;
-out:
+end_check:
     ctl->check_level = -1;
     free(h);
     return rc;
@@ -222,17 +222,17 @@ int gt_group_build_chain(gt_group *g, int ngens, const gt_point *const *gens, co
     if (random && !(flags & BUILD_NO_GIANT) && ngens > 0 && (rc = gt_giant_recognise(g, ngens, gens, seed, ctl)))
         return rc < 0 ? rc : GT_OK;
     if ((rc = first_level(g, ngens, gens)) < 0)
-        goto out;
+        goto free_prodrep;
     if (random && g->nlev > 0) {
         if ((rc = gt_prodrep_init(&r, g->n, ngens, gens, seed)) < 0 || (rc = random_phase(g, &r, needed, NULL, ctl)) < 0)
-            goto out;
+            goto free_prodrep;
         if (bound && !(flags & BUILD_NO_BOUND) && gt_chain_check_cost(g) > BOUND_COST_THRESHOLD &&
             (rc = try_bound(g, ngens, gens, opt, ctl, &r, bound)) < 0)
-            goto out;
+            goto free_prodrep;
     }
     if (!g->stats.bound_certified && (rc = gt_chain_make_nested(g)) == GT_OK)
         rc = deterministic_check(g, ctl);
-out:
+free_prodrep:
     gt_prodrep_free(&r);
     g->stats.strong_generators = g->npool;
     return rc;

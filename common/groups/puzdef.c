@@ -25,7 +25,7 @@ int gt_puzdef_find(const gt_puzdef *def, const char *name, int len)
     for (int k = 0; k < def->ngens; k++)
         if ((int)strlen(def->names[k]) == len && memcmp(def->names[k], name, (size_t)len) == 0)
             return k;
-    return -1;
+    return GT_NONE;
 }
 
 void gt_puzdef_gen_ptrs(const gt_puzdef *def, const gt_point **ptrs)
@@ -70,13 +70,8 @@ int gt_puzdef_load(const char *path, gt_puzdef **out, gt_puzdef_error *err)
     int rc = GT_ERR_STORAGE;
     char *text = NULL;
     FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (err) {
-            err->line = err->column = 0;
-            snprintf(err->message, sizeof err->message, "cannot open: %s", strerror(errno));
-        }
-        goto out;
-    }
+    if (!f)
+        return gt_error_set(err, rc, 0, 0, "cannot open: %s", strerror(errno));
     size_t cap = 0, len = 0, got;
     rc = GT_ERR_NOMEM;
     if (gt_array_reserve((void **)&text, &cap, (size_t)1 << 16, 1, 0) != GT_OK)
@@ -89,18 +84,13 @@ int gt_puzdef_load(const char *path, gt_puzdef **out, gt_puzdef_error *err)
     }
     text[len] = 0;
     if (memchr(text, 0, len)) {
-        rc = GT_ERR_PARSE;
-        if (err) {
-            err->line = err->column = 0;
-            snprintf(err->message, sizeof err->message, "not a text file (contains a NUL byte)");
-        }
+        rc = gt_error_set(err, GT_ERR_PARSE, 0, 0, "not a text file (contains a NUL byte)");
         goto close_file;
     }
     rc = gt_puzdef_parse(text, out, err);
 close_file:
     free(text);
     fclose(f);
-out:
     return rc;
 }
 

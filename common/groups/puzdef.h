@@ -47,7 +47,7 @@ int gt_puzdef_load(const char *path, gt_puzdef **out, gt_puzdef_error *err);
 
 void gt_puzdef_free(gt_puzdef *def);
 
-/* The index of the generator called name[0..len-1], or -1. */
+/* The index of the generator called name[0..len-1], or GT_NONE. */
 int gt_puzdef_find(const gt_puzdef *def, const char *name, int len);
 
 /* The generators as an array of pointers (for gt_group_create); the pointers

@@ -1,5 +1,8 @@
 #include "gt_error.h"
 
+#include <stdarg.h>
+#include <stdio.h>
+
 const char *gt_strerror(int err)
 {
     switch (err) {
@@ -42,4 +45,24 @@ const char *gt_exit_kind(int code)
     static const char *const kinds[] = {"ok",      "usage",    "malformed", "impossible", "missing", "corrupt",
                                         "storage", "mismatch", "partial",   "internal",   "limit"};
     return code >= 0 && code <= GT_EXIT_TIMEOUT ? kinds[code] : "internal";
+}
+
+/* The one formatter behind every error detail (gt_error.h). */
+int gt_error_vset(gt_error_detail *d, int code, int line, int column, const char *fmt, va_list ap)
+{
+    if (!d)
+        return code;
+    *d = (gt_error_detail){.code = code, .line = line, .column = column};
+    if (vsnprintf(d->message, sizeof d->message, fmt, ap) < 0)
+        d->message[0] = 0;
+    return code;
+}
+
+int gt_error_set(gt_error_detail *d, int code, int line, int column, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    gt_error_vset(d, code, line, column, fmt, ap);
+    va_end(ap);
+    return code;
 }

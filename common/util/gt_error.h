@@ -4,6 +4,8 @@
 #ifndef GODTAB_ERROR_H
 #define GODTAB_ERROR_H
 
+#include <stdarg.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -24,18 +26,41 @@ enum {
     GT_ERR_INTERRUPT = -12,  /* stopped by the caller (signal / cancel flag) */
 };
 
+/* Not an error code: what a lookup returning an index or a value (a move, a
+ * generator, a facelet, a residue) gives when there is none. It equals -1
+ * (GT_ERR_NOMEM's value), so such functions never return error codes. */
+#define GT_NONE (-1)
+
 /* A static, human-readable name for an error code (never NULL). */
 const char *gt_strerror(int err);
 
 /* The documented process exit code for an error code (0 for GT_OK). */
 int gt_exit_code(int err);
 
-/* Where and why parsing failed: byte offset of the bad token in the text, its
- * length, and a one-line message naming it. Every parser fills one. */
-typedef struct gt_parse_error {
+/* What went wrong, where: the one error detail of the library. Parsers,
+ * definition loaders and the store fill one next to the code they return.
+ * line and column are 1-based (0 when the error belongs to no line, as in a
+ * one-line query); offset and length locate the bad token as bytes of a
+ * one-line text (0 when unused); message is one line naming the cause. */
+#define GT_ERROR_MESSAGE_MAX 256
+typedef struct gt_error_detail {
+    int code;            /* the GT_ERR_* code returned with this detail */
+    int line, column;
     int offset, length;
-    char message[160];
-} gt_parse_error;
+    char message[GT_ERROR_MESSAGE_MAX];
+} gt_error_detail;
+
+/* Fills d (if not NULL): code, line, column, and the printf-style message,
+ * cut to fit (always NUL-terminated); offset and length are reset to 0.
+ * Returns code, so a failing function can `return gt_error_set(...)`. */
+__attribute__((format(printf, 5, 6))) int gt_error_set(gt_error_detail *d, int code, int line, int column,
+                                                       const char *fmt, ...);
+
+/* The same with a va_list, for wrappers that add their own position. */
+int gt_error_vset(gt_error_detail *d, int code, int line, int column, const char *fmt, va_list ap);
+
+/* The former names of the detail (a query parser's, a definition's). */
+typedef gt_error_detail gt_parse_error;
 
 /* Exit codes shared by all godtab programs (docs/exit-codes.md). */
 enum {

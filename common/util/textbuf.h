@@ -19,13 +19,13 @@ static inline int gt_textbuf_vappend(char *buf, size_t cap, size_t *len, const c
 {
     int w = vsnprintf(buf + *len, cap > *len ? cap - *len : 0, fmt, ap);
     if (w < 0 || *len + (size_t)w >= cap)
-        return -1;
+        return GT_ERR_RANGE;
     *len += (size_t)w;
     return 0;
 }
 
 /* Appends printf-style text at buf + *len (capacity cap, NUL-terminated).
- * Returns 0, or -1 (nothing counted past *len) if it does not fit. */
+ * Returns 0, or GT_ERR_RANGE (nothing counted past *len) if it does not fit. */
 static inline __attribute__((format(printf, 4, 5))) int gt_textbuf_append(char *buf, size_t cap, size_t *len,
                                                                            const char *fmt, ...)
 {
@@ -43,7 +43,7 @@ static inline __attribute__((format(printf, 4, 5))) int gt_textbuf_appendi(char 
     va_list ap;
     size_t used = *len < 0 ? 0 : (size_t)*len;
     va_start(ap, fmt);
-    int rc = cap > 0 ? gt_textbuf_vappend(buf, (size_t)cap, &used, fmt, ap) : -1;
+    int rc = cap > 0 ? gt_textbuf_vappend(buf, (size_t)cap, &used, fmt, ap) : GT_ERR_RANGE;
     va_end(ap);
     *len = (int)used;
     return rc;

@@ -158,7 +158,7 @@ static void test_facelets_any_letters_any_orientation(void **state)
 static void expect_facelet_error(const char *text, int code, const char *words)
 {
     gt_pocket a;
-    gt_parse_error err = {0, 0, ""};
+    gt_parse_error err = {0};
     assert_int_equal(gt_pocket_from_facelets(text, &a, NULL, &err), code);
     if (!strstr(err.message, words))
         fail_msg("'%s': message '%s' lacks '%s'", text, err.message, words);

@@ -17,7 +17,7 @@ enum { CAP = 64 };
 static void expect_refused(int n, const char *text, int offset, int length, const char *has)
 {
     gt_turn turns[CAP];
-    gt_parse_error err = {-1, -1, ""};
+    gt_parse_error err = {.offset = -1, .length = -1};
     int count = -1;
     int rc = gt_notation_parse(n, text, GT_NOTATION_ALL, turns, CAP, &count, &err);
     if (rc != GT_ERR_PARSE || err.offset != offset || err.length != length || !strstr(err.message, has))
@@ -44,7 +44,7 @@ static void test_every_layer_count(void **state)
                 char text[32];
                 int len = snprintf(text, sizeof text, "U %d%c%s'", k, "URFDLB"[k % 6], wide ? "w" : "");
                 gt_turn turns[CAP];
-                gt_parse_error err = {0, 0, ""};
+                gt_parse_error err = {0};
                 int count = 0;
                 int rc = gt_notation_parse(n, text, GT_NOTATION_ALL, turns, CAP, &count, &err);
                 int legal = k >= 1 && (wide ? k <= n : k < n);
@@ -135,7 +135,7 @@ static void test_count_checked_before_kind(void **state)
 {
     (void)state;
     gt_turn t[CAP];
-    gt_parse_error err = {0, 0, ""};
+    gt_parse_error err = {0};
     int count = 0;
     unsigned pocket = GT_NOTATION_FACES | GT_NOTATION_ROTATIONS;
     assert_int_equal(gt_notation_parse(2, "R 257R", pocket, t, CAP, &count, &err), GT_ERR_PARSE);

@@ -16,7 +16,7 @@
 static void expect_error(const char *text, int line, int column, const char *words)
 {
     gt_puzdef *def = NULL;
-    gt_puzdef_error err = {0, 0, ""};
+    gt_puzdef_error err = {0};
     int rc = gt_puzdef_parse(text, &def, &err);
     if (rc != GT_ERR_PARSE || err.line != line || err.column != column || !strstr(err.message, words))
         fprintf(stderr, "text %s\n -> rc %d, %d:%d: %s (expected %d:%d: ...%s...)\n", text, rc, err.line,
@@ -79,7 +79,7 @@ static void test_parse_ok(void **state)
 static void expect_perm_error(int n, const char *text, int column, const char *words)
 {
     gt_point p[16];
-    gt_puzdef_error err = {0, 0, ""};
+    gt_puzdef_error err = {0};
     int rc = gt_perm_parse(n, text, p, &err);
     if (rc != GT_ERR_PARSE || err.column != column || !strstr(err.message, words))
         fprintf(stderr, "perm '%s' -> rc %d, col %d: %s\n", text, rc, err.column, err.message);

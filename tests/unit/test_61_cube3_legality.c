@@ -32,7 +32,7 @@ static void test_twelve_orbits(void **state)
                 char text[GT_CUBE3_FACELETS + 1];
                 gt_cube3 c;
                 gt_cube3_verdict v;
-                gt_parse_error err = {0, 0, ""};
+                gt_parse_error err = {0};
                 screwdriver(twist, flip, swap, text);
                 int rc = gt_cube3_from_facelets(text, &c, NULL, &v, &err);
                 int orbit = twist + 3 * flip + 6 * swap;
@@ -87,7 +87,7 @@ static void test_orbit_is_invariant(void **state)
 static int parse_error(const char *text, const char *expect)
 {
     gt_cube3 c;
-    gt_parse_error err = {0, 0, ""};
+    gt_parse_error err = {0};
     int rc = gt_cube3_from_facelets(text, &c, NULL, NULL, &err);
     if (expect && !strstr(err.message, expect))
         fail_msg("'%s': message '%s' lacks '%s'", text, err.message, expect);

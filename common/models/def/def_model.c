@@ -5,25 +5,9 @@
 #include "def_internal.h"
 #include "gt_error.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int model_fail(gt_def_error *err, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int model_fail(gt_def_error *err, int rc, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err->line = 0;
-        err->column = 0;
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return rc;
-}
 
 /* ---- moves ----------------------------------------------------------------- */
 
@@ -81,7 +65,7 @@ static int add_power(gt_def_model *m, int b, int p, int order, int first, gt_def
 {
     const int total = m->def->total;
     if (m->n_moves == GT_MAX_MOVES)
-        return model_fail(err, GT_ERR_INVAL, "more than %d moves with their powers", GT_MAX_MOVES);
+        return gt_error_set(err, GT_ERR_INVAL, 0, 0, "more than %d moves with their powers", GT_MAX_MOVES);
     uint16_t *perm = m->perm + (size_t)m->n_moves * (size_t)total;
     uint8_t *ori = m->ori + (size_t)m->n_moves * (size_t)total;
     for (int j = 0; j < total; j++) {
@@ -132,9 +116,9 @@ static int expand_moves(gt_def_model *m, const gt_def_options *o, gt_def_error *
             continue;
         int order = move_order(m, b), first = m->n_moves;
         if (order == 0)
-            return model_fail(err, GT_ERR_INVAL, "move %s has an order above 255", def->move_name[b]);
+            return gt_error_set(err, GT_ERR_INVAL, 0, 0, "move %s has an order above 255", def->move_name[b]);
         if (order == 1)
-            return model_fail(err, GT_ERR_INVAL, "move %s changes nothing", def->move_name[b]);
+            return gt_error_set(err, GT_ERR_INVAL, 0, 0, "move %s changes nothing", def->move_name[b]);
         for (int p = 1; p < order; p++) {
             if (o->metric == GT_DEF_QTM && p != 1 && p != order - 1)
                 continue; /* QTM keeps the move and its inverse */
@@ -149,7 +133,7 @@ static int expand_moves(gt_def_model *m, const gt_def_options *o, gt_def_error *
         }
     }
     if (m->n_moves == 0)
-        return model_fail(err, GT_ERR_INVAL, "no moves selected");
+        return gt_error_set(err, GT_ERR_INVAL, 0, 0, "no moves selected");
     return GT_OK;
 }
 
@@ -406,19 +390,19 @@ static int plan_factor(gt_def_model *m, int o, int kind, gt_def_error *err)
     factor_ctx fc = {ob, kind};
     int rc;
     if (m->n_factors == DEF_MAX_FACTORS)
-        return model_fail(err, GT_ERR_RANGE, "more than %d piece orbits", DEF_MAX_FACTORS / 2);
+        return gt_error_set(err, GT_ERR_RANGE, 0, 0, "more than %d piece orbits", DEF_MAX_FACTORS / 2);
     if (kind == DEF_PERM && multinomial(ob->count, ob->n_labels) == 0)
-        return model_fail(err, GT_ERR_RANGE, "set %s: an orbit of %d pieces has too many arrangements to rank",
+        return gt_error_set(err, GT_ERR_RANGE, 0, 0, "set %s: an orbit of %d pieces has too many arrangements to rank",
                           set->name, ob->k);
     if (kind == DEF_ORI && !ori_fits(ob))
-        return model_fail(err, GT_ERR_RANGE, "set %s: an orbit of %d pieces has too many orientations to rank",
+        return gt_error_set(err, GT_ERR_RANGE, 0, 0, "set %s: an orbit of %d pieces has too many orientations to rank",
                           set->name, ob->k);
     f->orbit = o;
     f->kind = kind;
     uint64_t start = gt_def_factor_key(m, f, m->def->solved_perm, m->def->solved_ori);
     rc = gt_def_enum_build(&f->e, start, m->n_moves, factor_step, &fc, GT_DEF_FACTOR_MAX);
     if (rc == GT_ERR_RANGE)
-        return model_fail(err, rc, "set %s: the %s of an orbit of %d positions reach more than %u values",
+        return gt_error_set(err, rc, 0, 0, "set %s: the %s of an orbit of %d positions reach more than %u values",
                           set->name, kind == DEF_ORI ? "orientations" : "permutations", ob->k, GT_DEF_FACTOR_MAX);
     if (rc == GT_OK)
         m->n_factors++;
@@ -453,7 +437,7 @@ int gt_def_model_plan(const gt_def *def, const gt_def_options *o, gt_def_model *
         goto free_model;
     }
     if (def->n_moves < 64 && o->move_mask >> def->n_moves) { /* (no shift by 64) */
-        rc = model_fail(err, GT_ERR_INVAL, "a selected move does not exist");
+        rc = gt_error_set(err, GT_ERR_INVAL, 0, 0, "a selected move does not exist");
         goto free_model;
     }
     if (!(m->omod_at = malloc((size_t)def->total))) {

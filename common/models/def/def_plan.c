@@ -5,7 +5,6 @@
 #include "def_internal.h"
 #include "gt_error.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,19 +12,6 @@
  * index is then exactly the reachable set, and its move table stays small. */
 #define DEF_ONE_COORD_MAX (1u << 17)
 #define DEF_COORD1_MAX 65536u /* the BFS's limit on a second coordinate */
-
-static int coord_fail(gt_def_error *err, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static int coord_fail(gt_def_error *err, int rc, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return rc;
-}
 
 /* Product of the sizes of a coordinate's factors (an upper bound of its
  * enumerated size). */
@@ -129,7 +115,7 @@ int gt_def_plan_coords(gt_def_model *m, gt_def_error *err)
         if (m->factor[f].e.size > 1) {
             live[n_live++] = f;
             if ((bound *= m->factor[f].e.size) >> 62)
-                return coord_fail(err, GT_ERR_RANGE, "the index space exceeds 2^62 states");
+                return gt_error_set(err, GT_ERR_RANGE, 0, 0, "the index space exceeds 2^62 states");
         }
     m->coord_nf[0] = m->coord_nf[1] = 0;
     if (bound > DEF_ONE_COORD_MAX)
@@ -144,7 +130,7 @@ int gt_def_plan_coords(gt_def_model *m, gt_def_error *err)
         greedy_split(m, live, n_live);
     }
     if (gt_def_coord_bound(m, 0) > UINT32_MAX)
-        return coord_fail(err, GT_ERR_RANGE, "a coordinate of %llu values exceeds the engine's 2^32",
+        return gt_error_set(err, GT_ERR_RANGE, 0, 0, "a coordinate of %llu values exceeds the engine's 2^32",
                           (unsigned long long)gt_def_coord_bound(m, 0));
     return GT_OK;
 }

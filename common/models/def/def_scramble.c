@@ -125,7 +125,7 @@ static int def_orders(const gt_def *def, def_moves *d)
 int gt_def_parse_alg(const gt_def *def, const char *text, gt_turn **turns, long *count, gt_def_error *err)
 {
     def_moves d;
-    gt_parse_error pe = {0, 0, ""};
+    gt_parse_error pe = {0};
     int rc = def_orders(def, &d);
     gt_alg_moves m = {def_read, def_inverse, &d};
     *turns = NULL;

@@ -6,7 +6,6 @@
 #include "def.h"
 #include "gt_error.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,18 +17,8 @@ typedef struct state_tok {
     const char *start;
 } state_tok;
 
-static int state_fail(gt_def_error *err, const state_tok *t, int rc, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        err->line = t->line;
-        err->column = t->column;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return rc;
-}
+/* An error at the last token read (its line and column). */
+#define state_fail(err, t, rc, ...) gt_error_set((err), (rc), (t)->line, (t)->column, __VA_ARGS__)
 
 /* Reads the next blank-separated token ('#' starts a comment to the end of
  * the line); t->len is 0 at the end of the input. */

@@ -270,7 +270,7 @@ int gt_nnn_centre_orbit(int n, long idx, int *row, int *col, long out[24])
 {
     long w = (n + 1) / 2 - 1;
     if (idx < 0 || idx >= gt_nnn_centre_orbits(n))
-        return -1;
+        return GT_ERR_INVAL;
     int r = (int)(1 + idx / w), c = (int)(1 + idx % w);
     if (row)
         *row = r;

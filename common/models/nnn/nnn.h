@@ -92,7 +92,8 @@ enum { GT_NNN_XCENTRE, GT_NNN_PLUSCENTRE, GT_NNN_OBLIQUE };
  * 1..(N+1)/2-1, row-major (0-based; one cell of each in-face rotation class). */
 long gt_nnn_centre_orbits(int n);
 /* Orbit idx: its type (GT_NNN_XCENTRE...), the representative (row, col),
- * and its 24 facelets (out may be NULL). Returns the type or -1. */
+ * and its 24 facelets (out may be NULL). Returns the type, or GT_ERR_INVAL
+ * for an idx out of range. */
 int gt_nnn_centre_orbit(int n, long idx, int *row, int *col, long out[24]);
 
 /* ---- input and legality ---- */

@@ -3,6 +3,7 @@
 #include "nnn.h"
 #include "facecube.h"
 #include "nnn_internal.h"
+#include "textbuf.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -34,7 +35,7 @@ static int fail(gt_nnn_verdict *v, int code, int piece, const char *fmt, ...)
     }
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(v->reason + len, sizeof v->reason - len, fmt, ap);
+    gt_textbuf_vappend(v->reason, sizeof v->reason, &len, fmt, ap); /* a reason too long is cut */
     va_end(ap);
     return 1;
 }

@@ -357,7 +357,8 @@ typedef struct gt_taquin_annexe_result {
     uint64_t nodes;     /* search nodes */
 } gt_taquin_annexe_result;
 
-/* The article index of (d;k): types numbered 0..47 by distance then k. */
+/* The article index of (d;k): types numbered 0..47 by distance then k;
+ * GT_NONE when there is no type k at distance d. */
 int gt_taquin_annexe_index(int distance, int number);
 
 /* Solves the labelling on the 3x3 anatomy (qdist needed). GT_ERR_INVAL if a

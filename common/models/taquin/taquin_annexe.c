@@ -78,7 +78,7 @@ int gt_taquin_annexe_count(int distance)
 int gt_taquin_annexe_index(int distance, int number)
 {
     if (number < 1 || number > gt_taquin_annexe_count(distance))
-        return -1;
+        return GT_NONE;
     int i = 0;
     for (int d = 0; d < distance; d++)
         i += annexe_count[d];
