@@ -370,7 +370,7 @@ pc_path = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 
 $(BUILD)/pic/%.o: %.c | libs
 	@mkdir -p $(dir $@)
-	$(CC) $(call obj_cflags,$<) -fPIC -c $< -o $@
+	$(CC) $(call obj_cflags,$<) -fPIC -fvisibility=hidden -c $< -o $@
 
 $(SHLIB): $(PIC_OBJ)
 	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libgodtab.so.$(GT_MAJOR) $(LDFLAGS) -o $@ $^ $(LDLIBS)

@@ -37,8 +37,8 @@ typedef struct gt_query gt_query;
  * GT_ERR_INVAL (a family without text queries: cube3, use
  * gt_query_cube3_open), GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_NOMEM,
  * GT_ERR_STORAGE. */
-int gt_query_open(gt_db *db, const char *table, gt_query **out);
-void gt_query_close(gt_query *q);
+GT_API int gt_query_open(gt_db *db, const char *table, gt_query **out);
+GT_API void gt_query_close(gt_query *q);
 
 /* Checks that query text holds no NUL byte: what every text-in function
  * below does first, for front ends that parse text themselves.
@@ -60,12 +60,12 @@ int gt_query_check_text(const char *text, size_t len, gt_parse_error *err);
  * gt_query_check_text), GT_ERR_ILLEGAL, GT_ERR_RANGE (cap too small),
  * GT_ERR_INVAL (text NULL with len > 0), GT_ERR_NOMEM, GT_ERR_CORRUPT (the
  * table lies, or the answer failed its replay). */
-int gt_query_solve(const gt_query *q, int format, const char *text, size_t len, char *solution, size_t cap,
+GT_API int gt_query_solve(const gt_query *q, int format, const char *text, size_t len, char *solution, size_t cap,
                    int *distance, gt_parse_error *err);
 
 /* The table's per-depth counts: count[d] for d = 0..*max_depth (at most cap
  * entries written). Return values: GT_OK, GT_ERR_RANGE (cap too small). */
-int gt_query_distribution(const gt_query *q, uint64_t *count, int cap, int *max_depth);
+GT_API int gt_query_distribution(const gt_query *q, uint64_t *count, int cap, int *max_depth);
 
 /* Called for each state found by gt_query_at_depth: its index, its state
  * in the family's state syntax ("" when the family has none) and a scramble
@@ -78,11 +78,11 @@ typedef int (*gt_query_state_fn)(void *user, uint64_t index, const char *state, 
  * (0: all); *count is how many fn saw.
  * Return values: GT_OK, GT_ERR_INVAL (a family that cannot turn an index
  * back into a position), GT_ERR_NOMEM, GT_ERR_CORRUPT (the table lies). */
-int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_state_fn fn, void *user,
+GT_API int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_state_fn fn, void *user,
                       uint64_t *count);
 
 /* The table's God's number. */
-int gt_query_gods_number(const gt_query *q);
+GT_API int gt_query_gods_number(const gt_query *q);
 
 /* ---- the 3x3x3, optimally ---- */
 
@@ -113,8 +113,8 @@ void gt_query_cube3_tables_free(gt_cube3_solver_tables *t);
  * present that fits (gt_query_cube3_map_edges; corners_only, or none
  * built: the corners alone, slow past ~12 moves).
  * Return values: as gt_query_open. */
-int gt_query_cube3_open(gt_db *db, int corners_only, gt_query_cube3 **out);
-void gt_query_cube3_close(gt_query_cube3 *q);
+GT_API int gt_query_cube3_open(gt_db *db, int corners_only, gt_query_cube3 **out);
+GT_API void gt_query_cube3_close(gt_query_cube3 *q);
 
 /* One optimal HTM solution of a scramble or 54 facelets within timeout
  * seconds, written like gt_query_solve's.
@@ -124,7 +124,7 @@ void gt_query_cube3_close(gt_query_cube3 *q);
  * GT_ERR_ILLEGAL, GT_ERR_TIMEOUT (none proven in time: *distance is then
  * the proven lower bound), GT_ERR_RANGE, GT_ERR_INVAL (text NULL with
  * len > 0), GT_ERR_CORRUPT, GT_ERR_NOMEM. */
-int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, size_t len, double timeout,
+GT_API int gt_query_cube3_solve(const gt_query_cube3 *q, int format, const char *text, size_t len, double timeout,
                          char *solution, size_t cap, int *distance, gt_parse_error *err);
 
 /* The solver over those tables (thread-safe; owned by q), for callers with

@@ -4,6 +4,8 @@
 #ifndef GODTAB_ERROR_H
 #define GODTAB_ERROR_H
 
+#include "gt_api.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -25,10 +27,10 @@ enum {
 };
 
 /* A static, human-readable name for an error code (never NULL). */
-const char *gt_strerror(int err);
+GT_API const char *gt_strerror(int err);
 
 /* The documented process exit code for an error code (0 for GT_OK). */
-int gt_exit_code(int err);
+GT_API int gt_exit_code(int err);
 
 /* Where and why parsing failed: byte offset of the bad token in the text, its
  * length, and a one-line message naming it. Every parser fills one. */
@@ -55,7 +57,7 @@ enum {
 /* The one-word kind of an exit code, for error objects in JSON:
  * "ok", "usage", "malformed", "impossible", "missing", "corrupt", "storage",
  * "mismatch", "partial", "internal", "limit" (exit codes 0..10 in order). */
-const char *gt_exit_kind(int code);
+GT_API const char *gt_exit_kind(int code);
 
 #ifdef __cplusplus
 }
