@@ -1,7 +1,9 @@
 #!/bin/sh
 # The install test (README "Installing", docs/install.md). First the
 # Makefile itself: a plain make installs no package, CPPFLAGS and LDFLAGS
-# reach every compile and link, and the goals that install packages share
+# reach every compile and link, every object's compile writes its .d
+# (-MMD -MP) and sees only its layer's -I folders, the shared library's
+# objects hide what is not GT_API, and the goals that install packages share
 # one step (two apt-get at once fail on apt's lock). Then two installs of
 # the default build, each used alone and uninstalled to nothing:
 #  - PREFIX (a folder other than the default, as after `make test`): the
@@ -53,6 +55,18 @@ check "CPPFLAGS reach every compile" sh -c \
   "grep -E ' -c .* -o ' '$tmp/dry' > '$tmp/compiles' && ! grep -v GT_PROBE_CPPFLAGS '$tmp/compiles'"
 check "LDFLAGS reach every link" sh -c \
   "grep -E ' -o bin/|-shared' '$tmp/dry' | grep -v echo > '$tmp/links' && ! grep -v gt-probe-ldflags '$tmp/links'"
+check "every compile writes its dependencies (-MMD -MP), no object depends on every header" sh -c \
+  "! grep -v -e '-MMD -MP' '$tmp/compiles'"
+check "the shared library's objects are compiled -fvisibility=hidden" sh -c \
+  "grep -e '-fPIC' '$tmp/compiles' > '$tmp/pic' && ! grep -v -e '-fvisibility=hidden' '$tmp/pic'"
+# The compiler enforces the layers (docs/architecture.md): a model's object
+# sees util, cube, defn, engine and its own folder, never catalog, groups or
+# another model; util sees only itself.
+check "a model's compile has only its layer's -I folders" sh -c \
+  "grep -e ' -c common/models/pocket/' '$tmp/compiles' | head -1 | tr ' ' '\n' | grep '^-I' | sort | tr '\n' ' ' \
+   | grep -qx -e '-Icommon/cube -Icommon/defn -Icommon/engine -Icommon/models/pocket -Icommon/util '"
+check "util's compile has only util's -I" sh -c \
+  "grep -e ' -c common/util/' '$tmp/compiles' | head -1 | tr ' ' '\n' | grep '^-I' | tr '\n' ' ' | grep -qx -e '-Icommon/util '"
 check "the package goals share one install step (make -j2 test raced on apt's lock)" sh -c \
   "test \$($MAKE -n -j2 -C '$root' deps test-deps bench-deps fuzz-deps 2>&1 | grep -c 'dpkg-query -W') -eq 1"
 
