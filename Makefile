@@ -48,6 +48,31 @@ LIB_DIRS := $(sort $(shell find common -type d))
 # its tables/ and serve/static/ beside its own executable at run time.
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -fopenmp $(LIB_DIRS:%=-I%) $(PC_CFLAGS) \
              -ffile-prefix-map=$(CURDIR)=. $(CPPFLAGS) $(CFLAGS)
+# An object is compiled with only the -I folders its layer may include
+# (docs/architecture.md), so the compiler enforces the layers: a header of a
+# forbidden folder is simply not found. Quoted includes name headers only
+# (names are unique), the source's own folder is searched first. The rule is a
+# function of the source's path, so a new folder under common/models/ needs
+# no edit here. Programs (gen/ solve/ group/ serve/ mpi/), tests, benchmarks
+# and fuzz targets see every folder. store.h, which models may not include
+# although it sits in engine/, stays checked by tests/check_layers.sh.
+LAYER_INC_util   :=
+LAYER_INC_cube   := util
+LAYER_INC_draw   := util
+LAYER_INC_engine := util
+LAYER_INC_defn   := util
+LAYER_INC_groups := util cube defn
+LAYER_INC_models := util cube defn engine
+layer_of  = $(word 2,$(subst /, ,$(1)))
+layer_inc = $(if $(and $(filter common/%,$(1)),$(word 3,$(subst /, ,$(1)))),$(if $(filter catalog,$(call layer_of,$(1))),$(LIB_DIRS),\
+              $(patsubst %/,%,$(dir $(1))) $(addprefix common/,$(LAYER_INC_$(call layer_of,$(1))))),$(LIB_DIRS))
+# What an object's compile sees: ALL_CFLAGS less the -I of other folders,
+# plus OBJ_CFLAGS (set per target, e.g. serve's -Isolve). -MMD -MP write
+# OBJ.d beside each object (the headers it really includes, read back by the
+# -include below), so a header change rebuilds only the objects that use it.
+OBJ_CFLAGS =
+obj_cflags = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow -fopenmp $(addprefix -I,$(call layer_inc,$(1))) \
+             $(OBJ_CFLAGS) $(PC_CFLAGS) -ffile-prefix-map=$(CURDIR)=. -MMD -MP $(CPPFLAGS) $(CFLAGS)
 
 # Install paths (docs/install.md); DESTDIR is prepended at install time only.
 PREFIX     ?= /usr/local
@@ -74,7 +99,6 @@ SERVE_LDLIBS := $(call pc_libs,libmicrohttpd:microhttpd jansson:jansson) -lpthre
 BENCH_PACKAGES = wrk
 
 LIB_SRC   := $(sort $(shell find common -name '*.c'))
-LIB_HDR   := $(shell find common -name '*.h')
 GEN_SRC   := $(sort $(wildcard gen/*.c))
 SOLVE_SRC := $(sort $(wildcard solve/*.c))
 GROUP_SRC := $(sort $(wildcard group/*.c))
@@ -164,9 +188,9 @@ libs: $(LIBS_FIRST)
 test-libs: libs
 	@pkg-config --exists cmocka || { echo "godtab: cmocka is missing (the tests' framework); on Debian: sudo apt-get install libcmocka-dev (or: make test, which installs it)" >&2; exit 1; }
 
-$(BUILD)/%.o: %.c $(LIB_HDR) $(wildcard gen/*.h solve/*.h group/*.h serve/*.h) | libs
+$(BUILD)/%.o: %.c | libs
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(call obj_cflags,$<) -c $< -o $@
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -183,8 +207,8 @@ $(BIN)/godtab-solve: $(SOLVE_OBJ) $(LIB)
 # godtab-serve shares solve/answer_json.c with godtab-solve: one JSON builder.
 # Its default page folder is the installed one (the tree's serve/static is
 # found at run time): godtab-serve.o is rebuilt when DATADIR changes.
-$(SERVE_OBJ): ALL_CFLAGS += -Isolve
-$(BUILD)/serve/godtab-serve.o: ALL_CFLAGS += -DGODTAB_STATIC_DIR='"$(DATADIR)/godtab/static"'
+$(SERVE_OBJ): OBJ_CFLAGS += -Isolve
+$(BUILD)/serve/godtab-serve.o: OBJ_CFLAGS += -DGODTAB_STATIC_DIR='"$(DATADIR)/godtab/static"'
 $(BUILD)/serve/godtab-serve.o: $(BUILD)/install-paths
 
 # The install paths compiled into a program, rewritten only when they
@@ -219,9 +243,9 @@ $(BUILD)/tests/test_%: test_%.c tests/test_util.h tests/test_cube3_util.h tests/
 	  $(LDFLAGS) -o $@ $< $(BUILD)/tests/store_corrupt.o $(LIB) $(LDLIBS) $(TEST_LDLIBS)
 
 # The store's corruption hook: linked into the tests only, never into the library.
-$(BUILD)/tests/store_corrupt.o: tests/store_corrupt.c tests/store_corrupt.h $(LIB_HDR) | test-libs
+$(BUILD)/tests/store_corrupt.o: tests/store_corrupt.c | test-libs
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Itests -MMD -MP -c $< -o $@
 
 # A fuzz target with a cmocka main that replays its seed corpus and its
 # regressions (fuzz/README.md): the fuzzers' findings stay fixed in `make test`.
@@ -344,9 +368,9 @@ I_PY  = $(DESTDIR)$(PYTHONDIR)
 # where they lie under it.
 pc_path = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 
-$(BUILD)/pic/%.o: %.c $(LIB_HDR) | libs
+$(BUILD)/pic/%.o: %.c | libs
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+	$(CC) $(call obj_cflags,$<) -fPIC -fvisibility=hidden -c $< -o $@
 
 $(SHLIB): $(PIC_OBJ)
 	$(CC) $(ALL_CFLAGS) -shared -Wl,-soname,libgodtab.so.$(GT_MAJOR) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -378,6 +402,11 @@ uninstall:
 	rm -f $(addprefix $(I_MAN)/man1/,$(notdir $(filter %.1,$(MAN_PAGES)))) \
 	      $(addprefix $(I_MAN)/man5/,$(notdir $(filter %.5,$(MAN_PAGES))))
 	rm -f $(I_PY)/godtab.py $(I_PY)/__pycache__/godtab.*.pyc
+
+# The headers each object was compiled from (-MMD -MP above), for build/,
+# build/pic/ and the other trees (BUILD=...): absent before the first build.
+-include $(patsubst %.o,%.d,$(LIB_OBJ) $(PIC_OBJ) $(GEN_OBJ) $(SOLVE_OBJ) $(GROUP_OBJ) $(SERVE_OBJ) \
+                             $(BUILD)/tests/store_corrupt.o)
 
 clean:
 	rm -rf build bin $(SAN_BUILD) $(SAN_BIN) $(FUZZ_BUILD)

@@ -1,8 +1,10 @@
 /* godtab: the public interface in one include.
  *
- * The headers below are the stable public API; anything else under common/
- * (the *_internal.h headers, alloc.h, textbuf.h, rng.h, cube3_sym.h, ...) is
- * private to the library and may change without notice.
+ * The declarations marked GT_API in the headers below are the stable public
+ * API, the only symbols libgodtab.so exports (gt_api.h; docs/install.md). The
+ * rest of these headers serves the programs, which link libgodtab.a; anything
+ * else under common/ (the *_internal.h headers, alloc.h, textbuf.h, rng.h,
+ * cube3_sym.h, ...) is private to the library and may change without notice.
  *
  * Installed (make install): #include <godtab/godtab.h> and build with
  * `pkg-config --cflags --libs godtab`. From the source tree: compile with

@@ -18,19 +18,19 @@ extern "C" {
 
 /* The families in catalog order.
  * Return values: the count; the i-th family, or NULL past the end. */
-int gt_catalog_family_count(void);
-const gt_family *gt_catalog_family(int i);
+GT_API int gt_catalog_family_count(void);
+GT_API const gt_family *gt_catalog_family(int i);
 
 /* The family of a name ("pocket"), or NULL. */
-const gt_family *gt_catalog_find_family(const char *name);
+GT_API const gt_family *gt_catalog_find_family(const char *name);
 
 /* Every table spec, family after family.
  * Return values: the count; the i-th spec, or NULL past the end. */
-int gt_catalog_count(void);
-const gt_table_spec *gt_catalog_get(int i);
+GT_API int gt_catalog_count(void);
+GT_API const gt_table_spec *gt_catalog_get(int i);
 
 /* The spec of a table name, or NULL. */
-const gt_table_spec *gt_catalog_find(const char *name);
+GT_API const gt_table_spec *gt_catalog_find(const char *name);
 
 /* The table a name stands for, as every front end reads a puzzle name
  * (godtab-solve NAME, godtab-serve's puzzle=, python's db.solve):
@@ -41,7 +41,7 @@ const gt_table_spec *gt_catalog_find(const char *name);
  * with metric, else with the first of the family's metrics, else its first
  * table; NULL for an unknown name, a family without
  * that metric, or a table name with a metric other than its own. */
-const gt_table_spec *gt_catalog_resolve(const char *name, const char *metric);
+GT_API const gt_table_spec *gt_catalog_resolve(const char *name, const char *metric);
 
 /* Does a name on a build command line select spec? (godtab-gen NAME ...,
  * godtab-gen-mpi NAME ...: a table by its name; a family selects its tables
@@ -62,7 +62,7 @@ int gt_catalog_published(const gt_table_spec *spec, gt_distribution *out);
  * Release both with gt_catalog_unload.
  * Return values: GT_OK, GT_ERR_NOTFOUND (unknown name or table not built),
  * GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_NOMEM, GT_ERR_STORAGE. */
-int gt_catalog_load(gt_db *db, const char *name, gt_puzzle **puzzle, gt_table **table);
+GT_API int gt_catalog_load(gt_db *db, const char *name, gt_puzzle **puzzle, gt_table **table);
 
 /* Opens a stored table for reading in place (gt_db_map_table: no copy for
  * a mapped table), without building its descriptor, and checks its
@@ -72,7 +72,7 @@ int gt_catalog_load(gt_db *db, const char *name, gt_puzzle **puzzle, gt_table **
 int gt_catalog_map(gt_db *db, const char *name, gt_table **table);
 
 /* Releases what gt_catalog_load returned (either may be NULL). */
-void gt_catalog_unload(const char *name, gt_puzzle *puzzle, gt_table *table);
+GT_API void gt_catalog_unload(const char *name, gt_puzzle *puzzle, gt_table *table);
 
 /* A report environment whose loader reads tables from db through
  * gt_catalog_load; the caller sets env->out. */
@@ -101,7 +101,7 @@ int gt_catalog_store_dist(gt_db *db, const gt_table_spec *spec, const gt_puzzle 
 /* The version line of the programs' --version: godtab's version, the table
  * format it writes, and the LMDB, zstd and GMP it runs with.
  * Parameters: buf of cap bytes (160 is enough). */
-void gt_version_text(char *buf, size_t cap);
+GT_API void gt_version_text(char *buf, size_t cap);
 
 #ifdef __cplusplus
 }

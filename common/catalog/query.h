@@ -36,8 +36,8 @@ typedef struct gt_query gt_query;
  * Return values: GT_OK, GT_ERR_NOTFOUND (unknown name or not built),
  * GT_ERR_INVAL (a table nothing walks: see gt_query_open_with),
  * GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_NOMEM, GT_ERR_STORAGE. */
-int gt_query_open(gt_db *db, const char *table, gt_query **out);
-void gt_query_close(gt_query *q);
+GT_API int gt_query_open(gt_db *db, const char *table, gt_query **out);
+GT_API void gt_query_close(gt_query *q);
 
 /* Checks that query text holds no NUL byte: what every text-in function
  * below does first, for front ends that parse text themselves.
@@ -46,7 +46,7 @@ void gt_query_close(gt_query *q);
  * Return values: GT_OK; GT_ERR_PARSE (a NUL byte at offset k: err->offset
  * k, err->length 1, err->message "a NUL byte at column k+1: a query is
  * text"). */
-int gt_query_check_text(const char *text, size_t len, gt_parse_error *err);
+GT_API int gt_query_check_text(const char *text, size_t len, gt_parse_error *err);
 
 /* Solves one query: writes one optimal solution, moves one space apart,
  * into solution and its length into *distance.
@@ -59,12 +59,12 @@ int gt_query_check_text(const char *text, size_t len, gt_parse_error *err);
  * gt_query_check_text), GT_ERR_ILLEGAL, GT_ERR_RANGE (cap too small),
  * GT_ERR_INVAL (text NULL with len > 0), GT_ERR_NOMEM, GT_ERR_CORRUPT (the
  * table lies, or the answer failed its replay). */
-int gt_query_solve(const gt_query *q, int format, const char *text, size_t len, char *solution, size_t cap,
+GT_API int gt_query_solve(const gt_query *q, int format, const char *text, size_t len, char *solution, size_t cap,
                    int *distance, gt_parse_error *err);
 
 /* The table's per-depth counts: count[d] for d = 0..*max_depth (at most cap
  * entries written). Return values: GT_OK, GT_ERR_RANGE (cap too small). */
-int gt_query_distribution(const gt_query *q, uint64_t *count, int cap, int *max_depth);
+GT_API int gt_query_distribution(const gt_query *q, uint64_t *count, int cap, int *max_depth);
 
 /* Called for each state found by gt_query_at_depth: its index, its state
  * in the family's state syntax ("" when the family has none) and a scramble
@@ -77,11 +77,11 @@ typedef int (*gt_query_state_fn)(void *user, uint64_t index, const char *state, 
  * (0: all); *count is how many fn saw.
  * Return values: GT_OK, GT_ERR_INVAL (a family that cannot turn an index
  * back into a position), GT_ERR_NOMEM, GT_ERR_CORRUPT (the table lies). */
-int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_state_fn fn, void *user,
+GT_API int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_state_fn fn, void *user,
                       uint64_t *count);
 
 /* The table's God's number. */
-int gt_query_gods_number(const gt_query *q);
+GT_API int gt_query_gods_number(const gt_query *q);
 
 /* ---- one query path for every family ---- */
 
@@ -92,17 +92,17 @@ int gt_query_gods_number(const gt_query *q);
  * FILE --name skewb, registered at run time from its stored definition).
  * Return values: as gt_query_open; GT_ERR_INVAL for a catalog table that a
  * searched family reads but nothing walks. */
-int gt_query_open_with(gt_db *db, const char *name, const gt_solve_options *o, gt_query **out);
+GT_API int gt_query_open_with(gt_db *db, const char *name, const gt_solve_options *o, gt_query **out);
 
 /* gt_query_open_with with only o->load (GT_SOLVE_LOAD_*), for bindings. */
-int gt_query_open_load(gt_db *db, const char *name, int load, gt_query **out);
+GT_API int gt_query_open_load(gt_db *db, const char *name, int load, gt_query **out);
 
 /* The family (a definition table's: gt_catalog_def_family), the name it
  * was opened by (a table name for a walk), and the walked spec (NULL for a
  * searched family). */
-const gt_family *gt_query_family(const gt_query *q);
-const char *gt_query_name(const gt_query *q);
-const gt_table_spec *gt_query_spec(const gt_query *q);
+GT_API const gt_family *gt_query_family(const gt_query *q);
+GT_API const char *gt_query_name(const gt_query *q);
+GT_API const gt_table_spec *gt_query_spec(const gt_query *q);
 
 /* One answer with options (NULL: defaults): a walked table's optimal
  * solution, or the solver's (timeout, max_length, threads), into a with
@@ -110,12 +110,12 @@ const gt_table_spec *gt_query_spec(const gt_query *q);
  * Return values: those of gt_query_solve, and GT_ERR_TIMEOUT (a->message;
  * a->distance the proven lower bound; a->n_fields > 0: an answer is still
  * given, e.g. a two-phase solution past max_length). */
-int gt_query_answer(const gt_query *q, int format, const char *text, size_t len, const gt_solve_options *o,
+GT_API int gt_query_answer(const gt_query *q, int format, const char *text, size_t len, const gt_solve_options *o,
                     gt_answer *a, gt_parse_error *err);
 
 /* gt_query_solve within timeout seconds (0: none), for bindings: on
  * GT_ERR_TIMEOUT *distance is the proven lower bound. */
-int gt_query_solve_timed(const gt_query *q, int format, const char *text, size_t len, double timeout,
+GT_API int gt_query_solve_timed(const gt_query *q, int format, const char *text, size_t len, double timeout,
                          char *solution, size_t cap, int *distance, gt_parse_error *err);
 
 #ifdef __cplusplus

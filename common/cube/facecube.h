@@ -9,6 +9,7 @@
 #ifndef GODTAB_FACECUBE_H
 #define GODTAB_FACECUBE_H
 
+#include "gt_api.h"
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -42,19 +43,19 @@ int gt_facecube_facelet_at(int n, const int xyz[3]);
  * Convention: the sticker at facelet i moves to facelet perm[i].
  * Returns 0 or GT_ERR_INVAL (n outside 2..GT_FACECUBE_NMAX, a bad face or
  * layer range). */
-int gt_facecube_turn(int n, int face, int lo, int hi, int quarters, uint16_t *perm);
+GT_API int gt_facecube_turn(int n, int face, int lo, int hi, int quarters, uint16_t *perm);
 
 /* colours_out[perm[i]] = colours_in[i] for the 6*n*n facelets (in and out may
  * not overlap). */
 void gt_facecube_apply(int n, const uint16_t *perm, const uint8_t *colours_in, uint8_t *colours_out);
 
 /* The solved colouring: colours[f] = f / (n*n) (the face index). */
-void gt_facecube_solved(int n, uint8_t *colours);
+GT_API void gt_facecube_solved(int n, uint8_t *colours);
 
 /* Writes the net of a colouring in ASCII (U above, L F R B in a row, D below),
  * using `letters[c]` for colour c, into buf; returns GT_ERR_RANGE if cap is too
  * small, else 0. */
-int gt_facecube_net(int n, const uint8_t *colours, const char *letters, char *buf, int cap);
+GT_API int gt_facecube_net(int n, const uint8_t *colours, const char *letters, char *buf, int cap);
 
 #ifdef __cplusplus
 }

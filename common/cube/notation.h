@@ -83,12 +83,12 @@ enum {
  * err (which may be NULL) names the bad token: its byte offset and length in
  * text, and a one-line message "WHY 'TOKEN' at column C" (C = offset + 1;
  * a token longer than 24 bytes is quoted as its first 24 and "..."). */
-int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, int cap, int *count,
+GT_API int gt_notation_parse(int n, const char *text, unsigned allow, gt_turn *turns, int cap, int *count,
                       gt_parse_error *err);
 
 /* The same into a malloc'd array of the alg's own length (*turns NULL when
  * it has none; free it): GT_OK, GT_ERR_PARSE, GT_ERR_NOMEM, GT_ERR_INVAL. */
-int gt_notation_parse_alloc(int n, const char *text, unsigned allow, gt_turn **turns, long *count,
+GT_API int gt_notation_parse_alloc(int n, const char *text, unsigned allow, gt_turn **turns, long *count,
                             gt_parse_error *err);
 
 /* ---- the alg syntax over any move set (alg.c) ----
@@ -110,9 +110,9 @@ typedef struct gt_alg_moves {
 
 /* gt_notation_parse and gt_notation_parse_alloc over moves m: the same
  * return values (GT_ERR_INVAL for a NULL m or hook). */
-int gt_alg_parse(const gt_alg_moves *m, const char *text, gt_turn *turns, int cap, int *count,
+GT_API int gt_alg_parse(const gt_alg_moves *m, const char *text, gt_turn *turns, int cap, int *count,
                  gt_parse_error *err);
-int gt_alg_parse_alloc(const gt_alg_moves *m, const char *text, gt_turn **turns, long *count,
+GT_API int gt_alg_parse_alloc(const gt_alg_moves *m, const char *text, gt_turn **turns, long *count,
                        gt_parse_error *err);
 
 /* Fills err for the token of `length` bytes at start (in text): "WHY
@@ -127,7 +127,7 @@ const char *gt_alg_read_amount(const char *p, long *amount, const char **why);
 /* Writes a turn in notation ("R", "U2", "F'", "x", "Rw", "M'") into buf (>= 8 bytes;
  * enough for n <= 999 except layer ranges past "2-9Rw2'": those need
  * gt_notation_format_cap). */
-void gt_notation_format(int n, gt_turn turn, char *buf);
+GT_API void gt_notation_format(int n, gt_turn turn, char *buf);
 
 /* The same into buf of cap bytes (GT_NOTATION_TOKEN_MAX is enough for any n). */
 void gt_notation_format_cap(int n, gt_turn turn, char *buf, int cap);

@@ -42,6 +42,7 @@
 #ifndef GODTAB_DEFN_H
 #define GODTAB_DEFN_H
 
+#include "gt_api.h"
 #include "gt_error.h"
 
 #include <stddef.h>
@@ -114,13 +115,13 @@ typedef struct gt_def {
 /* Parses a .tws text of len bytes (NUL bytes are refused).
  * Return values: GT_OK (*out to free with gt_def_free), GT_ERR_PARSE (err
  * filled in), GT_ERR_NOMEM. err may be NULL. */
-int gt_def_parse(const char *text, size_t len, gt_def **out, gt_def_error *err);
+GT_API int gt_def_parse(const char *text, size_t len, gt_def **out, gt_def_error *err);
 
 /* Parses a cycle-notation (.def) text of len bytes (NUL bytes are refused).
  * Return values: as gt_def_parse. */
 int gt_def_parse_cycles(const char *text, size_t len, gt_def **out, gt_def_error *err);
 
-void gt_def_free(gt_def *def);
+GT_API void gt_def_free(gt_def *def);
 
 /* The index of the move called name[0..len-1], or GT_NONE. */
 int gt_def_find_move(const gt_def *def, const char *name, size_t len);

@@ -47,7 +47,7 @@ typedef struct gt_bfs_options {
  * GT_ERR_INVAL (a malformed descriptor, or a second coordinate of more than
  * 65,536 values), GT_ERR_INTERRUPT (opts->cancel),
  * GT_ERR_RANGE (some distance would exceed GT_MAX_DEPTH). */
-int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_out,
+GT_API int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_out,
                gt_distribution *distribution);
 
 /* ---- the BFS split over ranks (docs/distributed.md) ----
@@ -99,7 +99,7 @@ int gt_bfs_run_ranked(const gt_puzzle *p, const gt_bfs_options *opts, const gt_b
 
 /* Counts the distribution of a distance array (GT_UNREACHED entries are not
  * counted). threads as above. */
-void gt_distribution_count(const uint8_t *dist, uint64_t n, int threads, gt_distribution *out);
+GT_API void gt_distribution_count(const uint8_t *dist, uint64_t n, int threads, gt_distribution *out);
 
 /* 1 if the two distributions are equal. */
 int gt_distribution_equal(const gt_distribution *a, const gt_distribution *b);

@@ -21,6 +21,7 @@
 #ifndef GODTAB_PUZZLE_H
 #define GODTAB_PUZZLE_H
 
+#include "gt_api.h"
 #include <stddef.h>
 #include <stdint.h>
 

@@ -24,7 +24,7 @@ extern "C" {
  * size, or a descriptor without move tables), GT_ERR_ILLEGAL (unreachable
  * state), GT_ERR_CORRUPT (no descending neighbour: the table lies),
  * GT_ERR_RANGE (cap too small). */
-int gt_solve_walk(const gt_puzzle *p, const gt_table *t, uint64_t state, uint8_t *moves, int cap,
+GT_API int gt_solve_walk(const gt_puzzle *p, const gt_table *t, uint64_t state, uint8_t *moves, int cap,
                   int *length);
 
 /* Called once per optimal solution by gt_solve_all; return non-zero to stop. */
@@ -35,13 +35,13 @@ typedef int (*gt_solution_fn)(void *user, const uint8_t *moves, int length);
  * them, or those up to and including the one where fn asked to stop.
  * Return values: GT_OK, GT_ERR_INVAL, GT_ERR_ILLEGAL, GT_ERR_CORRUPT (as
  * gt_solve_walk; there is no cap to be too small). */
-int gt_solve_all(const gt_puzzle *p, const gt_table *t, uint64_t state, gt_solution_fn fn,
+GT_API int gt_solve_all(const gt_puzzle *p, const gt_table *t, uint64_t state, gt_solution_fn fn,
                  void *user, uint64_t *count);
 
 /* The exact distance of a state (the length of the walk).
  * Return values: GT_OK, GT_ERR_INVAL, GT_ERR_ILLEGAL, GT_ERR_CORRUPT (as
  * gt_solve_walk; its buffer holds any walk a table allows). */
-int gt_solve_distance(const gt_puzzle *p, const gt_table *t, uint64_t state, int *distance);
+GT_API int gt_solve_distance(const gt_puzzle *p, const gt_table *t, uint64_t state, int *distance);
 
 /* The distances of states [from, from + count) into out[0..count-1], one
  * byte each (GT_UNREACHED for an unreachable state): read from the table
@@ -50,7 +50,7 @@ int gt_solve_distance(const gt_puzzle *p, const gt_table *t, uint64_t state, int
  * Return values: GT_OK, GT_ERR_INVAL (a range past the table, or a top2 table,
  * which keeps no distances up to its base), the walk's
  * GT_ERR_CORRUPT (the table lies: out must not be used). */
-int gt_solve_distances(const gt_puzzle *p, const gt_table *t, uint64_t from, uint64_t count, uint8_t *out,
+GT_API int gt_solve_distances(const gt_puzzle *p, const gt_table *t, uint64_t from, uint64_t count, uint8_t *out,
                        int threads);
 
 /* Writes moves[0..n-1] by the descriptor's names, one space apart, into

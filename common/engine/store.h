@@ -62,7 +62,7 @@ typedef struct gt_db_options {
  *   gt_db_options o = {getenv("GODTAB_DB"), getenv("XDG_DATA_HOME"),
  *                      getenv("HOME"), getenv("GODTAB_MAP_SIZE")};
  * NULL resets them all. Without it, every field is unset. */
-void gt_db_set_options(const gt_db_options *o);
+GT_API void gt_db_set_options(const gt_db_options *o);
 
 /* The database path to use:
  *   1. `explicit_path` if not NULL or empty (a program's --db);
@@ -73,7 +73,7 @@ void gt_db_set_options(const gt_db_options *o);
  *      HOME/.local/share), from the options: where an installed program
  *      keeps its tables; "godtab.lmdb" if neither is set.
  * Return values: the path (static storage for 2 to 4; never NULL). */
-const char *gt_db_default_path(const char *explicit_path);
+GT_API const char *gt_db_default_path(const char *explicit_path);
 
 /* Writes the storage libraries' versions ("LMDB 0.9.24, zstd 1.5.4") into buf. */
 void gt_store_versions(char *buf, size_t cap);
@@ -89,13 +89,13 @@ void gt_store_versions(char *buf, size_t cap);
  * pages, pages unaccounted for, a missing or damaged catalogue),
  * GT_ERR_NOMEM. The message is in
  * gt_db_last_error(NULL). */
-int gt_db_open(gt_db **out, const char *path, int flags);
-void gt_db_close(gt_db *db);
+GT_API int gt_db_open(gt_db **out, const char *path, int flags);
+GT_API void gt_db_close(gt_db *db);
 
 /* The underlying system, LMDB or zstd message of the last failure on db
  * ("" if none; db NULL: of the last failed gt_db_open in this thread), for
  * the programs' one-line errors. */
-const char *gt_db_last_error(const gt_db *db);
+GT_API const char *gt_db_last_error(const gt_db *db);
 
 /* Compresses and stores a table (data of meta->raw_bytes bytes) in one write
  * transaction, replacing any previous table of that name; on failure the
@@ -110,7 +110,7 @@ const char *gt_db_last_error(const gt_db *db);
  * chunk and zstd's error), GT_ERR_CORRUPT (LMDB found its file damaged),
  * GT_ERR_RANGE (metadata text over 8 KiB), GT_ERR_NOMEM (an allocation
  * failed, ours or zstd's). */
-int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int level,
+GT_API int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int level,
                     uint32_t chunk_bytes, int threads);
 
 /* Stores a mapped table (GT_STORAGE_MAPPED: docs/table-format.md): the data
@@ -145,7 +145,7 @@ int gt_db_maps_in_place(const gt_table_meta *m);
  * GT_ERR_NOTFOUND (no such table), GT_ERR_CORRUPT (malformed metadata, or a
  * damaged file), GT_ERR_VERSION (another table format version),
  * GT_ERR_STORAGE, GT_ERR_NOMEM (LMDB failures). */
-int gt_db_get_meta(gt_db *db, const char *name, gt_table_meta *meta);
+GT_API int gt_db_get_meta(gt_db *db, const char *name, gt_table_meta *meta);
 
 /* Loads, decompresses and checksums a table; on success *out is malloc'd
  * (gt_table_free). A mapped table is copied, and its data and every section
@@ -155,13 +155,13 @@ int gt_db_get_meta(gt_db *db, const char *name, gt_table_meta *meta);
  * GT_ERR_NOTFOUND (no such table), GT_ERR_CORRUPT (malformed metadata, a
  * missing chunk, a bad frame, size or checksum), GT_ERR_VERSION (another
  * table format version), GT_ERR_NOMEM, GT_ERR_STORAGE (LMDB failures). */
-int gt_db_get_table(gt_db *db, const char *name, int threads, gt_table **out);
+GT_API int gt_db_get_table(gt_db *db, const char *name, int threads, gt_table **out);
 
 /* Lists stored table names (sorted, from the catalogue): fills up to cap
  * names, sets *count to the number stored (which may exceed cap).
  * Return values: GT_OK, GT_ERR_STORAGE, GT_ERR_CORRUPT, GT_ERR_NOMEM (LMDB
  * failures). */
-int gt_db_list(gt_db *db, char (*names)[GT_NAME_MAX], int cap, int *count);
+GT_API int gt_db_list(gt_db *db, char (*names)[GT_NAME_MAX], int cap, int *count);
 
 /* What gt_db_check walked. */
 typedef struct gt_db_check_report {
@@ -182,13 +182,13 @@ typedef struct gt_db_check_report {
  * gt_db_get_table (zstd frame checksums and the table checksum).
  * Return values: GT_OK (*report filled), GT_ERR_INVAL, GT_ERR_CORRUPT (the
  * first inconsistency is in gt_db_last_error), GT_ERR_NOMEM, GT_ERR_STORAGE. */
-int gt_db_check(gt_db *db, gt_db_check_report *report);
+GT_API int gt_db_check(gt_db *db, gt_db_check_report *report);
 
 /* Deletes a table (used by tests and by --clean).
  * Return values: GT_OK, GT_ERR_INVAL (db opened read-only), GT_ERR_NOTFOUND
  * (no such table), GT_ERR_STORAGE, GT_ERR_CORRUPT, GT_ERR_NOMEM (LMDB
  * failures). */
-int gt_db_delete_table(gt_db *db, const char *name);
+GT_API int gt_db_delete_table(gt_db *db, const char *name);
 
 #ifdef __cplusplus
 }

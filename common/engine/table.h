@@ -152,7 +152,7 @@ const gt_view *gt_table_section(const gt_table *t, const char *name);
 
 /* Name of an encoding ("byte", "nibble", "mod3", "parity1") and back.
  * gt_encoding_parse's return values: GT_OK, GT_ERR_PARSE (no such name). */
-const char *gt_encoding_name(gt_encoding enc);
+GT_API const char *gt_encoding_name(gt_encoding enc);
 int gt_encoding_parse(const char *name, gt_encoding *out);
 
 /* Bytes needed to encode n states. */
@@ -210,7 +210,7 @@ int gt_table_modulus(const gt_table *t);
 
 /* Fills the metadata fields that describe the data (names, sizes, encoding,
  * distribution, checksum, format version, generator, built_at). */
-void gt_table_meta_init(gt_table_meta *m, const char *name, const gt_puzzle *p, gt_encoding enc,
+GT_API void gt_table_meta_init(gt_table_meta *m, const char *name, const gt_puzzle *p, gt_encoding enc,
                         const gt_distribution *dist, const uint8_t *data, uint64_t bytes);
 
 /* Serialises metadata as "key=value" lines (readable with mdb_dump) and back.
@@ -228,10 +228,10 @@ int gt_table_meta_parse(const char *buf, size_t len, gt_table_meta *m);
  * GT_ERR_MISMATCH (the BFS differs from the published counts), GT_ERR_NOMEM
  * (no memory to re-encode the BFS), GT_ERR_INVAL (an unknown encoding in the
  * metadata). */
-int gt_table_verify(const gt_table *t, const gt_puzzle *p, const uint8_t *bfs_dist,
+GT_API int gt_table_verify(const gt_table *t, const gt_puzzle *p, const uint8_t *bfs_dist,
                     const gt_distribution *bfs, const gt_distribution *published);
 
-void gt_table_free(gt_table *t);
+GT_API void gt_table_free(gt_table *t);
 
 /* 64-bit checksum of a byte buffer (word-wise multiply-xorshift, documented in
  * docs/table-format.md). Not cryptographic: it detects corruption. */

@@ -11,6 +11,7 @@
 #ifndef GODTAB_CUBECOUNT_H
 #define GODTAB_CUBECOUNT_H
 
+#include "gt_api.h"
 #include <gmp.h>
 
 #ifdef __cplusplus
@@ -40,7 +41,7 @@ int gt_cubecount_shape_of(int n, gt_cubecount_shape *shape);
  * Parameters: n, the size (GT_CUBECOUNT_NMIN..GT_CUBECOUNT_NMAX); out, an
  * initialised mpz_t that receives the count.
  * Return values: GT_OK, GT_ERR_INVAL (n out of range; out untouched). */
-int gt_cubecount_positions(int n, mpz_t out);
+GT_API int gt_cubecount_positions(int n, mpz_t out);
 
 /* What the order of the facelet group of `godtab-group cube-def N --inner`
  * (every sticker distinguishable; layers 1..⌊n/2⌋ of each face, so for odd

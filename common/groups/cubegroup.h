@@ -49,7 +49,7 @@ int gt_cubegroup_moving_facelets(int n, int *facelets);
  * facecube.h maps to itself.
  * Return values: GT_OK (map filled in), GT_ERR_NOTFOUND (degree not 24, 48
  * or 96, too many generators, or no correspondence found), GT_ERR_NOMEM. */
-int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map);
+GT_API int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map);
 
 /* The position reached from solved by a scramble, as a permutation of the
  * definition's points (position convention: the facet at point i has moved
@@ -105,7 +105,7 @@ int gt_cubegroup_invariants_of(int n, const uint16_t *facelet_perm, gt_cubegroup
 /* Seed 003's conditions for the group of all outer (n = 2, 3) or all outer
  * and inner (n = 4) quarter turns: n = 2: twist 0; n = 3: twist 0, flip 0,
  * sign(corners) = sign(edges); n = 4: twist 0, sign(centres) = sign(corners). */
-int gt_cubegroup_is_legal(int n, const gt_cubegroup_invariants *inv);
+GT_API int gt_cubegroup_is_legal(int n, const gt_cubegroup_invariants *inv);
 
 /* The facelets of the piece holding `facelet` (1 to 3 of them), the given
  * one first; a corner's follow in one fixed rotational sense, so cycling

@@ -22,8 +22,8 @@ typedef struct gt_short_words gt_short_words;
 /* Enumerates the words of the generators gens[0..ngens-1] (degree n) up to
  * the largest length whose count stays within max_entries (0 = 250,000).
  * Returns 0, GT_ERR_INVAL or GT_ERR_NOMEM. */
-int gt_short_create(int n, int ngens, const gt_point *const *gens, long max_entries, gt_short_words **out);
-void gt_short_free(gt_short_words *s);
+GT_API int gt_short_create(int n, int ngens, const gt_point *const *gens, long max_entries, gt_short_words **out);
+GT_API void gt_short_free(gt_short_words *s);
 
 /* D, the length of the stored words (words up to 2D are found). */
 int gt_short_depth(const gt_short_words *s);
@@ -33,7 +33,7 @@ int gt_short_depth(const gt_short_words *s);
  * shortest such word in letters (*len <= cap), 0 if there is none that short,
  * GT_ERR_RANGE if cap < 2D. The word is checked against p before it is
  * returned, so a hash collision can only cost a miss, never a wrong word. */
-int gt_short_find(const gt_short_words *s, const gt_point *p, int *letters, int cap, int *len);
+GT_API int gt_short_find(const gt_short_words *s, const gt_point *p, int *letters, int cap, int *len);
 
 #ifdef __cplusplus
 }

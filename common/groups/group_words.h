@@ -40,13 +40,13 @@ typedef struct gt_words_stats {
  * GT_ERR_INVAL, GT_ERR_NOMEM (also when the table would exceed 512 MiB: sum
  * of orbit lengths × degree × 4 bytes, e.g. S_n beyond n ≈ 400) or
  * GT_ERR_TIMEOUT if some slot stayed empty (never seen). */
-int gt_words_create(const gt_group *grp, int ngens, const gt_point *const *gens, gt_words **out);
+GT_API int gt_words_create(const gt_group *grp, int ngens, const gt_point *const *gens, gt_words **out);
 /* The same within limits (lim may be NULL; progress is reported with the
  * phase "words"): also GT_ERR_TIMEOUT once lim->deadline passes, GT_ERR_INTERRUPT once
  * *lim->cancel is set. */
 int gt_words_create_limited(const gt_group *grp, int ngens, const gt_point *const *gens, const gt_group_limits *lim,
                             gt_words **out);
-void gt_words_free(gt_words *w);
+GT_API void gt_words_free(gt_words *w);
 void gt_words_get_stats(const gt_words *w, gt_words_stats *stats);
 
 /* The longest word gt_words_factor() can return (the sum over the levels of
@@ -55,7 +55,7 @@ int gt_words_max_length(const gt_words *w);
 
 /* Factors p: returns 1 and the letters (*len of them, at most cap) whose
  * product is p, 0 if p is not in the group, GT_ERR_RANGE if cap is too small. */
-int gt_words_factor(const gt_words *w, const gt_point *p, int *letters, int cap, int *len);
+GT_API int gt_words_factor(const gt_words *w, const gt_point *p, int *letters, int cap, int *len);
 
 /* The product of a word of letters (out: degree n). */
 void gt_words_eval(const gt_words *w, const int *letters, int len, gt_point *out);
@@ -75,7 +75,7 @@ void gt_words_invert(const gt_words *w, gt_syllable *s, int len);
 
 /* Writes syllables with the generator names: "A", "A'", "A2", "A2'" or
  * "A^5"; a name ending in a digit uses "^" for any power other than ±1. */
-int gt_words_format(const char (*names)[16], const gt_syllable *s, int len, char *buf, int cap);
+GT_API int gt_words_format(const char (*names)[16], const gt_syllable *s, int len, char *buf, int cap);
 
 #ifdef __cplusplus
 }

@@ -24,6 +24,7 @@
 #ifndef GODTAB_PERMGROUP_H
 #define GODTAB_PERMGROUP_H
 
+#include "gt_api.h"
 #include "rng.h"
 
 #include <gmp.h>
@@ -41,24 +42,24 @@ typedef uint16_t gt_point;
 
 /* ---- single permutations ------------------------------------------------ */
 
-void gt_perm_identity(int n, gt_point *p);
+GT_API void gt_perm_identity(int n, gt_point *p);
 /* out = a·b (first a, then b). out may alias a, not b. */
-void gt_perm_mul(int n, const gt_point *a, const gt_point *b, gt_point *out);
+GT_API void gt_perm_mul(int n, const gt_point *a, const gt_point *b, gt_point *out);
 /* out = a^-1; out may not alias a. */
-void gt_perm_inverse(int n, const gt_point *a, gt_point *out);
+GT_API void gt_perm_inverse(int n, const gt_point *a, gt_point *out);
 int gt_perm_is_identity(int n, const gt_point *p);
-int gt_perm_equal(int n, const gt_point *a, const gt_point *b);
+GT_API int gt_perm_equal(int n, const gt_point *a, const gt_point *b);
 /* 1 if p is a bijection of 0..n-1, else 0. */
 int gt_perm_is_valid(int n, const gt_point *p);
 /* +1 for an even permutation, -1 for an odd one. */
-int gt_perm_sign(int n, const gt_point *p);
+GT_API int gt_perm_sign(int n, const gt_point *p);
 /* hist[len] = the number of cycles of length len (hist has n + 1 entries). */
 void gt_perm_cycle_type(int n, const gt_point *p, int *hist);
 /* The order (lcm of the cycle lengths); UINT64_MAX if it overflows. */
-uint64_t gt_perm_order(int n, const gt_point *p);
+GT_API uint64_t gt_perm_order(int n, const gt_point *p);
 /* Writes p in 1-based cycle notation "(1,2,3)(4,5)", "()" for the identity.
  * Return values: GT_OK, GT_ERR_RANGE (cap too small). */
-int gt_perm_format_cycles(int n, const gt_point *p, char *buf, int cap);
+GT_API int gt_perm_format_cycles(int n, const gt_point *p, char *buf, int cap);
 /* Appends p's cycles in 1-based notation, fixed points left out (nothing
  * for the identity), at buf + *len (capacity cap, kept NUL-terminated): the
  * one cycle writer behind gt_perm_format_cycles and the definition files.
@@ -134,29 +135,29 @@ double gt_group_clock(void);
  * Return values: GT_OK (*out to free with gt_group_free), GT_ERR_INVAL (bad
  * degree, ngens < 0, gens or out NULL, or a generator that is not a
  * permutation), GT_ERR_NOMEM. */
-int gt_group_create(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt,
+GT_API int gt_group_create(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt,
                     gt_group **out);
 /* The same within limits (lim may be NULL: none), reporting progress
  * through lim->progress. Return values: those of gt_group_create, and
  * GT_ERR_TIMEOUT (lim->deadline passed), GT_ERR_INTERRUPT (*lim->cancel
  * set); *out is left unchanged on failure. */
-int gt_group_create_limited(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt,
+GT_API int gt_group_create_limited(int n, int ngens, const gt_point *const *gens, const gt_group_options *opt,
                             const gt_group_limits *lim, gt_group **out);
-void gt_group_free(gt_group *g);
+GT_API void gt_group_free(gt_group *g);
 
-int gt_group_degree(const gt_group *g);
+GT_API int gt_group_degree(const gt_group *g);
 int gt_group_base_length(const gt_group *g);
 int gt_group_base_point(const gt_group *g, int level);
 int gt_group_orbit_length(const gt_group *g, int level);
 void gt_group_get_stats(const gt_group *g, gt_group_stats *stats);
 
 /* The order, the product of the orbit lengths (rop must be mpz_init'ed). */
-void gt_group_order(const gt_group *g, mpz_t rop);
+GT_API void gt_group_order(const gt_group *g, mpz_t rop);
 
 /* Sifts p through the chain: residue (may be NULL) receives p·u_0^-1·u_1^-1·...
  * as far as the sift gets. Returns 1 if p is in the group (the residue is the
  * identity), 0 if not. */
-int gt_group_contains(const gt_group *g, const gt_point *p, gt_point *residue);
+GT_API int gt_group_contains(const gt_group *g, const gt_point *p, gt_point *residue);
 
 /* Returns 1 if point is in the orbit of the level's base point, and then
  * writes (if out != NULL) the coset representative u with u[b_level] = point,

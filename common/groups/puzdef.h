@@ -39,16 +39,16 @@ typedef gt_def_error gt_puzdef_error;
 
 /* Parses a definition text. Returns 0 (*out to free with gt_puzdef_free),
  * GT_ERR_PARSE (err filled in) or GT_ERR_NOMEM. err may be NULL. */
-int gt_puzdef_parse(const char *text, gt_puzdef **out, gt_puzdef_error *err);
+GT_API int gt_puzdef_parse(const char *text, gt_puzdef **out, gt_puzdef_error *err);
 
 /* Reads and parses a file; GT_ERR_STORAGE if it cannot be read (err->message
  * says why, line 0). */
-int gt_puzdef_load(const char *path, gt_puzdef **out, gt_puzdef_error *err);
+GT_API int gt_puzdef_load(const char *path, gt_puzdef **out, gt_puzdef_error *err);
 
-void gt_puzdef_free(gt_puzdef *def);
+GT_API void gt_puzdef_free(gt_puzdef *def);
 
 /* The index of the generator called name[0..len-1], or GT_NONE. */
-int gt_puzdef_find(const gt_puzdef *def, const char *name, int len);
+GT_API int gt_puzdef_find(const gt_puzdef *def, const char *name, int len);
 
 /* The generators as an array of pointers (for gt_group_create); the pointers
  * live in def. ptrs must hold def->ngens entries. */
@@ -59,7 +59,7 @@ void gt_puzdef_gen_ptrs(const gt_puzdef *def, const gt_point **ptrs);
  * brackets, commas allowed). Returns 0 or GT_ERR_PARSE with err (line 1,
  * column) filled in: unbalanced parentheses, a point out of range, a point
  * repeated, a wrong number of images. */
-int gt_perm_parse(int n, const char *text, gt_point *out, gt_puzdef_error *err);
+GT_API int gt_perm_parse(int n, const char *text, gt_point *out, gt_puzdef_error *err);
 
 #ifdef __cplusplus
 }

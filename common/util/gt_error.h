@@ -4,6 +4,7 @@
 #ifndef GODTAB_ERROR_H
 #define GODTAB_ERROR_H
 
+#include "gt_api.h"
 #include <stdarg.h>
 
 #ifdef __cplusplus
@@ -32,10 +33,10 @@ enum {
 #define GT_NONE (-1)
 
 /* A static, human-readable name for an error code (never NULL). */
-const char *gt_strerror(int err);
+GT_API const char *gt_strerror(int err);
 
 /* The documented process exit code for an error code (0 for GT_OK). */
-int gt_exit_code(int err);
+GT_API int gt_exit_code(int err);
 
 /* What went wrong, where: the one error detail of the library. Parsers,
  * definition loaders and the store fill one next to the code they return.
@@ -80,7 +81,7 @@ enum {
 /* The one-word kind of an exit code, for error objects in JSON:
  * "ok", "usage", "malformed", "impossible", "missing", "corrupt", "storage",
  * "mismatch", "partial", "internal", "limit" (exit codes 0..10 in order). */
-const char *gt_exit_kind(int code);
+GT_API const char *gt_exit_kind(int code);
 
 #ifdef __cplusplus
 }

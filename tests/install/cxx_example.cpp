@@ -2,10 +2,12 @@
 // compiles with g++ -std=c++11 -pedantic -Werror from <godtab/godtab.h>
 // alone (no GNU C in the installed headers) and links, because every
 // installed header declares its functions extern "C". Prints pocket-htm's
-// God's number from the database at gt_db_default_path (GODTAB_DB).
+// God's number from the database at gt_db_default_path: the library reads no
+// environment variable, so the program passes GODTAB_DB and the XDG folders.
 #include <godtab/godtab.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 int main()
@@ -13,6 +15,8 @@ int main()
     char version[256];
     gt_version_text(version, sizeof version);
     std::printf("%s\n", version);
+    gt_db_options options = {std::getenv("GODTAB_DB"), std::getenv("XDG_DATA_HOME"), std::getenv("HOME"), nullptr};
+    gt_db_set_options(&options);
     gt_db *db = nullptr;
     gt_puzzle *p = nullptr;
     gt_table *t = nullptr;

@@ -1,11 +1,15 @@
 #!/bin/sh
 # The install test (README "Installing", docs/install.md). First the
 # Makefile itself: a plain make installs no package, CPPFLAGS and LDFLAGS
-# reach every compile and link, and the goals that install packages share
+# reach every compile and link, every object's compile writes its .d
+# (-MMD -MP) and sees only its layer's -I folders, the shared library's
+# objects hide what is not GT_API, and the goals that install packages share
 # one step (two apt-get at once fail on apt's lock). Then two installs of
 # the default build, each used alone and uninstalled to nothing:
 #  - PREFIX (a folder other than the default, as after `make test`): the
-#    godtab.pc names that PREFIX, the README's library example (its one
+#    installed libgodtab.so exports at most 150 symbols, every one
+#    python/godtab.py calls among them; godtab.pc names that PREFIX, the
+#    README's library example (its one
 #    ```c block under "Using the library") and a C++ program
 #    (cxx_example.cpp, -pedantic -Werror) compile with `pkg-config --cflags
 #    --libs godtab` and run against the installed libgodtab.so, the Python
@@ -51,6 +55,18 @@ check "CPPFLAGS reach every compile" sh -c \
   "grep -E ' -c .* -o ' '$tmp/dry' > '$tmp/compiles' && ! grep -v GT_PROBE_CPPFLAGS '$tmp/compiles'"
 check "LDFLAGS reach every link" sh -c \
   "grep -E ' -o bin/|-shared' '$tmp/dry' | grep -v echo > '$tmp/links' && ! grep -v gt-probe-ldflags '$tmp/links'"
+check "every compile writes its dependencies (-MMD -MP), no object depends on every header" sh -c \
+  "! grep -v -e '-MMD -MP' '$tmp/compiles'"
+check "the shared library's objects are compiled -fvisibility=hidden" sh -c \
+  "grep -e '-fPIC' '$tmp/compiles' > '$tmp/pic' && ! grep -v -e '-fvisibility=hidden' '$tmp/pic'"
+# The compiler enforces the layers (docs/architecture.md): a model's object
+# sees util, cube, defn, engine and its own folder, never catalog, groups or
+# another model; util sees only itself.
+check "a model's compile has only its layer's -I folders" sh -c \
+  "grep -e ' -c common/models/pocket/' '$tmp/compiles' | head -1 | tr ' ' '\n' | grep '^-I' | sort | tr '\n' ' ' \
+   | grep -qx -e '-Icommon/cube -Icommon/defn -Icommon/engine -Icommon/models/pocket -Icommon/util '"
+check "util's compile has only util's -I" sh -c \
+  "grep -e ' -c common/util/' '$tmp/compiles' | head -1 | tr ' ' '\n' | grep '^-I' | tr '\n' ' ' | grep -qx -e '-Icommon/util '"
 check "the package goals share one install step (make -j2 test raced on apt's lock)" sh -c \
   "test \$($MAKE -n -j2 -C '$root' deps test-deps bench-deps fuzz-deps 2>&1 | grep -c 'dpkg-query -W') -eq 1"
 
@@ -59,6 +75,19 @@ P=$tmp/prefix
 run() { env -u GODTAB_DB HOME="$tmp/home" GODTAB_DB="$tmp/db1" LD_LIBRARY_PATH="$P/lib" "$@"; }
 check "make install PREFIX=$P" $MAKE -s -C "$root" install PREFIX="$P"
 export PKG_CONFIG_PATH="$P/lib/pkgconfig"
+# The shared library exports the public API only (GT_API, gt_api.h; the
+# objects are compiled with -fvisibility=hidden): at most 150 symbols, among
+# them every function python/godtab.py calls through ctypes.
+so="$P/lib/libgodtab.so.$version"
+nm -D --defined-only "$so" 2>/dev/null | awk '{print $NF}' | sort > "$tmp/exports"
+grep -o '_lib\.gt_[a-z0-9_]*\|"gt_[a-z0-9_]*"' "$root/python/godtab.py" | tr -d '"' | sed 's/^_lib\.//' \
+  | sort -u > "$tmp/python_calls"
+check "the shared library exports at most 150 symbols ($(wc -l < "$tmp/exports"))" sh -c \
+  "test -s '$tmp/exports' && test \$(wc -l < '$tmp/exports') -le 150"
+check "it exports every function python/godtab.py calls" sh -c \
+  "test -s '$tmp/python_calls' && ! comm -23 '$tmp/python_calls' '$tmp/exports' | grep ."
+check "every export has the gt_ prefix (OpenMP's named critical sections aside)" sh -c \
+  "! grep -v -e '^gt_' -e '^\\.gomp_critical_user_' '$tmp/exports'"
 check "godtab.pc names that PREFIX" grep -qx "prefix=$P" "$P/lib/pkgconfig/godtab.pc"
 check "pkg-config --cflags --libs godtab gives its folders" sh -c \
   "pkg-config --cflags --libs godtab | grep -q -- '-I$P/include .*-L$P/lib -lgodtab'"
@@ -74,6 +103,7 @@ check "the README example runs against the PREFIX install" sh -c \
 check "a C++ program compiles with -pedantic -Werror and links" sh -c \
   "g++ -std=c++11 -pedantic -Wall -Wextra -Werror -o '$tmp/cxx' '$root/tests/install/cxx_example.cpp' \
      \$(pkg-config --cflags --libs godtab)"
+check "it links the shared library" sh -c "objdump -p '$tmp/cxx' | grep -q 'NEEDED *libgodtab.so.0'"
 check "the C++ program runs" sh -c \
   "env GODTAB_DB='$tmp/db1' LD_LIBRARY_PATH='$P/lib' '$tmp/cxx' | grep -qx \"pocket-htm: God's number 11\""
 check "every installed header is extern \"C\"" sh -c \

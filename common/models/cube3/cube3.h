@@ -51,29 +51,29 @@ extern const int gt_cube3_move_inverse[GT_CUBE3_MOVES];
 static inline int gt_cube3_is_quarter(int move) { return move % 3 != 1; }
 
 void gt_cube3_identity(gt_cube3 *c);
-int gt_cube3_is_solved(const gt_cube3 *c);
+GT_API int gt_cube3_is_solved(const gt_cube3 *c);
 int gt_cube3_equal(const gt_cube3 *a, const gt_cube3 *b);
 /* out = a*b (do a, then b); out may alias neither a nor b. */
-void gt_cube3_multiply(const gt_cube3 *a, const gt_cube3 *b, gt_cube3 *out);
-void gt_cube3_inverse(const gt_cube3 *a, gt_cube3 *out);
+GT_API void gt_cube3_multiply(const gt_cube3 *a, const gt_cube3 *b, gt_cube3 *out);
+GT_API void gt_cube3_inverse(const gt_cube3 *a, gt_cube3 *out);
 /* The position reached by move m from the solved cube. */
 void gt_cube3_move_cube(int move, gt_cube3 *out);
 /* c = c * move. */
-void gt_cube3_apply_move(gt_cube3 *c, int move);
+GT_API void gt_cube3_apply_move(gt_cube3 *c, int move);
 /* Applies a sequence of move indices. */
-void gt_cube3_apply_moves(gt_cube3 *c, const uint8_t *moves, int count);
+GT_API void gt_cube3_apply_moves(gt_cube3 *c, const uint8_t *moves, int count);
 /* Writes "R U2 F'" for a move sequence ("" if empty) into buf.
  * Parameters: cap, the size of buf (4*count+1 bytes always suffice).
  * Return values: GT_OK, GT_ERR_RANGE (cap too small: buf holds a cut text). */
-int gt_cube3_format_moves(const uint8_t *moves, int count, char *buf, size_t cap);
+GT_API int gt_cube3_format_moves(const uint8_t *moves, int count, char *buf, size_t cap);
 
 /* Facelet colours (0..5 = U R F D L B) of a position, and the facelet
  * permutation (sticker at facelet i goes to perm[i]) taking the solved cube
  * to it; the centres stay. */
-void gt_cube3_to_colours(const gt_cube3 *c, uint8_t colours[GT_CUBE3_FACELETS]);
+GT_API void gt_cube3_to_colours(const gt_cube3 *c, uint8_t colours[GT_CUBE3_FACELETS]);
 void gt_cube3_to_perm(const gt_cube3 *c, uint16_t perm[GT_CUBE3_FACELETS]);
 /* A 54-letter string in U R F D L B order using letters[0..5] (NULL: "URFDLB"). */
-void gt_cube3_to_facelets(const gt_cube3 *c, const char *letters, char out[GT_CUBE3_FACELETS + 1]);
+GT_API void gt_cube3_to_facelets(const gt_cube3 *c, const char *letters, char out[GT_CUBE3_FACELETS + 1]);
 
 /* The legality verdict of an assembly (20 distinct cubies in place).
  * The screwdriver set splits into 3*2*2 = 12 orbits under the face turns,
@@ -89,7 +89,7 @@ typedef struct gt_cube3_verdict {
 } gt_cube3_verdict;
 
 /* Invariants of a cubie position (which need not be legal). */
-void gt_cube3_verdict_of(const gt_cube3 *c, gt_cube3_verdict *v);
+GT_API void gt_cube3_verdict_of(const gt_cube3 *c, gt_cube3_verdict *v);
 
 /* The place-to-cubie model of a colouring (colours 0..5, the colour of the
  * centre of face f being f). Returns GT_ERR_PARSE if it is not an assembly
@@ -97,7 +97,7 @@ void gt_cube3_verdict_of(const gt_cube3 *c, gt_cube3_verdict *v);
  * with err->message saying which; GT_ERR_ILLEGAL if it is an assembly outside
  * the solvable orbit (verdict filled, err->message naming the orbit and why);
  * 0 if solvable. verdict and err may be NULL; *out is filled for assemblies. */
-int gt_cube3_from_colours(const uint8_t colours[GT_CUBE3_FACELETS], gt_cube3 *out,
+GT_API int gt_cube3_from_colours(const uint8_t colours[GT_CUBE3_FACELETS], gt_cube3 *out,
                           gt_cube3_verdict *verdict, gt_parse_error *err);
 
 /* A 54-letter facelet string (Kociemba's order, whitespace ignored, any six
@@ -105,13 +105,13 @@ int gt_cube3_from_colours(const uint8_t colours[GT_CUBE3_FACELETS], gt_cube3 *ou
  * Returns GT_ERR_PARSE (length, centres, counts, not an assembly) or
  * GT_ERR_ILLEGAL as gt_cube3_from_colours. letters (7 bytes) receives the
  * scheme, letters[f] naming face f, if not NULL. */
-int gt_cube3_from_facelets(const char *text, gt_cube3 *out, char letters[7],
+GT_API int gt_cube3_from_facelets(const char *text, gt_cube3 *out, char letters[7],
                            gt_cube3_verdict *verdict, gt_parse_error *err);
 
 /* A scramble in WCA/SiGN notation (faces, wide moves, slices, rotations)
  * applied to the solved cube, read in the frame of its final centres.
  * GT_ERR_PARSE on a bad token (err says which). */
-int gt_cube3_from_scramble(const char *text, gt_cube3 *out, gt_parse_error *err);
+GT_API int gt_cube3_from_scramble(const char *text, gt_cube3 *out, gt_parse_error *err);
 
 /* c' = r^-1 * c * r for a symmetry r of the cube given as a permutation of
  * the 54 facelets: a whole-cube rotation (gt_facecube_turn with all layers)

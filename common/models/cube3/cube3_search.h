@@ -51,7 +51,7 @@ typedef struct gt_cube3_solver gt_cube3_solver;
  * random reads faster), so the tables may be freed after this call; one
  * solver may serve several searches at once. GT_ERR_INVAL if a table has
  * the wrong size or encoding, GT_ERR_NOMEM. */
-int gt_cube3_solver_new(const gt_table *corners, const gt_table *fst, const gt_table *fss,
+GT_API int gt_cube3_solver_new(const gt_table *corners, const gt_table *fst, const gt_table *fss,
                         gt_cube3_solver **out);
 
 /* How a solver holds its tables (docs/cube3.md, "Storage" has the figures):
@@ -69,7 +69,7 @@ enum { GT_CUBE3_TABLES_IN_PLACE = 0, GT_CUBE3_TABLES_COPY = 1 };
  * since the format's mapped storage), else they are built here.
  * Return values: GT_OK, GT_ERR_INVAL (a table of the wrong size, encoding
  * or sections), GT_ERR_CORRUPT (a copy found a damaged block), GT_ERR_NOMEM. */
-int gt_cube3_solver_open(const gt_table *corners, const gt_table *fst, const gt_table *fss, int how,
+GT_API int gt_cube3_solver_open(const gt_table *corners, const gt_table *fst, const gt_table *fss, int how,
                          gt_cube3_solver **out);
 
 /* The tables of gt_cube3_solver_open_tables: those of gt_cube3_solver_open,
@@ -86,7 +86,7 @@ typedef struct gt_cube3_solver_tables {
  * Return values: as gt_cube3_solver_open; GT_ERR_INVAL also for
  * cube3-fsud16-twist-2bit without a phase1 table of the same classes. */
 int gt_cube3_solver_open_tables(const gt_cube3_solver_tables *tables, int how, gt_cube3_solver **out);
-void gt_cube3_solver_free(gt_cube3_solver *s);
+GT_API void gt_cube3_solver_free(gt_cube3_solver *s);
 
 /* The heuristic of a position (a lower bound of its HTM distance). */
 int gt_cube3_solver_bound(const gt_cube3_solver *s, const gt_cube3 *c);
@@ -135,9 +135,9 @@ typedef struct gt_cube3_search_result {
  * answer is given), GT_ERR_TIMEOUT (max_depth or timeout reached:
  * lower_bound holds the best bound proven), GT_ERR_INTERRUPT, GT_ERR_NOMEM,
  * GT_ERR_INVAL. Free the result with gt_cube3_search_result_free. */
-int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
+GT_API int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
                     const gt_cube3_search_options *opts, gt_cube3_search_result *result);
-void gt_cube3_search_result_free(gt_cube3_search_result *result);
+GT_API void gt_cube3_search_result_free(gt_cube3_search_result *result);
 
 /* Solution i of a result (0..n_solutions-1 with all; any i gives the first
  * solution otherwise) and its length in face turns. */

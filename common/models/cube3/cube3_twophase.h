@@ -90,14 +90,14 @@ uint32_t gt_cube3_twophase_ecomb(const gt_cube3 *c);
 
 /* Builds the small tables in memory, without the exact phase-1 table
  * (~0.2 s; docs/cube3.md has the figures). GT_OK or GT_ERR_NOMEM. */
-int gt_cube3_twophase_tables_build(gt_cube3_twophase_tables **out);
+GT_API int gt_cube3_twophase_tables_build(gt_cube3_twophase_tables **out);
 /* Points every array into the stored table "cube3-twophase" (its data and
  * its sections; no copy, nothing built): t must outlive *out.
  * Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_INVAL (not that table: a
  * size, the encoding, a section missing or of the wrong size, or an index
  * out of range in a section). */
 int gt_cube3_twophase_tables_from_table(const gt_table *t, gt_cube3_twophase_tables **out);
-void gt_cube3_twophase_tables_free(gt_cube3_twophase_tables *t);
+GT_API void gt_cube3_twophase_tables_free(gt_cube3_twophase_tables *t);
 
 /* The catalog's table "cube3-twophase" (family "cube3-twophase",
  * cube3_tables.c): its descriptor (BFS level hooks over the classes,
@@ -146,7 +146,7 @@ typedef struct gt_cube3_twophase_result {
  *                    checksum (read as 0 meanwhile: still a lower bound),
  *                    or a solution failed its replay (a bug); no solution
  *                    is returned then (length -1). */
-int gt_cube3_twophase_solve(const gt_cube3_twophase_tables *t, const gt_cube3 *start,
+GT_API int gt_cube3_twophase_solve(const gt_cube3_twophase_tables *t, const gt_cube3 *start,
                             const gt_cube3_twophase_options *opts, gt_cube3_twophase_result *result);
 
 #ifdef __cplusplus

@@ -83,7 +83,7 @@ extern const char *const gt_floppy_move_names[GT_FLOPPY_MOVES];
 void gt_floppy_solved(gt_floppy *pos);
 
 /* 1 if every corner is home and no edge is flipped. */
-int gt_floppy_is_solved(const gt_floppy *pos);
+GT_API int gt_floppy_is_solved(const gt_floppy *pos);
 
 /* 1 if the corner permutation's parity equals the flip count's parity (and the
  * corners are a permutation): the positions the moves reach. */
@@ -91,16 +91,16 @@ int gt_floppy_reachable(const gt_floppy *pos);
 
 /* Applies move m (0 R, 1 L, 2 F, 3 B) to the pieces.
  * Return values: GT_OK, GT_ERR_INVAL (no such move). */
-int gt_floppy_apply_move(gt_floppy *pos, int m);
+GT_API int gt_floppy_apply_move(gt_floppy *pos, int m);
 
 /* 1 if the n moves turn pos into the solved slab, replayed on the pieces. */
 int gt_floppy_solves(const gt_floppy *pos, const uint8_t *moves, int n);
 
 /* The index of a position (any permutation; see the header comment). */
-uint64_t gt_floppy_index(const gt_floppy *pos);
+GT_API uint64_t gt_floppy_index(const gt_floppy *pos);
 
 /* The position of an index. Return values: GT_OK, GT_ERR_INVAL (>= 384). */
-int gt_floppy_from_index(uint64_t index, gt_floppy *out);
+GT_API int gt_floppy_from_index(uint64_t index, gt_floppy *out);
 
 /* Corner permutation rank and back (exposed for tests). */
 uint32_t gt_floppy_perm_rank(const uint8_t corner[GT_FLOPPY_CORNERS]);
@@ -114,7 +114,7 @@ int gt_floppy_corner_up(int p, int q);
  * together ("R F2 L'", "RF2L'").
  * Return values: GT_OK, GT_ERR_PARSE (err: offset, length and a message such
  * as "unknown move 'X' at column 3"). */
-int gt_floppy_from_scramble(const char *text, gt_floppy *out, gt_parse_error *err);
+GT_API int gt_floppy_from_scramble(const char *text, gt_floppy *out, gt_parse_error *err);
 
 /* A state in the syntax of the header comment.
  * Return values: GT_OK, GT_ERR_PARSE (bad character, wrong count),
@@ -124,7 +124,7 @@ int gt_floppy_from_state(const char *text, gt_floppy *out, gt_parse_error *err);
 
 /* The state as "1234/0000" (10 bytes with the NUL).
  * Return values: GT_OK, GT_ERR_RANGE (cap too small). */
-int gt_floppy_state_text(const gt_floppy *pos, char *buf, size_t cap);
+GT_API int gt_floppy_state_text(const gt_floppy *pos, char *buf, size_t cap);
 
 /* A top view of the slab, one cell per piece, ending in a newline.
  * Return values: GT_OK, GT_ERR_RANGE (cap too small). */

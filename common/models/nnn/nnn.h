@@ -47,29 +47,29 @@ typedef struct gt_nnn {
 
 /* A solved cube (colour of facelet i = its face). GT_ERR_INVAL for n out of
  * 2..GT_NNN_MAX, GT_ERR_NOMEM. */
-int gt_nnn_init(gt_nnn *c, int n);
-void gt_nnn_free(gt_nnn *c);
+GT_API int gt_nnn_init(gt_nnn *c, int n);
+GT_API void gt_nnn_free(gt_nnn *c);
 void gt_nnn_reset(gt_nnn *c);
 long gt_nnn_facelets(int n); /* 6·N² */
 /* Every face one colour (any orientation). */
-int gt_nnn_is_solved(const gt_nnn *c);
+GT_API int gt_nnn_is_solved(const gt_nnn *c);
 
 /* Turns layers lo..hi of face (0 = the face, N-1 = the opposite face) by
  * quarters clockwise quarter turns as seen from that face (any integer; only
  * its value mod 4 counts). Arguments out of range are ignored. */
-void gt_nnn_turn(gt_nnn *c, int face, int lo, int hi, int quarters);
-void gt_nnn_apply(gt_nnn *c, const gt_turn *turns, long count);
+GT_API void gt_nnn_turn(gt_nnn *c, int face, int lo, int hi, int quarters);
+GT_API void gt_nnn_apply(gt_nnn *c, const gt_turn *turns, long count);
 
 /* ---- notation (notation.h with N up to 1024; M E S on odd N only) ---- */
 
 /* Parses a scramble for an N×N×N into *turns (malloc'd, free it; NULL when
  * count is 0). GT_ERR_PARSE with err naming the token (a layer past N, M on
  * an even cube, an unknown move), GT_ERR_INVAL, GT_ERR_NOMEM. */
-int gt_nnn_parse(int n, const char *text, gt_turn **turns, long *count, gt_parse_error *err);
+GT_API int gt_nnn_parse(int n, const char *text, gt_turn **turns, long *count, gt_parse_error *err);
 /* Applies a scramble to c (as it is). */
-int gt_nnn_scramble(gt_nnn *c, const char *text, gt_parse_error *err);
+GT_API int gt_nnn_scramble(gt_nnn *c, const char *text, gt_parse_error *err);
 /* Writes the turns in WCA/SiGN notation, one space apart; GT_ERR_RANGE if cap is too small. */
-int gt_nnn_format(int n, const gt_turn *turns, long count, char *buf, size_t cap);
+GT_API int gt_nnn_format(int n, const gt_turn *turns, long count, char *buf, size_t cap);
 /* Outer block turn metric: a block holding an outer layer counts 1, an inner
  * block 2 (its two outer blocks); slice turn metric: any block counts 1.
  * Whole-cube rotations count 0 in both. */
@@ -119,7 +119,7 @@ typedef struct gt_nnn_verdict {
  * initialised with the colours read in that scheme and letters[f] (7 bytes)
  * names face f; GT_ERR_PARSE leaves *out zeroed. Returns v->code, or
  * GT_ERR_NOMEM. */
-int gt_nnn_from_facelets(const char *text, int size, gt_nnn *out, char letters[7], gt_nnn_verdict *v);
+GT_API int gt_nnn_from_facelets(const char *text, int size, gt_nnn *out, char letters[7], gt_nnn_verdict *v);
 
 /* The verdict on a colouring in this cube's own frame (colours 0..5, N² of
  * each, colour c meant for face c). Used by gt_nnn_from_facelets. */
@@ -131,7 +131,7 @@ void gt_nnn_random(gt_nnn *c, gt_rng *rng);
 
 /* The facelets as letters (letters[c] for colour c; NULL: "URFDLB"), out has
  * 6·N² + 1 bytes. */
-void gt_nnn_to_facelets(const gt_nnn *c, const char *letters, char *out);
+GT_API void gt_nnn_to_facelets(const gt_nnn *c, const char *letters, char *out);
 
 #ifdef __cplusplus
 }

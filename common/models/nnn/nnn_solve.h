@@ -33,8 +33,8 @@ typedef int (*gt_nnn_cube3_fn)(void *ctx, const uint8_t colours[54], gt_turn *ou
 
 /* The wing commutator tables (built once, ~10 ms; shareable between threads). */
 typedef struct gt_nnn_solver gt_nnn_solver;
-int gt_nnn_solver_new(gt_nnn_solver **out);
-void gt_nnn_solver_free(gt_nnn_solver *s);
+GT_API int gt_nnn_solver_new(gt_nnn_solver **out);
+GT_API void gt_nnn_solver_free(gt_nnn_solver *s);
 /* How many (target, source, third) wing 3-cycles the tables hold (of 24·23·22). */
 long gt_nnn_solver_cycles(const gt_nnn_solver *s);
 
@@ -50,9 +50,9 @@ typedef struct gt_nnn_solution {
  * GT_ERR_ILLEGAL (no solution: an illegal start), GT_ERR_NOMEM, the
  * callback's error, or GT_ERR_CORRUPT when an answer failed its replay (a
  * bug: no answer is returned then). Free with gt_nnn_solution_free. */
-int gt_nnn_solve(const gt_nnn_solver *s, const gt_nnn *start, gt_nnn_cube3_fn cube3, void *ctx,
+GT_API int gt_nnn_solve(const gt_nnn_solver *s, const gt_nnn *start, gt_nnn_cube3_fn cube3, void *ctx,
                  gt_nnn_solution *out);
-void gt_nnn_solution_free(gt_nnn_solution *sol);
+GT_API void gt_nnn_solution_free(gt_nnn_solution *sol);
 
 /* Cancels adjacent turns on one axis in place (same layer block: quarters
  * merged, identities dropped); returns the new count. */

@@ -53,7 +53,7 @@ int gt_pocket_puzzle(int metric, const gt_puzzle **out);
 
 /* A scramble in WCA notation (U D R L F B with ' 2 2', rotations x y z)
  * applied to the solved cube. GT_ERR_PARSE with err filled on a bad token. */
-int gt_pocket_from_scramble(const char *text, gt_pocket *out, gt_parse_error *err);
+GT_API int gt_pocket_from_scramble(const char *text, gt_pocket *out, gt_parse_error *err);
 
 /* 24 stickers in U R F D L B face order, each face left to right, top to
  * bottom as seen from outside (whitespace ignored); any six symbols, any
@@ -61,25 +61,25 @@ int gt_pocket_from_scramble(const char *text, gt_pocket *out, gt_parse_error *er
  * (impossible corner colours, a corner twice, twist sum not 0 mod 3), with
  * err->message saying which. If letters != NULL it receives the six symbols
  * in colour order (letters[c] is the symbol of colour c). */
-int gt_pocket_from_facelets(const char *text, gt_pocket *out, char letters[7], gt_parse_error *err);
+GT_API int gt_pocket_from_facelets(const char *text, gt_pocket *out, char letters[7], gt_parse_error *err);
 
 /* Sticker colours (0..5) to a position, as gt_pocket_from_facelets. */
-int gt_pocket_from_colours(const uint8_t colours[GT_POCKET_FACELETS], gt_pocket *out,
+GT_API int gt_pocket_from_colours(const uint8_t colours[GT_POCKET_FACELETS], gt_pocket *out,
                            gt_parse_error *err);
 
 /* The position of a state index (GT_ERR_INVAL if out of range). */
-int gt_pocket_from_index(uint64_t index, gt_pocket *out);
+GT_API int gt_pocket_from_index(uint64_t index, gt_pocket *out);
 
 /* Applies a move of a metric's descriptor (index into its move_names) to the
  * stickers, keeping index in step. */
-void gt_pocket_apply_move(int metric, int move, gt_pocket *pos);
+GT_API void gt_pocket_apply_move(int metric, int move, gt_pocket *pos);
 
 /* 1 if applying the n moves (of a metric's descriptor) to pos leaves every
  * face one colour: the solver's check of its own answer, on the stickers. */
 int gt_pocket_solves(int metric, const gt_pocket *pos, const uint8_t *moves, int n);
 
 /* 1 if every face shows one colour. */
-int gt_pocket_is_solved(const gt_pocket *pos);
+GT_API int gt_pocket_is_solved(const gt_pocket *pos);
 
 /* The facelets of each corner position, U/D sticker first, then clockwise. */
 extern const uint8_t gt_pocket_corner_facelets[GT_CORNERS][3];

@@ -113,13 +113,13 @@ typedef struct gt_taquin_size {
 int gt_taquin_report(const gt_report_env *env);
 
 /* Fills *b for an n×m board. GT_ERR_INVAL outside 2..6. */
-int gt_taquin_board_init(gt_taquin_board *b, int rows, int cols);
+GT_API int gt_taquin_board_init(gt_taquin_board *b, int rows, int cols);
 
 /* Parses "NxM" (also "NXM"). GT_ERR_PARSE if malformed, GT_ERR_INVAL if out of range. */
-int gt_taquin_parse_size(const char *text, int *rows, int *cols);
+GT_API int gt_taquin_parse_size(const char *text, int *rows, int *cols);
 
 /* A configuration after a move / a symmetry (codes need not be legal). */
-uint64_t gt_taquin_apply_move(const gt_taquin_board *b, uint64_t code, int move);
+GT_API uint64_t gt_taquin_apply_move(const gt_taquin_board *b, uint64_t code, int move);
 uint64_t gt_taquin_apply_sym(const gt_taquin_board *b, uint64_t code, int sym);
 
 /* 0 if legal; GT_ERR_ILLEGAL with *why (may be NULL) naming the invariant and
@@ -139,22 +139,22 @@ uint64_t gt_taquin_sym_rank(const gt_taquin_board *b, uint64_t rank, int sym);
  * optionally separated by '/' (then every row must be complete); leading and
  * trailing whitespace ignored. GT_ERR_PARSE with err filled (wrong length, bad
  * character, short row). Legality is not checked here. */
-int gt_taquin_parse(const gt_taquin_board *b, const char *text, uint64_t *code,
+GT_API int gt_taquin_parse(const gt_taquin_board *b, const char *text, uint64_t *code,
                     gt_parse_error *err);
 
 /* Writes the configuration as "110/101/100" (cap >= cells + rows). */
-int gt_taquin_format(const gt_taquin_board *b, uint64_t code, char *buf, size_t cap);
+GT_API int gt_taquin_format(const gt_taquin_board *b, uint64_t code, char *buf, size_t cap);
 
 /* Parses a move sequence "L3 C1 L3" (separators: spaces, commas, '-', or none)
  * into move indices. GT_ERR_PARSE with err, GT_ERR_RANGE if more than cap. */
-int gt_taquin_parse_moves(const gt_taquin_board *b, const char *text, int *moves, int cap,
+GT_API int gt_taquin_parse_moves(const gt_taquin_board *b, const char *text, int *moves, int cap,
                           int *count, gt_parse_error *err);
 
 /* The puzzle descriptor of a board ("taquin-NxM", metric "flip"): two
  * coordinates (one if the axis part is empty), symmetries, and the distance
  * parity for odd×odd boards (every move turns an odd number of tiles). */
-int gt_taquin_puzzle_new(int rows, int cols, gt_puzzle **out);
-void gt_taquin_puzzle_free(gt_puzzle *p);
+GT_API int gt_taquin_puzzle_new(int rows, int cols, gt_puzzle **out);
+GT_API void gt_taquin_puzzle_free(gt_puzzle *p);
 
 /* The board of a taquin descriptor; GT_ERR_INVAL if p is not one. */
 int gt_taquin_board_of(const gt_puzzle *p, const gt_taquin_board **out);
