@@ -99,7 +99,7 @@ check "it compiles with pkg-config alone" sh -c \
 check "it links the shared library" sh -c "objdump -p '$tmp/example' | grep -q 'NEEDED *libgodtab.so.0'"
 check "the installed godtab-gen builds pocket-htm" run "$P/bin/godtab-gen" --quiet --db "$tmp/db1" pocket-htm
 check "the README example runs against the PREFIX install" sh -c \
-  "cd '$tmp' && env GODTAB_DB='$tmp/db1' LD_LIBRARY_PATH='$P/lib' ./example | grep -qx \"U R U' R'\""
+  "cd '$tmp' && env LD_LIBRARY_PATH='$P/lib' ./example '$tmp/db1' | grep -qx \"U R U' R'\""
 check "a C++ program compiles with -pedantic -Werror and links" sh -c \
   "g++ -std=c++11 -pedantic -Wall -Wextra -Werror -o '$tmp/cxx' '$root/tests/install/cxx_example.cpp' \
      \$(pkg-config --cflags --libs godtab)"
