@@ -147,7 +147,7 @@ check "the database is \$HOME/.local/share/godtab/godtab.lmdb" test -d "$H/.loca
 check "installed godtab-solve answers from it" sh -c \
   "cd '$tmp' && env -u GODTAB_DB HOME='$H' '$D$P/bin/godtab-solve' pocket \"R U R' U'\" | grep -q '(4)'"
 check "the example runs (shared library)" sh -c \
-  "cd '$tmp' && env -u GODTAB_DB HOME='$H' LD_LIBRARY_PATH='$D$L' ./example | grep -qx \"U R U' R'\""
+  "cd '$tmp' && env -u GODTAB_DB HOME='$H' LD_LIBRARY_PATH='$D$L' ./example '$H/.local/share/godtab/godtab.lmdb' | grep -qx \"U R U' R'\""
 check "XDG_DATA_HOME is honoured" sh -c \
   "cd '$tmp' && env -u GODTAB_DB XDG_DATA_HOME='$tmp/xdg' '$D$P/bin/godtab-gen' --quiet pocket-htm && test -d '$tmp/xdg/godtab/godtab.lmdb'"
 check "the staged godtab-serve names the final page folder" sh -c \
