@@ -188,7 +188,7 @@ libs: $(LIBS_FIRST)
 test-libs: libs
 	@pkg-config --exists cmocka || { echo "godtab: cmocka is missing (the tests' framework); on Debian: sudo apt-get install libcmocka-dev (or: make test, which installs it)" >&2; exit 1; }
 
-$(BUILD)/%.o: %.c | libs
+$(BUILD)/%.o: %.c $(BUILD)/%.d | libs
 	@mkdir -p $(dir $@)
 	$(CC) $(call obj_cflags,$<) -c $< -o $@
 
@@ -368,7 +368,7 @@ I_PY  = $(DESTDIR)$(PYTHONDIR)
 # where they lie under it.
 pc_path = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
 
-$(BUILD)/pic/%.o: %.c | libs
+$(BUILD)/pic/%.o: %.c $(BUILD)/pic/%.d | libs
 	@mkdir -p $(dir $@)
 	$(CC) $(call obj_cflags,$<) -fPIC -fvisibility=hidden -c $< -o $@
 
@@ -405,6 +405,11 @@ uninstall:
 
 # The headers each object was compiled from (-MMD -MP above), for build/,
 # build/pic/ and the other trees (BUILD=...): absent before the first build.
+# An object without its .d (built before -MMD, or the .d lost) is rebuilt:
+# the empty rule makes a missing .d count as new, so no stale object
+# compiled against older headers survives.
+$(BUILD)/%.d: ;
+.PRECIOUS: $(BUILD)/%.d
 -include $(patsubst %.o,%.d,$(LIB_OBJ) $(PIC_OBJ) $(GEN_OBJ) $(SOLVE_OBJ) $(GROUP_OBJ) $(SERVE_OBJ) \
                              $(BUILD)/tests/store_corrupt.o)
 
