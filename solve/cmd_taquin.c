@@ -64,10 +64,10 @@ static void type_label(const taquin_cli *c, uint64_t rank, char *buf, size_t cap
     }
 }
 
-/* The table as the shared answer module (answer_json.h) sees it. */
-static gt_answer_taquin taquin_of(const taquin_cli *c)
+/* The table as the library's board answers (taquin.h) see it. */
+static gt_taquin_tables taquin_of(const taquin_cli *c)
 {
-    gt_answer_taquin t = {c->puzzle, c->table, c->board, c->anatomy};
+    gt_taquin_tables t = {c->puzzle, c->table, c->board, c->anatomy};
     return t;
 }
 
@@ -108,9 +108,9 @@ static void show_text(const taquin_cli *c, uint64_t code, uint64_t rank, int dis
     snprintf(line, sizeof line, "type %s at distance %d: %d configuration%s, stabiliser {%s}\n",
              label, distance, orbit, orbit == 1 ? "" : "s", syms);
     append(out, cap, len, line);
-    gt_answer_neighbour list[GT_TAQUIN_MAX_MOVES];
-    gt_answer_taquin t = taquin_of(c);
-    int n = gt_answer_taquin_neighbours(&t, code, list);
+    gt_taquin_neighbour list[GT_TAQUIN_MAX_MOVES];
+    gt_taquin_tables t = taquin_of(c);
+    int n = gt_taquin_neighbours(&t, code, list);
     static const char *heading[3] = {"closer", "farther", "as far"};
     static const int offset[3] = {-1, 1, 0};
     for (int kind = 0; kind < 3; kind++) {
@@ -135,22 +135,27 @@ static void show_text(const taquin_cli *c, uint64_t code, uint64_t rank, int dis
     }
 }
 
-/* --json: the object of the shared answer module, as one line in out. */
+/* --json: the library's answer fields as the shared answer module
+ * (answer_json.h) writes them, one line in out. */
 static int answer_json(const taquin_cli *c, const char *query, char *out, size_t cap, char *err, size_t errcap)
 {
-    gt_answer_taquin t = taquin_of(c);
-    gt_answer_error e = {0, "", NULL};
-    json_t *o = gt_answer_taquin_json(&t, query, c->show, &e);
+    gt_taquin_tables t = taquin_of(c);
+    gt_parse_error pe = {0, 0, ""};
+    gt_answer *a = malloc(sizeof *a);
+    int rc = a ? gt_taquin_answer(&t, query, c->show, a, &pe) : GT_ERR_NOMEM;
+    json_t *o = rc ? NULL : gt_answer_json(a, GT_OK);
     char *text = o ? gt_answer_dump(o) : NULL;
-    int rc = o ? (text ? GT_OK : GT_ERR_NOMEM) : e.rc;
+    if (!rc && !text)
+        rc = GT_ERR_NOMEM;
     if (!rc && strlen(text) >= cap)
         rc = GT_ERR_RANGE;
     if (rc)
-        snprintf(err, errcap, "%s", o ? gt_strerror(rc) : e.message);
+        snprintf(err, errcap, "%s", a && a->message[0] ? a->message : gt_strerror(rc));
     else
         memcpy(out, text, strlen(text) + 1);
     free(text);
     json_decref(o);
+    free(a);
     return rc;
 }
 
@@ -160,21 +165,17 @@ static int answer_query(const taquin_cli *c, const char *query, char *out, size_
 {
     if (c->json)
         return answer_json(c, query, out, cap, err, errcap);
-    const gt_taquin_board *b = c->board;
-    gt_answer_taquin t = taquin_of(c);
-    gt_answer_error e = {0, "", NULL};
+    gt_taquin_tables t = taquin_of(c);
+    gt_parse_error e = {0, 0, ""};
     uint64_t code, rank;
     uint8_t moves[GT_MAX_DEPTH];
-    int len, rc = gt_answer_taquin_solve(&t, query, &code, &rank, moves, &len, &e);
+    int len, rc = gt_taquin_solve_config(&t, query, &code, &rank, moves, &len, &e);
     if (rc) {
         snprintf(err, errcap, "%s", e.message);
         return rc;
     }
     char solution[256];
-    const char *names[GT_TAQUIN_MAX_MOVES];
-    for (int m = 0; m < b->n_moves; m++)
-        names[m] = b->move_name[m];
-    gt_answer_format_moves(names, moves, len, solution, sizeof solution);
+    gt_taquin_format_moves(c->board, moves, len, solution, sizeof solution);
     size_t n = 0;
     out[0] = 0;
     if (c->show)
@@ -316,18 +317,15 @@ static int build_anatomy(taquin_cli *c, const char *table, const char *hint)
 /* --svg: the board of the query, captioned with its solution. */
 static int write_svg(const taquin_cli *c, const char *path, const char *query)
 {
-    gt_answer_taquin t = taquin_of(c);
-    gt_answer_error e = {0, "", NULL};
+    gt_taquin_tables t = taquin_of(c);
+    gt_parse_error e = {0, 0, ""};
     uint64_t code, rank;
     uint8_t moves[GT_MAX_DEPTH];
-    int len, rc = gt_answer_taquin_solve(&t, query, &code, &rank, moves, &len, &e);
+    int len, rc = gt_taquin_solve_config(&t, query, &code, &rank, moves, &len, &e);
     char config[64], solution[256], caption[300], svg[1 << 16];
-    const char *names[GT_TAQUIN_MAX_MOVES];
-    for (int m = 0; m < c->board->n_moves; m++)
-        names[m] = c->board->move_name[m];
     if (!rc) {
         gt_taquin_format(c->board, code, config, sizeof config);
-        gt_answer_format_moves(names, moves, len, solution, sizeof solution);
+        gt_taquin_format_moves(c->board, moves, len, solution, sizeof solution);
         snprintf(caption, sizeof caption, "%s (%d)", len ? solution : "solved", len);
         rc = gt_draw_board_svg(c->board->rows, c->board->cols, config, caption, svg, sizeof svg);
     }

@@ -298,3 +298,13 @@ int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_sta
     return rc;
 }
 
+
+int gt_query_view(const gt_query *q, const char *view, const char *(*param)(void *user, const char *key), void *user,
+                  char *json, size_t cap, char *message, size_t message_cap)
+{
+    const gt_solver_hooks *h = q->handle ? q->family->solver : NULL;
+    int rc = h && h->view ? h->view(q->handle, view, param, user, json, cap, message, message_cap) : GT_ERR_NOTFOUND;
+    if (rc == GT_ERR_NOTFOUND)
+        snprintf(message, message_cap, "%.60s has no view '%.60s'", q->name, view);
+    return rc;
+}

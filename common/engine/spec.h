@@ -141,6 +141,11 @@ typedef struct gt_solve_options {
     int max_length; /* with bounded: 0.. or GT_SOLVE_NEAR (the family's "near optimal" bound) */
     int threads;    /* 0: all cores */
     int load;       /* GT_SOLVE_LOAD_*: which tables open reads */
+    /* open: which of the family's tables ("4x4": a taquin board), read from
+     * the query parameter the solver names (variant_key); NULL: the
+     * family's default. */
+    const char *variant;
+    int show; /* open and solve: also the fields of --show (a taquin's type) */
 } gt_solve_options;
 
 enum {
@@ -154,16 +159,17 @@ enum {
  * either: the moves, the distance, and the fields of its JSON object in
  * order ("puzzle", "metric", "distance", "solution", then the family's own:
  * nnn's stage lengths, two-phase's max_length, nodes, seconds ...). */
-enum { GT_FIELD_INT, GT_FIELD_REAL, GT_FIELD_TEXT, GT_FIELD_BOOL, GT_FIELD_NULL };
+enum { GT_FIELD_INT, GT_FIELD_REAL, GT_FIELD_TEXT, GT_FIELD_BOOL, GT_FIELD_NULL, GT_FIELD_JSON };
 #define GT_ANSWER_FIELDS_MAX 12
-#define GT_ANSWER_TEXT_MAX 1024
+/* 2 KB: a taquin type with its twelve neighbours on a 6x6 board fits. */
+#define GT_ANSWER_TEXT_MAX 2048
 
 typedef struct gt_answer_field {
     const char *key; /* a string literal */
     int type;        /* GT_FIELD_* */
     int64_t i;       /* INT, BOOL */
     double r;        /* REAL */
-    char text[GT_ANSWER_TEXT_MAX]; /* TEXT */
+    char text[GT_ANSWER_TEXT_MAX]; /* TEXT; JSON: a JSON value written out */
 } gt_answer_field;
 
 enum {
@@ -191,6 +197,9 @@ void gt_answer_put_real(gt_answer *a, const char *key, double v);
 void gt_answer_put_text(gt_answer *a, const char *key, const char *v);
 void gt_answer_put_bool(gt_answer *a, const char *key, int v);
 void gt_answer_put_null(gt_answer *a, const char *key);
+/* A nested value (an object, a list) as JSON text; GT_ERR_RANGE (nothing
+ * added) when it does not fit GT_ANSWER_TEXT_MAX. */
+int gt_answer_put_json(gt_answer *a, const char *key, const char *json);
 /* The field of a key, or NULL. */
 const gt_answer_field *gt_answer_get(const gt_answer *a, const char *key);
 
@@ -203,6 +212,14 @@ typedef struct gt_solver_hooks {
     int max_length_max;
     const char *state_key; /* the JSON key of a GT_QUERY_STATE query ("facelets"), or NULL: none */
     int long_search; /* 1: a query can take seconds (servers bound how many run) */
+    /* 1: queries are states only (GT_QUERY_STATE), no scrambles; state_help
+     * then says what a state is ("a config (...)"), for the refusal. */
+    int state_only;
+    const char *state_help;
+    /* The query parameter that picks the tables (gt_solve_options.variant:
+     * "board"), what it wants ("NxM with 2 <= N, M <= 6") and its default
+     * ("3x3"); the table opened is "<family>-<variant>". NULL: none. */
+    const char *variant_key, *variant_help, *variant_default;
     /* Opens the tables of `name` (the family's name, or a table of it)
      * through ld; *handle is the solver's. Return values: GT_OK,
      * GT_ERR_NOTFOUND, GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_STORAGE,
@@ -217,6 +234,13 @@ typedef struct gt_solver_hooks {
     int (*solve)(const void *handle, int format, const char *text, const gt_solve_options *o, gt_answer *a,
                  gt_parse_error *err);
     void (*close)(void *handle);
+    /* Optional: a named view of the opened tables as JSON text (the
+     * taquin's "graph": its quotient graph), its parameters read through
+     * param (NULL when absent). Return values: GT_OK; GT_ERR_NOTFOUND (no
+     * such view); GT_ERR_INVAL (a parameter, or tables the view cannot
+     * draw) with message; GT_ERR_RANGE, GT_ERR_NOMEM. */
+    int (*view)(const void *handle, const char *view, const char *(*param)(void *user, const char *key), void *user,
+                char *json, size_t cap, char *message, size_t message_cap);
 } gt_solver_hooks;
 
 /* ---- families ---- */
