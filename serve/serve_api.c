@@ -227,6 +227,10 @@ static int search_options(const char *name, const gt_solver_hooks *h, json_t *q,
         return GT_ERR_INVAL;
     o->bounded = near || json_object_get(q, "max_length");
     o->max_length = json_object_get(q, "max_length") ? (int)max_length : GT_SOLVE_NEAR;
+    uint64_t size = 0; /* a family of many sizes: the one a scramble is of */
+    if (h->size_key && uint_param(q, h->size_key, 2, (uint64_t)h->size_max, &size, err))
+        return GT_ERR_INVAL;
+    o->size = (int)size;
     return GT_OK;
 }
 

@@ -117,6 +117,9 @@ typedef int (*gt_report_fn)(const gt_report_env *env);
 
 /* ---- searched answers: the solver hooks of a family ---- */
 
+typedef struct gt_solve_options gt_solve_options;
+typedef struct gt_answer gt_answer;
+
 /* How a solver reads the store: the catalog's loader (gt_catalog_loader),
  * so that a model never opens the store itself. Every call returns GT_OK or
  * a GT_ERR_* code (GT_ERR_NOTFOUND: not built). */
@@ -131,11 +134,19 @@ typedef struct gt_loader {
     /* The uncompressed bytes of a stored table and whether it is read in
      * place (1) or copied when opened (0). */
     int (*stat)(void *user, const char *table, uint64_t *raw_bytes, int *in_place);
+    /* Another name's answers (a family, a table: as gt_query_open_with and
+     * gt_query_answer), for a solver built on other families' answers
+     * without naming their code (nnn's 3x3x3 stage is cube3's two-phase,
+     * its 2x2x2 the pocket table). NULL when the loader has none. */
+    int (*open_query)(void *user, const char *name, const gt_solve_options *o, void **query);
+    int (*answer)(const void *query, int format, const char *text, const gt_solve_options *o, gt_answer *a,
+                  gt_parse_error *err);
+    void (*close_query)(void *query);
     void *user;
 } gt_loader;
 
 /* How a front end asks (every field optional: zero is the default). */
-typedef struct gt_solve_options {
+struct gt_solve_options {
     double timeout; /* seconds a query; 0: none */
     int bounded;    /* 1: a short solution of at most max_length moves, not optimal */
     int max_length; /* with bounded: 0.. or GT_SOLVE_NEAR (the family's "near optimal" bound) */
@@ -146,7 +157,8 @@ typedef struct gt_solve_options {
      * family's default. */
     const char *variant;
     int show; /* open and solve: also the fields of --show (a taquin's type) */
-} gt_solve_options;
+    int size; /* solve: the size of a family of many (nnn's N) a scramble needs; 0: none given */
+};
 
 enum {
     GT_SOLVE_NEAR = -1,         /* max_length: the family's "near optimal" bound */
@@ -177,7 +189,7 @@ enum {
     GT_ANSWER_LOWER_BOUND = 2, /* no solution: distance is a proven lower bound */
 };
 
-typedef struct gt_answer {
+struct gt_answer {
     char solution[GT_ANSWER_TEXT_MAX]; /* moves one space apart ("" solved) */
     int distance;                      /* moves, or the lower bound */
     int flags;                         /* GT_ANSWER_* */
@@ -186,7 +198,7 @@ typedef struct gt_answer {
     char message[256];
     int n_fields;
     gt_answer_field fields[GT_ANSWER_FIELDS_MAX];
-} gt_answer;
+};
 
 /* Empties a (before a solve). */
 void gt_answer_clear(gt_answer *a);
@@ -220,6 +232,10 @@ typedef struct gt_solver_hooks {
      * "board"), what it wants ("NxM with 2 <= N, M <= 6") and its default
      * ("3x3"); the table opened is "<family>-<variant>". NULL: none. */
     const char *variant_key, *variant_help, *variant_default;
+    /* The query parameter of gt_solve_options.size ("size"), its range
+     * 2..size_max; NULL: none. */
+    const char *size_key;
+    int size_max;
     /* Opens the tables of `name` (the family's name, or a table of it)
      * through ld; *handle is the solver's. Return values: GT_OK,
      * GT_ERR_NOTFOUND, GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_STORAGE,
