@@ -48,22 +48,6 @@ static void taquin_usage(FILE *out, const void *ctx)
             "4 table missing, 5 table corrupted, 8 some batch lines failed.\n");
 }
 
-/* "(2;1)" when the anatomy numbers types, else the representative. */
-static void type_label(const taquin_cli *c, uint64_t rank, char *buf, size_t cap)
-{
-    uint64_t rep = 0, code = 0;
-    gt_taquin_type_of(c->puzzle, rank, &rep, NULL, NULL);
-    gt_taquin_unrank(c->board, rep, &code);
-    char text[64];
-    gt_taquin_format(c->board, code, text, sizeof text);
-    if (c->anatomy) {
-        const gt_taquin_type *t = &c->anatomy->types[c->anatomy->type_of[rank]];
-        snprintf(buf, cap, "(%d;%d) %s", t->distance, t->number, text);
-    } else {
-        snprintf(buf, cap, "%s", text);
-    }
-}
-
 /* The table as the library's board answers (taquin.h) see it. */
 static gt_taquin_tables taquin_of(const taquin_cli *c)
 {
@@ -77,61 +61,6 @@ static void append(char *out, size_t cap, size_t *len, const char *text)
     if (*len + k + 1 < cap) {
         memcpy(out + *len, text, k + 1);
         *len += k;
-    }
-}
-
-static void show_text(const taquin_cli *c, uint64_t code, uint64_t rank, int distance, char *out,
-                      size_t cap, size_t *len)
-{
-    const gt_taquin_board *b = c->board;
-    char line[512], label[96];
-    for (int r = 0; r < b->rows; r++) {
-        size_t k = 0;
-        for (int col = 0; col < b->cols; col++) {
-            line[k++] = (char)('0' + ((code >> (r * b->cols + col)) & 1u));
-            line[k++] = col + 1 < b->cols ? ' ' : '\n';
-        }
-        line[k] = 0;
-        append(out, cap, len, line);
-    }
-    int orbit;
-    unsigned stab;
-    uint64_t rep;
-    gt_taquin_type_of(c->puzzle, rank, &rep, &orbit, &stab);
-    char syms[64] = "";
-    for (int k = 0; k < b->n_syms; k++)
-        if (stab >> k & 1) {
-            size_t used = strlen(syms);
-            snprintf(syms + used, sizeof syms - used, "%s%s", used ? ", " : "", b->sym_name[k]);
-        }
-    type_label(c, rank, label, sizeof label);
-    snprintf(line, sizeof line, "type %s at distance %d: %d configuration%s, stabiliser {%s}\n",
-             label, distance, orbit, orbit == 1 ? "" : "s", syms);
-    append(out, cap, len, line);
-    gt_taquin_neighbour list[GT_TAQUIN_MAX_MOVES];
-    gt_taquin_tables t = taquin_of(c);
-    int n = gt_taquin_neighbours(&t, code, list);
-    static const char *heading[3] = {"closer", "farther", "as far"};
-    static const int offset[3] = {-1, 1, 0};
-    for (int kind = 0; kind < 3; kind++) {
-        size_t mark = *len;
-        snprintf(line, sizeof line, "%s (%d):", heading[kind], distance + offset[kind]);
-        append(out, cap, len, line);
-        int any = 0;
-        for (int i = 0; i < n; i++) {
-            if (list[i].distance != distance + offset[kind])
-                continue;
-            type_label(c, list[i].any_rank, label, sizeof label);
-            snprintf(line, sizeof line, "%s %s by %s", any ? ";" : "", label, list[i].moves);
-            append(out, cap, len, line);
-            any = 1;
-        }
-        if (!any && kind != 1) { /* the goal has nothing closer; most boards nothing as far */
-            *len = mark;
-            out[mark] = 0;
-            continue;
-        }
-        append(out, cap, len, any ? "\n" : " none\n");
     }
 }
 
@@ -179,7 +108,7 @@ static int answer_query(const taquin_cli *c, const char *query, char *out, size_
     size_t n = 0;
     out[0] = 0;
     if (c->show)
-        show_text(c, code, rank, len, out, cap, &n);
+        gt_taquin_show_text(&t, code, rank, len, out, cap, &n);
     char tail[300];
     snprintf(tail, sizeof tail, "%s%s(%d)", solution, len ? " " : "", len);
     append(out, cap, &n, tail);

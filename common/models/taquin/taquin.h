@@ -336,6 +336,13 @@ int gt_taquin_neighbours(const gt_taquin_tables *t, uint64_t code, gt_taquin_nei
  * gt_taquin_solve_config (a->message filled too), GT_ERR_RANGE. */
 int gt_taquin_answer(const gt_taquin_tables *t, const char *query, int show, gt_answer *a, gt_parse_error *err);
 
+/* The text of --show appended at out + *len (capacity cap; a line that
+ * does not fit is left out): the board, one row a line; "type LABEL at
+ * distance d: n configurations, stabiliser {...}"; the closer, farther and
+ * as-far neighbour types with the moves to them (taquin_show.c). */
+void gt_taquin_show_text(const gt_taquin_tables *t, uint64_t code, uint64_t rank, int distance, char *out,
+                         size_t cap, size_t *len);
+
 /* The solver hooks of `taquin` (board queries: option variant "NxM"), and
  * its "graph" view: the quotient graph with a smallest beacon set. */
 extern const gt_solver_hooks gt_taquin_solver_hooks;
