@@ -286,7 +286,10 @@ static search_entry *open_searched(gt_serve_tables *t, const char *name, const c
         *rc = e->rc;
         return NULL;
     }
-    if (e->rc)
+    if (e->rc == GT_ERR_NOTFOUND && variant) /* one table, "<family>-<variant>": said as a walked one */
+        snprintf(e->message, sizeof e->message, "table %s is not in %.300s; build it with: godtab-gen %s", key,
+                 t->path, key);
+    else if (e->rc)
         snprintf(e->message, sizeof e->message, "the %s tables in %.300s: %s; build them with: godtab-gen %s", key,
                  t->path, gt_strerror(e->rc), f ? key : "--def FILE --name NAME");
     atomic_store(&t->n_searched, n + 1);
@@ -312,6 +315,8 @@ int gt_serve_tables_search(gt_serve_tables *t, const char *puzzle, const char *v
         return GT_ERR_NOTFOUND; /* a walked name, or a table nothing here answers */
     if (!f || !f->solver->variant_key)
         variant = NULL;
+    else if (!variant)
+        variant = f->solver->variant_default; /* one handle for "taquin" and "taquin&board=3x3" */
     if (snprintf(key, sizeof key, "%s%s%s", puzzle, variant ? "-" : "", variant ? variant : "") >= (int)sizeof key)
         return bad_variant(f, variant, err);
     search_entry *e = find_searched(t, key);
