@@ -316,7 +316,7 @@ int gt_serve_tables_search(gt_serve_tables *t, const char *puzzle, const char *v
     if (!f || !f->solver->variant_key)
         variant = NULL;
     else if (!variant)
-        variant = f->solver->variant_default; /* one handle for "taquin" and "taquin&board=3x3" */
+        variant = f->solver->variant_default; /* one handle for the default named or not */
     if (snprintf(key, sizeof key, "%s%s%s", puzzle, variant ? "-" : "", variant ? variant : "") >= (int)sizeof key)
         return bad_variant(f, variant, err);
     search_entry *e = find_searched(t, key);
