@@ -5,7 +5,11 @@
  *
  * A NAME is a table or a family, as for godtab-gen (gt_catalog_selects): a
  * family stands for its tables but those built only when named; they are
- * built in catalog order.
+ * built in catalog order. A NAME may also be a table of the database built
+ * from a definition file (godtab-gen --def FILE --name NAME): rank 0 reads
+ * its stored definition and sends the bytes to the other ranks, which make
+ * the same spec from them (gt_catalog_def_table_from_record); it is
+ * rebuilt after the catalog's, as godtab-gen --def stored it.
  *
  * --stats prints each level's figures on rank 0: new states, seconds, the
  * states sent between ranks (8 bytes each; a pulled level's bitmap counted
@@ -22,6 +26,7 @@
  * keeps its previous tables. */
 #include "bfs.h"
 #include "catalog.h"
+#include "catalog_def.h"
 #include "gt_error.h"
 #include "store.h"
 #include "table.h"
@@ -259,7 +264,9 @@ static void help(void)
 {
     printf(USAGE "Builds catalog tables with the BFS split over MPI ranks (docs/distributed.md);\n"
                  "the stored table is byte-identical to godtab-gen's. A NAME is a table or a family\n"
-                 "(pocket: pocket-htm and pocket-qtm), as for godtab-gen (see godtab-gen --list).\n"
+                 "(pocket: pocket-htm and pocket-qtm), as for godtab-gen (see godtab-gen --list),\n"
+                 "or a table of the database built from a definition file (godtab-gen --def FILE\n"
+                 "--name NAME), rebuilt from the definition stored with it.\n"
                  "Exit codes as godtab-gen's.\n");
 }
 
@@ -317,19 +324,72 @@ static int selected(const gt_table_spec *spec, const options *o)
     return 0;
 }
 
-/* Every name is checked before anything is built. */
-static int check_names(const options *o, int rank)
+/* Rank 0: the definition table `name` of the database, read-only (closed
+ * again before the build opens it for writing). */
+static int read_definition(const options *o, const char *name, gt_catalog_def_table **out)
+{
+    gt_db *db = NULL;
+    int rc = gt_db_open(&db, gt_db_default_path(o->db_path), GT_DB_READONLY);
+    if (rc == GT_OK)
+        rc = gt_catalog_def_table_open(db, name, out);
+    else
+        rc = GT_ERR_NOTFOUND; /* no database: no definition table either */
+    if (db)
+        gt_db_close(db);
+    return rc;
+}
+
+/* A name outside the catalog: a definition table, read on rank 0, its
+ * definition bytes broadcast, its spec made on every rank. Returns the exit
+ * code (the same on every rank). */
+static int share_definition(const options *o, const mpi_ctx *c, const char *name, gt_catalog_def_table **out)
+{
+    int head[2] = {GT_OK, 0}; /* rank 0's result, the stored encoding */
+    uint64_t len = 0;
+    const void *bytes = NULL;
+    size_t n = 0;
+    if (c->rank == 0 && (head[0] = read_definition(o, name, out)) == GT_OK) {
+        gt_catalog_def_table_record(*out, &bytes, &n);
+        len = n;
+        head[1] = (int)gt_catalog_def_table_spec(*out)->encoding;
+        if (len > INT_MAX)
+            head[0] = GT_ERR_RANGE;
+    }
+    MPI_Bcast(head, 2, MPI_INT, 0, MPI_COMM_WORLD);
+    if (head[0] != GT_OK) {
+        if (c->rank == 0 && head[0] == GT_ERR_NOTFOUND)
+            fprintf(stderr, "godtab-gen-mpi: unknown table or family '%s' (see godtab-gen --list; a table built "
+                            "with godtab-gen --def is named by its --name)\n", name);
+        else if (c->rank == 0)
+            fprintf(stderr, "godtab-gen-mpi: %s: its stored definition: %s\n", name, gt_strerror(head[0]));
+        return head[0] == GT_ERR_NOTFOUND ? GT_EXIT_USAGE : gt_exit_code(head[0]);
+    }
+    MPI_Bcast(&len, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    void *buf = c->rank == 0 ? (void *)bytes : malloc(len ? len : 1);
+    int rc = buf ? GT_OK : GT_ERR_NOMEM, worst;
+    if (!buf)
+        MPI_Abort(MPI_COMM_WORLD, GT_EXIT_INTERNAL); /* the broadcast below would wait for this rank */
+    MPI_Bcast(buf, (int)len, MPI_BYTE, 0, MPI_COMM_WORLD);
+    if (c->rank != 0) {
+        rc = gt_catalog_def_table_from_record(buf, len, name, (gt_encoding)head[1], out);
+        free(buf);
+    }
+    MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD); /* errors are negative */
+    if (worst != GT_OK && c->rank == 0)
+        fprintf(stderr, "godtab-gen-mpi: %s: a rank cannot read its definition: %s\n", name, gt_strerror(worst));
+    return gt_exit_code(worst);
+}
+
+/* Every name is checked before anything is built: a catalog table or
+ * family, or a definition table of the database (defs[i], its spec). */
+static int check_names(const options *o, const mpi_ctx *c, gt_catalog_def_table **defs)
 {
     for (int i = 0; i < o->n_names; i++) {
-        int known = 0;
+        int known = 0, code;
         for (int k = 0; k < gt_catalog_count() && !known; k++)
             known = gt_catalog_selects(gt_catalog_get(k), o->names[i]);
-        if (!known) {
-            if (rank == 0)
-                fprintf(stderr, "godtab-gen-mpi: unknown table or family '%s' (see godtab-gen --list)\n",
-                        o->names[i]);
-            return GT_EXIT_USAGE;
-        }
+        if (!known && (code = share_definition(o, c, o->names[i], &defs[i])) != 0)
+            return code;
     }
     return 0;
 }
@@ -337,7 +397,8 @@ static int check_names(const options *o, int rank)
 static int run(const options *o, mpi_ctx *c)
 {
     gt_db *db = NULL;
-    int code = check_names(o, c->rank);
+    gt_catalog_def_table **defs = calloc((size_t)o->n_names, sizeof *defs);
+    int code = defs ? check_names(o, c, defs) : GT_EXIT_INTERNAL;
     if (!code && c->rank == 0) {
         const char *path = gt_db_default_path(o->db_path);
         int rc = gt_db_open(&db, path, GT_DB_WRITE);
@@ -350,6 +411,12 @@ static int run(const options *o, mpi_ctx *c)
     for (int k = 0; k < gt_catalog_count() && !code; k++) /* catalog order, as godtab-gen */
         if (selected(gt_catalog_get(k), o))
             code = build(gt_catalog_get(k), db, o, c);
+    for (int i = 0; defs && i < o->n_names && !code; i++) /* then the definition tables, in command-line order */
+        if (defs[i])
+            code = build(gt_catalog_def_table_spec(defs[i]), db, o, c);
+    for (int i = 0; defs && i < o->n_names; i++)
+        gt_catalog_def_table_free(defs[i]);
+    free(defs);
     if (db)
         gt_db_close(db);
     return code;

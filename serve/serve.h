@@ -3,7 +3,7 @@
  *   godtab-serve.c   options, signals, start and drain
  *   serve_tables.c   the database opened once, each table loaded once (lazily)
  *   serve_api.c      the endpoints: a request's parameters in, a JSON value out
- *   serve_taquin.c   the taquin quotient graph, niches and beacons
+ *   serve_view.c     a family's views: /api/FAMILY/VIEW (the taquin's quotient graph)
  *   serve_http.c     libmicrohttpd: bodies, routing, the long-job pool, static files
  *
  * The JSON of an answer is built by solve/answer_json.c, the module
@@ -52,17 +52,15 @@ void gt_serve_tables_close(gt_serve_tables *t);
 int gt_serve_tables_walk(gt_serve_tables *t, const char *puzzle, const char *metric, gt_answer_walk *out,
                          gt_answer_error *err);
 
-/* The loaded taquin table of a board ("3x3"); with_anatomy: with its type
- * numbers (d;k) where godtab-solve taquin --show has them (small boards). */
-int gt_serve_tables_taquin(gt_serve_tables *t, const char *board, int with_anatomy, gt_answer_taquin *out,
-                           gt_answer_error *err);
-
 /* The query of a searched puzzle (a family with solver hooks, or a
- * definition table of the database: gt_query_open_with), opened once on
- * first use and kept. GT_OK; GT_ERR_NOTFOUND when the name is none of
- * those (err not filled: the caller says which name is unknown); else the
- * error with its message. */
-int gt_serve_tables_search(gt_serve_tables *t, const char *puzzle, const gt_query **out, gt_answer_error *err);
+ * definition table of the database: gt_query_open_with), with the tables
+ * variant picks (the value of the solver's variant_key parameter, or
+ * NULL: its default), opened once on first use and kept. GT_OK;
+ * GT_ERR_NOTFOUND when the name is none of those (err not filled: the
+ * caller says which name is unknown); else the error with its message
+ * (GT_ERR_NOTFOUND too, err filled: tables not built). */
+int gt_serve_tables_search(gt_serve_tables *t, const char *puzzle, const char *variant, const gt_query **out,
+                           gt_answer_error *err);
 
 /* /api/tables: every stored table of the catalog with its metadata. */
 json_t *gt_serve_tables_json(gt_serve_tables *t, gt_answer_error *err);
@@ -103,9 +101,14 @@ void gt_serve_random(gt_serve_ctx *s, json_t *params, gt_serve_reply *r);
  * (read with params as defaults). */
 void gt_serve_batch(gt_serve_ctx *s, json_t *params, const char *body, size_t len, gt_serve_reply *r);
 
-/* GET /api/taquin/graph?board=3x3&radius=2: the quotient graph, its niches
- * and a smallest beacon set (serve_taquin.c). */
-void gt_serve_taquin_graph(gt_serve_ctx *s, json_t *params, gt_serve_reply *r);
+/* GET /api/FAMILY/VIEW?...: a view of a searched family's tables as its
+ * solver writes it (gt_query_view; e.g. /api/taquin/graph?board=3x3&radius=2,
+ * the quotient graph), the tables picked as /api/solve picks them
+ * (serve_view.c). 404 when the family has no such view. */
+void gt_serve_view(gt_serve_ctx *s, const char *family, const char *view, json_t *params, gt_serve_reply *r);
+
+/* 1 if url is /api/FAMILY/VIEW of a family with views. */
+int gt_serve_is_view(const char *url);
 
 /* GET /api/svg: the picture (malloc'd SVG text), or NULL with an error in
  * reply. */

@@ -159,21 +159,6 @@ static int timeout_param(const gt_serve_ctx *s, json_t *p, double *out, gt_answe
 
 /* ---- one query ---- */
 
-static json_t *solve_taquin(gt_serve_ctx *s, json_t *q, int show, gt_answer_error *err)
-{
-    const char *board = str_param(q, "board"), *config = str_param(q, "config");
-    if (!config)
-        config = str_param(q, "state");
-    if (!config) {
-        bad(err, "taquin wants a config (n·m tiles 0/1 row by row: 110/101/100)%s%s", "", "");
-        return NULL;
-    }
-    gt_answer_taquin t;
-    if (gt_serve_tables_taquin(s->tables, board ? board : "3x3", show, &t, err) != 0)
-        return NULL;
-    return gt_answer_taquin_json(&t, config, show, err);
-}
-
 /* Which text a walk query gives: the scramble, or the state under the
  * family's key ("facelets") or "state". */
 static int walk_query(const gt_answer_walk *w, json_t *q, const char **text, int *format, gt_answer_error *err)
@@ -242,6 +227,10 @@ static int search_options(const char *name, const gt_solver_hooks *h, json_t *q,
         return GT_ERR_INVAL;
     o->bounded = near || json_object_get(q, "max_length");
     o->max_length = json_object_get(q, "max_length") ? (int)max_length : GT_SOLVE_NEAR;
+    uint64_t size = 0; /* a family of many sizes: the one a scramble is of */
+    if (h->size_key && uint_param(q, h->size_key, 2, (uint64_t)h->size_max, &size, err))
+        return GT_ERR_INVAL;
+    o->size = (int)size;
     return GT_OK;
 }
 
@@ -250,9 +239,12 @@ static int search_options(const char *name, const gt_solver_hooks *h, json_t *q,
 static int search_text(const gt_family *f, json_t *q, const char **text, int *format, gt_answer_error *err)
 {
     const char *key = f->solver->state_key;
-    const char *scramble = str_param(q, "scramble"), *state = key ? str_param(q, key) : NULL;
+    const char *scramble = f->solver->state_only ? NULL : str_param(q, "scramble");
+    const char *state = key ? str_param(q, key) : NULL;
     if (!state && key)
         state = str_param(q, "state");
+    if (!state && f->solver->state_only)
+        return bad(err, "%s wants %s", f->name, f->solver->state_help ? f->solver->state_help : "a state");
     if (!scramble == !state)
         return bad(err, "%s: give a scramble or %s", f->name, key ? key : "a state");
     *text = scramble ? scramble : state;
@@ -266,7 +258,7 @@ static int search_text(const gt_family *f, json_t *q, const char **text, int *fo
  * what was asked (a search stopped by the clock: what it proved, or a
  * solution longer than max_length) carries "limit", the CLI's exit 10
  * message. */
-static json_t *solve_searched(gt_serve_ctx *s, const gt_query *query, json_t *q, double timeout,
+static json_t *solve_searched(gt_serve_ctx *s, const gt_query *query, json_t *q, double timeout, int show,
                               gt_answer_error *err)
 {
     const gt_family *f = gt_query_family(query);
@@ -275,6 +267,7 @@ static json_t *solve_searched(gt_serve_ctx *s, const gt_query *query, json_t *q,
     int format;
     if (search_options(gt_query_name(query), f->solver, q, timeout, &o, err) || search_text(f, q, &text, &format, err))
         return NULL;
+    o.show = show;
     gt_answer *a = malloc(sizeof *a);
     gt_parse_error pe = {0};
     if (!a) {
@@ -313,16 +306,25 @@ static json_t *solve_one(gt_serve_ctx *s, json_t *q, gt_answer_error *err)
         return NULL;
     }
     if (!puzzle) {
-        bad(err, "give a puzzle (pocket, floppy, taquin, or a table name: see /api/tables)%s%s", "", "");
+        bad(err, "give a puzzle (a family or a table name: see /api/tables)%s%s", "", "");
         return NULL;
     }
     if (bool_param(q, "show", &show, err) || bool_param(q, "all", &all, err) || timeout_param(s, q, &timeout, err))
         return NULL;
     const gt_query *searched = NULL;
-    int rc = gt_serve_tables_search(s->tables, puzzle, &searched, err);
+    const gt_family *named = gt_catalog_find_family(puzzle);
+    const char *variant_key = named && named->solver ? named->solver->variant_key : NULL;
+    if (all && variant_key) { /* every solution is a walk's: of a table named */
+        char example[GT_NAME_MAX + 8];
+        snprintf(example, sizeof example, "%.40s-%.40s", puzzle,
+                 named->solver->variant_default ? named->solver->variant_default : "");
+        bad(err, "all is not available for %.40s (use the table name, e.g. %.90s)", puzzle, example);
+        return NULL;
+    }
+    int rc = gt_serve_tables_search(s->tables, puzzle, variant_key ? str_param(q, variant_key) : NULL, &searched, err);
     if (rc == GT_OK)
-        return solve_searched(s, searched, q, timeout, err);
-    if (rc != GT_ERR_NOTFOUND)
+        return solve_searched(s, searched, q, timeout, show, err);
+    if (rc != GT_ERR_NOTFOUND || err->rc) /* err filled: a searched puzzle whose tables are missing */
         return NULL;
     if (json_object_get(q, "max_length") || json_object_get(q, "near")) {
         refuse_bounded(puzzle, err);
@@ -334,11 +336,6 @@ static json_t *solve_one(gt_serve_ctx *s, json_t *q, gt_answer_error *err)
         bad(err, "%.40s is not served yet: use godtab-solve %.40s", puzzle, puzzle);
         return NULL;
     }
-    if (!strcmp(puzzle, "taquin")) /* the board front end, as godtab-solve taquin */
-        return all ? (bad(err, "all is not available for taquin boards (use the table name, e.g. taquin-3x3)%s%s", "",
-                          ""),
-                      NULL)
-                   : solve_taquin(s, q, show, err);
     gt_answer_walk w;
     if (gt_serve_tables_walk(s->tables, puzzle, str_param(q, "metric"), &w, err) != 0 ||
         walk_query(&w, q, &text, &format, err) != 0)
@@ -385,7 +382,7 @@ void gt_serve_random(gt_serve_ctx *s, json_t *params, gt_serve_reply *r)
     uint64_t n = 1, seed = 0;
     gt_answer_walk w;
     if (!puzzle) {
-        gt_serve_fail_rc(r, GT_ERR_INVAL, "give a puzzle (pocket, floppy, taquin-3x3, ...)");
+        gt_serve_fail_rc(r, GT_ERR_INVAL, "give a puzzle (a table or a family: see /api/tables)");
         return;
     }
     if (getrandom(&seed, sizeof seed, 0) != sizeof seed)
@@ -532,8 +529,6 @@ void gt_serve_batch(gt_serve_ctx *s, json_t *params, const char *body, size_t le
 
 /* ---- pictures: the library's SVG writer, as godtab-solve --svg ---- */
 
-/* The net of a pocket query, or the board of a taquin query, captioned with
- * its answer; or a table's distribution chart (table=NAME, log=1). */
 /* The distribution chart of a stored table, from /api/tables' entry. */
 static int chart_of(gt_serve_ctx *s, json_t *params, const char *table, char *svg, size_t cap, gt_answer_error *err)
 {
@@ -558,6 +553,8 @@ static int chart_of(gt_serve_ctx *s, json_t *params, const char *table, char *sv
     return err->rc = rc;
 }
 
+/* The net of a facelets answer, or the board of a config answer, captioned
+ * with its solution; or a table's distribution chart (table=NAME, log=1). */
 static int svg_of(gt_serve_ctx *s, json_t *params, char *svg, size_t cap, gt_answer_error *err)
 {
     const char *table = str_param(params, "table");

@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { ROUTE_NONE, ROUTE_HEALTH, ROUTE_TABLES, ROUTE_SOLVE, ROUTE_BATCH, ROUTE_RANDOM, ROUTE_SVG, ROUTE_GRAPH, ROUTE_STATIC };
+enum { ROUTE_NONE, ROUTE_HEALTH, ROUTE_TABLES, ROUTE_SOLVE, ROUTE_BATCH, ROUTE_RANDOM, ROUTE_SVG, ROUTE_VIEW, ROUTE_STATIC };
 
 typedef struct request {
     char *body;
@@ -290,10 +290,13 @@ static int route_of(const char *url)
         const char *url;
         int route;
     } routes[] = {{"/api/health", ROUTE_HEALTH}, {"/api/tables", ROUTE_TABLES}, {"/api/solve", ROUTE_SOLVE},
-                  {"/api/solve/batch", ROUTE_BATCH}, {"/api/random", ROUTE_RANDOM}, {"/api/svg", ROUTE_SVG}, {"/api/taquin/graph", ROUTE_GRAPH}};
+                  {"/api/solve/batch", ROUTE_BATCH}, {"/api/random", ROUTE_RANDOM},
+                  {"/api/svg", ROUTE_SVG}};
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
         if (!strcmp(url, routes[i].url))
             return routes[i].route;
+    if (gt_serve_is_view(url)) /* /api/FAMILY/VIEW */
+        return ROUTE_VIEW;
     return strncmp(url, "/api/", 5) && strcmp(url, "/api") ? ROUTE_STATIC : ROUTE_NONE;
 }
 
@@ -364,6 +367,15 @@ static int method_ok(int route, const char *method)
     return route == ROUTE_BATCH ? post : route == ROUTE_SOLVE ? get || post : get;
 }
 
+/* /api/FAMILY/VIEW split and answered (gt_serve_is_view has checked it). */
+static void view(gt_serve_ctx *s, const char *url, json_t *params, gt_serve_reply *reply)
+{
+    char family[GT_NAME_MAX];
+    const char *slash = strchr(url + 5, '/');
+    snprintf(family, sizeof family, "%.*s", (int)(slash - url - 5), url + 5);
+    gt_serve_view(s, family, slash + 1, params, reply);
+}
+
 static enum MHD_Result dispatch(gt_serve_http *h, struct MHD_Connection *c, request *r, const char *url,
                                 const char *method)
 {
@@ -397,8 +409,8 @@ static enum MHD_Result dispatch(gt_serve_http *h, struct MHD_Connection *c, requ
         gt_serve_tables_reply(h->s, &r->reply);
     else if (route == ROUTE_SOLVE)
         gt_serve_solve(h->s, r->params, &r->reply);
-    else if (route == ROUTE_GRAPH)
-        gt_serve_taquin_graph(h->s, r->params, &r->reply);
+    else if (route == ROUTE_VIEW)
+        view(h->s, url, r->params, &r->reply);
     else
         gt_serve_random(h->s, r->params, &r->reply);
     return send_json(c, h, &r->reply);

@@ -19,9 +19,6 @@ typedef struct entry {
     char message[512];
     gt_puzzle *puzzle;
     gt_table *table;
-    const gt_taquin_board *board; /* taquin tables */
-    gt_taquin_anatomy *anatomy;   /* taquin tables: built on the first request that shows a type */
-    atomic_int anatomy_tried;
 } entry;
 
 /* A searched puzzle's query, or the reason it failed to open. */
@@ -79,7 +76,6 @@ void gt_serve_tables_close(gt_serve_tables *t)
     if (!t)
         return;
     for (int i = 0; i < t->n; i++) {
-        gt_taquin_anatomy_free(t->entries[i].anatomy);
         if (t->entries[i].puzzle || t->entries[i].table)
             gt_catalog_unload(gt_catalog_get(i)->name, t->entries[i].puzzle, t->entries[i].table);
     }
@@ -104,11 +100,6 @@ static void load_entry(gt_serve_tables *t, int i)
     else if (rc)
         snprintf(e->message, sizeof e->message, "table %s in %.300s: %s (%.100s); rebuild it with: godtab-gen %s",
                  spec->name, t->path, gt_strerror(rc), gt_db_last_error(t->db), spec->name);
-    if (!rc && !strcmp(spec->family, "taquin") &&
-        (gt_taquin_board_of(e->puzzle, &e->board) != 0 || e->table->meta.encoding != GT_ENC_BYTE)) {
-        rc = GT_ERR_CORRUPT;
-        snprintf(e->message, sizeof e->message, "table %s is not a taquin byte table", spec->name);
-    }
     e->rc = rc;
     atomic_store(&e->state, rc ? 2 : 1);
 }
@@ -176,37 +167,6 @@ int gt_serve_tables_walk(gt_serve_tables *t, const char *puzzle, const char *met
         return err->rc;
     gt_answer_walk w = {f, spec, e->puzzle, e->table};
     *out = w;
-    return GT_OK;
-}
-
-int gt_serve_tables_taquin(gt_serve_tables *t, const char *board, int with_anatomy, gt_answer_taquin *out,
-                           gt_answer_error *err)
-{
-    int rows, cols;
-    char name[GT_NAME_MAX];
-    if (gt_taquin_parse_size(board, &rows, &cols) != 0) {
-        err->rc = GT_ERR_INVAL;
-        snprintf(err->message, sizeof err->message, "board wants NxM with 2 <= N, M <= 6, not '%.40s'", board);
-        return GT_ERR_INVAL;
-    }
-    snprintf(name, sizeof name, "taquin-%dx%d", rows, cols);
-    const gt_table_spec *spec = gt_catalog_find(name);
-    entry *e = spec ? get_entry(t, spec, err) : NULL;
-    if (!spec)
-        return unknown(err, name);
-    if (!e)
-        return err->rc;
-    /* The (d;k) numbers need every type of the board: as the CLI, only where
-     * that is cheap, and once. */
-    if (with_anatomy && !atomic_load(&e->anatomy_tried) && e->puzzle->n_states <= GT_TAQUIN_ANATOMY_MAX_STATES) {
-        pthread_mutex_lock(&t->lock);
-        if (!atomic_load(&e->anatomy_tried) && gt_taquin_anatomy_build(e->puzzle, e->table->data, &e->anatomy) != 0)
-            e->anatomy = NULL;
-        atomic_store(&e->anatomy_tried, 1);
-        pthread_mutex_unlock(&t->lock);
-    }
-    gt_answer_taquin a = {e->puzzle, e->table, e->board, with_anatomy ? e->anatomy : NULL};
-    *out = a;
     return GT_OK;
 }
 
@@ -303,11 +263,13 @@ static search_entry *find_searched(gt_serve_tables *t, const char *name)
     return NULL;
 }
 
-/* Opens name under the lock into a new slot (failures kept too, except an
- * unknown name: a client may send any). */
-static search_entry *open_searched(gt_serve_tables *t, const char *name, int *rc)
+/* Opens name (with the tables variant picks, or NULL) under the lock
+ * into a new slot, keyed "<name>-<variant>" (failures kept too, except an
+ * unknown name or a malformed variant: a client may send any). */
+static search_entry *open_searched(gt_serve_tables *t, const char *name, const char *variant, const char *key,
+                                   int *rc)
 {
-    search_entry *e = find_searched(t, name);
+    search_entry *e = find_searched(t, key);
     int n = atomic_load(&t->n_searched);
     if (e || n >= SEARCHED_MAX) {
         *rc = e ? GT_OK : GT_ERR_RANGE;
@@ -315,33 +277,57 @@ static search_entry *open_searched(gt_serve_tables *t, const char *name, int *rc
     }
     e = &t->searched[n];
     *e = (search_entry){.rc = GT_OK};
-    snprintf(e->name, sizeof e->name, "%s", name);
-    e->rc = gt_query_open_with(t->db, name, NULL, &e->q);
+    snprintf(e->name, sizeof e->name, "%s", key);
+    /* show: the server answers show=1 from the same handle */
+    gt_solve_options o = {.variant = variant, .show = 1};
+    e->rc = gt_query_open_with(t->db, name, &o, &e->q);
     const gt_family *f = gt_catalog_find_family(name);
-    if (e->rc == GT_ERR_NOTFOUND && !f) {
-        *rc = GT_ERR_NOTFOUND;
+    if ((e->rc == GT_ERR_NOTFOUND && !f) || (e->rc == GT_ERR_INVAL && variant)) {
+        *rc = e->rc;
         return NULL;
     }
-    if (e->rc)
-        snprintf(e->message, sizeof e->message, "the %s tables in %.300s: %s; build them with: godtab-gen %s", name,
-                 t->path, gt_strerror(e->rc), f ? name : "--def FILE --name NAME");
+    if (e->rc == GT_ERR_NOTFOUND && variant) /* one table, "<family>-<variant>": said as a walked one */
+        snprintf(e->message, sizeof e->message, "table %s is not in %.300s; build it with: godtab-gen %s", key,
+                 t->path, key);
+    else if (e->rc)
+        snprintf(e->message, sizeof e->message, "the %s tables in %.300s: %s; build them with: godtab-gen %s", key,
+                 t->path, gt_strerror(e->rc), f ? key : "--def FILE --name NAME");
     atomic_store(&t->n_searched, n + 1);
     *rc = GT_OK;
     return e;
 }
 
-int gt_serve_tables_search(gt_serve_tables *t, const char *puzzle, const gt_query **out, gt_answer_error *err)
+/* The variant's refusal: "board wants NxM ..., not '9x9'". */
+static int bad_variant(const gt_family *f, const char *variant, gt_answer_error *err)
+{
+    err->rc = GT_ERR_INVAL;
+    snprintf(err->message, sizeof err->message, "%s wants %s, not '%.40s'", f->solver->variant_key,
+             f->solver->variant_help ? f->solver->variant_help : "a table of the family", variant);
+    return GT_ERR_INVAL;
+}
+
+int gt_serve_tables_search(gt_serve_tables *t, const char *puzzle, const char *variant, const gt_query **out,
+                           gt_answer_error *err)
 {
     const gt_family *f = gt_catalog_find_family(puzzle);
+    char key[GT_NAME_MAX];
     if ((f && !f->solver) || (!f && gt_catalog_find(puzzle)) || strlen(puzzle) >= GT_NAME_MAX)
         return GT_ERR_NOTFOUND; /* a walked name, or a table nothing here answers */
-    search_entry *e = find_searched(t, puzzle);
+    if (!f || !f->solver->variant_key)
+        variant = NULL;
+    else if (!variant)
+        variant = f->solver->variant_default; /* one handle for the default named or not */
+    if (snprintf(key, sizeof key, "%s%s%s", puzzle, variant ? "-" : "", variant ? variant : "") >= (int)sizeof key)
+        return bad_variant(f, variant, err);
+    search_entry *e = find_searched(t, key);
     int rc = GT_OK;
     if (!e) {
         pthread_mutex_lock(&t->lock);
-        e = open_searched(t, puzzle, &rc);
+        e = open_searched(t, puzzle, variant, key, &rc);
         pthread_mutex_unlock(&t->lock);
     }
+    if (rc == GT_ERR_INVAL)
+        return bad_variant(f, variant, err);
     if (rc == GT_ERR_RANGE) {
         err->rc = GT_ERR_RANGE;
         snprintf(err->message, sizeof err->message, "too many puzzles opened (%d); restart the server", SEARCHED_MAX);

@@ -201,128 +201,6 @@ json_t *gt_answer_walk_random(const gt_answer_walk *w, gt_rng *rng, char *text, 
     return o;
 }
 
-int gt_answer_taquin_solve(const gt_answer_taquin *t, const char *query, uint64_t *code, uint64_t *rank,
-                           uint8_t *moves, int *len, gt_answer_error *err)
-{
-    const gt_taquin_board *b = t->board;
-    gt_parse_error pe = {0};
-    gt_taquin_violation why;
-    int rc = gt_taquin_parse(b, query, code, &pe);
-    if (rc)
-        return fail(err, rc, pe.message);
-    if ((rc = gt_taquin_check(b, *code, &why)) != 0)
-        return fail(err, rc, why.message);
-    gt_taquin_rank(b, *code, rank);
-    if ((rc = gt_solve_walk(t->puzzle, t->table, *rank, moves, GT_MAX_DEPTH, len)) != 0)
-        return solver_fail(err, rc, "taquin");
-    /* Replay the solution on the configuration: a table that lies is never believed. */
-    uint64_t check = *code;
-    for (int i = 0; i < *len; i++)
-        check = gt_taquin_apply_move(b, check, moves[i]);
-    return check ? solver_fail(err, GT_ERR_CORRUPT, "taquin") : GT_OK;
-}
-
-int gt_answer_taquin_neighbours(const gt_answer_taquin *t, uint64_t code, gt_answer_neighbour *list)
-{
-    const gt_taquin_board *b = t->board;
-    int n = 0;
-    for (int m = 0; m < b->n_moves; m++) {
-        uint64_t next = gt_taquin_apply_move(b, code, m), rank = 0, rep = 0;
-        gt_taquin_rank(b, next, &rank);
-        gt_taquin_type_of(t->puzzle, rank, &rep, NULL, NULL);
-        int k = 0;
-        while (k < n && list[k].rep_rank != rep)
-            k++;
-        if (k == n) {
-            list[n].rep_rank = rep;
-            list[n].any_rank = rank;
-            list[n].distance = gt_table_residue(t->table, t->puzzle, rank);
-            list[n].moves[0] = 0;
-            n++;
-        }
-        size_t used = strlen(list[k].moves);
-        snprintf(list[k].moves + used, sizeof list[k].moves - used, "%s%s", used ? " " : "", b->move_name[m]);
-    }
-    return n;
-}
-
-/* A configuration's text, given by rank. */
-static json_t *config_of_rank(const gt_taquin_board *b, uint64_t rank)
-{
-    uint64_t code = 0;
-    char text[64];
-    gt_taquin_unrank(b, rank, &code);
-    gt_taquin_format(b, code, text, sizeof text);
-    return json_string(text);
-}
-
-/* "type": representative, orbit size, (d;k) number, stabiliser, neighbours. */
-static json_t *taquin_type(const gt_answer_taquin *t, uint64_t code, uint64_t rank)
-{
-    const gt_taquin_board *b = t->board;
-    int orbit, ok = 1;
-    unsigned stab;
-    uint64_t rep;
-    char number[32];
-    gt_taquin_type_of(t->puzzle, rank, &rep, &orbit, &stab);
-    json_t *o = json_object(), *syms = json_array(), *near = json_array();
-    ok = o && syms && near && !json_object_set_new(o, "representative", config_of_rank(b, rep)) &&
-         !json_object_set_new(o, "orbit_size", json_integer(orbit));
-    if (ok && t->anatomy) {
-        const gt_taquin_type *ty = &t->anatomy->types[t->anatomy->type_of[rank]];
-        snprintf(number, sizeof number, "(%d;%d)", ty->distance, ty->number);
-        ok = !json_object_set_new(o, "number", json_string(number));
-    }
-    for (int k = 0; ok && k < b->n_syms; k++)
-        if (stab >> k & 1)
-            ok = !json_array_append_new(syms, json_string(b->sym_name[k]));
-    ok = ok && !json_object_set(o, "stabiliser", syms) && !json_object_set(o, "neighbours", near);
-    gt_answer_neighbour list[GT_TAQUIN_MAX_MOVES];
-    int n = ok ? gt_answer_taquin_neighbours(t, code, list) : 0;
-    for (int i = 0; ok && i < n; i++) {
-        static const char *const keys[] = {"representative", "distance", "moves"};
-        json_t *values[] = {config_of_rank(b, list[i].rep_rank), json_integer(list[i].distance),
-                            json_string(list[i].moves)};
-        json_t *item = object_of(3, keys, values);
-        ok = item && !json_array_append_new(near, item);
-    }
-    json_decref(syms);
-    json_decref(near);
-    if (!ok) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
-json_t *gt_answer_taquin_json(const gt_answer_taquin *t, const char *query, int show, gt_answer_error *err)
-{
-    const gt_taquin_board *b = t->board;
-    uint64_t code, rank;
-    uint8_t moves[GT_MAX_DEPTH];
-    int len;
-    if (gt_answer_taquin_solve(t, query, &code, &rank, moves, &len, err) != 0)
-        return NULL;
-    const char *names[GT_TAQUIN_MAX_MOVES];
-    for (int m = 0; m < b->n_moves; m++)
-        names[m] = b->move_name[m];
-    char solution[256], config[64], size[16];
-    gt_answer_format_moves(names, moves, len, solution, sizeof solution);
-    gt_taquin_format(b, code, config, sizeof config);
-    snprintf(size, sizeof size, "%dx%d", b->rows, b->cols);
-    static const char *const keys[] = {"puzzle", "board", "config", "distance", "solution"};
-    json_t *values[] = {json_string("taquin"), json_string(size), json_string(config), json_integer(len),
-                        json_string(solution)};
-    json_t *o = object_of(5, keys, values);
-    if (o && show && json_object_set_new(o, "type", taquin_type(t, code, rank)) != 0) {
-        json_decref(o);
-        o = NULL;
-    }
-    if (!o)
-        fail(err, GT_ERR_NOMEM, NULL);
-    return o;
-}
-
 /* The JSON value of one answer field. */
 static json_t *field_json(const gt_answer_field *f)
 {
@@ -331,6 +209,7 @@ static json_t *field_json(const gt_answer_field *f)
     case GT_FIELD_REAL: return json_real(f->r);
     case GT_FIELD_BOOL: return json_boolean(f->i);
     case GT_FIELD_NULL: return json_null();
+    case GT_FIELD_JSON: return json_loads(f->text, JSON_DECODE_ANY, NULL);
     default: return json_string(f->text);
     }
 }

@@ -1,5 +1,5 @@
-/* The answers of the table-walk queries (the generic front end's families
- * and the flip taquin's boards) as jansson objects: the one place that
+/* The answers of the table-walk queries (the generic front end's families)
+ * and of the searched ones (spec.h's gt_answer) as jansson objects: the one place that
  * builds them, linked into both godtab-solve (--json) and godtab-serve
  * (/api/solve, /api/solve/batch, /api/random), so that the two programs
  * emit the same JSON byte for byte. Nothing here prints or exits; an error
@@ -11,7 +11,6 @@
 #include "rng.h"
 #include "solve.h"
 #include "spec.h"
-#include "taquin.h"
 
 #include <jansson.h>
 #include <stddef.h>
@@ -35,14 +34,6 @@ typedef struct gt_answer_walk {
     const gt_table *table;
 } gt_answer_walk;
 
-/* A loaded taquin board table; anatomy (the (d;k) numbers) may be NULL. */
-typedef struct gt_answer_taquin {
-    const gt_puzzle *puzzle;
-    const gt_table *table;
-    const gt_taquin_board *board;
-    const gt_taquin_anatomy *anatomy;
-} gt_answer_taquin;
-
 /* One optimal solution of a query (GT_QUERY_MOVES or GT_QUERY_STATE): the
  * position (GT_ANSWER_POSITION_MAX bytes), its index, the moves, replayed
  * on the model. Returns GT_OK or the error (parse, illegal, corrupt). */
@@ -61,23 +52,6 @@ json_t *gt_answer_walk_json(const gt_answer_walk *w, int format, const char *que
  * (capacity cap): the state, a tab, the scramble. NULL on error. */
 json_t *gt_answer_walk_random(const gt_answer_walk *w, gt_rng *rng, char *text, size_t cap,
                               gt_answer_error *err);
-
-/* The taquin: parse, legality, walk, replay. code/rank of the board. */
-int gt_answer_taquin_solve(const gt_answer_taquin *t, const char *query, uint64_t *code, uint64_t *rank,
-                           uint8_t *moves, int *len, gt_answer_error *err);
-
-/* `godtab-solve taquin --json [--show]`: {"puzzle":"taquin","board","config",
- * "distance","solution"[,"type":{...}]}. NULL on error. */
-json_t *gt_answer_taquin_json(const gt_answer_taquin *t, const char *query, int show, gt_answer_error *err);
-
-/* The neighbour types of a taquin configuration (one entry a type reached by
- * one move): representative rank, one rank of it, distance, the moves. */
-typedef struct gt_answer_neighbour {
-    uint64_t rep_rank, any_rank;
-    int distance;
-    char moves[64];
-} gt_answer_neighbour;
-int gt_answer_taquin_neighbours(const gt_answer_taquin *t, uint64_t code, gt_answer_neighbour *list);
 
 /* ---- searched answers (spec.h's gt_answer, from gt_query_answer) ---- */
 

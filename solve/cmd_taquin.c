@@ -48,26 +48,10 @@ static void taquin_usage(FILE *out, const void *ctx)
             "4 table missing, 5 table corrupted, 8 some batch lines failed.\n");
 }
 
-/* "(2;1)" when the anatomy numbers types, else the representative. */
-static void type_label(const taquin_cli *c, uint64_t rank, char *buf, size_t cap)
+/* The table as the library's board answers (taquin.h) see it. */
+static gt_taquin_tables taquin_of(const taquin_cli *c)
 {
-    uint64_t rep = 0, code = 0;
-    gt_taquin_type_of(c->puzzle, rank, &rep, NULL, NULL);
-    gt_taquin_unrank(c->board, rep, &code);
-    char text[64];
-    gt_taquin_format(c->board, code, text, sizeof text);
-    if (c->anatomy) {
-        const gt_taquin_type *t = &c->anatomy->types[c->anatomy->type_of[rank]];
-        snprintf(buf, cap, "(%d;%d) %s", t->distance, t->number, text);
-    } else {
-        snprintf(buf, cap, "%s", text);
-    }
-}
-
-/* The table as the shared answer module (answer_json.h) sees it. */
-static gt_answer_taquin taquin_of(const taquin_cli *c)
-{
-    gt_answer_taquin t = {c->puzzle, c->table, c->board, c->anatomy};
+    gt_taquin_tables t = {c->puzzle, c->table, c->board, c->anatomy};
     return t;
 }
 
@@ -80,77 +64,27 @@ static void append(char *out, size_t cap, size_t *len, const char *text)
     }
 }
 
-static void show_text(const taquin_cli *c, uint64_t code, uint64_t rank, int distance, char *out,
-                      size_t cap, size_t *len)
-{
-    const gt_taquin_board *b = c->board;
-    char line[512], label[96];
-    for (int r = 0; r < b->rows; r++) {
-        size_t k = 0;
-        for (int col = 0; col < b->cols; col++) {
-            line[k++] = (char)('0' + ((code >> (r * b->cols + col)) & 1u));
-            line[k++] = col + 1 < b->cols ? ' ' : '\n';
-        }
-        line[k] = 0;
-        append(out, cap, len, line);
-    }
-    int orbit;
-    unsigned stab;
-    uint64_t rep;
-    gt_taquin_type_of(c->puzzle, rank, &rep, &orbit, &stab);
-    char syms[64] = "";
-    for (int k = 0; k < b->n_syms; k++)
-        if (stab >> k & 1) {
-            size_t used = strlen(syms);
-            snprintf(syms + used, sizeof syms - used, "%s%s", used ? ", " : "", b->sym_name[k]);
-        }
-    type_label(c, rank, label, sizeof label);
-    snprintf(line, sizeof line, "type %s at distance %d: %d configuration%s, stabiliser {%s}\n",
-             label, distance, orbit, orbit == 1 ? "" : "s", syms);
-    append(out, cap, len, line);
-    gt_answer_neighbour list[GT_TAQUIN_MAX_MOVES];
-    gt_answer_taquin t = taquin_of(c);
-    int n = gt_answer_taquin_neighbours(&t, code, list);
-    static const char *heading[3] = {"closer", "farther", "as far"};
-    static const int offset[3] = {-1, 1, 0};
-    for (int kind = 0; kind < 3; kind++) {
-        size_t mark = *len;
-        snprintf(line, sizeof line, "%s (%d):", heading[kind], distance + offset[kind]);
-        append(out, cap, len, line);
-        int any = 0;
-        for (int i = 0; i < n; i++) {
-            if (list[i].distance != distance + offset[kind])
-                continue;
-            type_label(c, list[i].any_rank, label, sizeof label);
-            snprintf(line, sizeof line, "%s %s by %s", any ? ";" : "", label, list[i].moves);
-            append(out, cap, len, line);
-            any = 1;
-        }
-        if (!any && kind != 1) { /* the goal has nothing closer; most boards nothing as far */
-            *len = mark;
-            out[mark] = 0;
-            continue;
-        }
-        append(out, cap, len, any ? "\n" : " none\n");
-    }
-}
-
-/* --json: the object of the shared answer module, as one line in out. */
+/* --json: the library's answer fields as the shared answer module
+ * (answer_json.h) writes them, one line in out. */
 static int answer_json(const taquin_cli *c, const char *query, char *out, size_t cap, char *err, size_t errcap)
 {
-    gt_answer_taquin t = taquin_of(c);
-    gt_answer_error e = {0, "", NULL};
-    json_t *o = gt_answer_taquin_json(&t, query, c->show, &e);
+    gt_taquin_tables t = taquin_of(c);
+    gt_parse_error pe = {0};
+    gt_answer *a = malloc(sizeof *a);
+    int rc = a ? gt_taquin_answer(&t, query, c->show, a, &pe) : GT_ERR_NOMEM;
+    json_t *o = rc ? NULL : gt_answer_json(a, GT_OK);
     char *text = o ? gt_answer_dump(o) : NULL;
-    int rc = o ? (text ? GT_OK : GT_ERR_NOMEM) : e.rc;
+    if (!rc && !text)
+        rc = GT_ERR_NOMEM;
     if (!rc && strlen(text) >= cap)
         rc = GT_ERR_RANGE;
     if (rc)
-        snprintf(err, errcap, "%s", o ? gt_strerror(rc) : e.message);
+        snprintf(err, errcap, "%s", a && a->message[0] ? a->message : gt_strerror(rc));
     else
         memcpy(out, text, strlen(text) + 1);
     free(text);
     json_decref(o);
+    free(a);
     return rc;
 }
 
@@ -160,25 +94,21 @@ static int answer_query(const taquin_cli *c, const char *query, char *out, size_
 {
     if (c->json)
         return answer_json(c, query, out, cap, err, errcap);
-    const gt_taquin_board *b = c->board;
-    gt_answer_taquin t = taquin_of(c);
-    gt_answer_error e = {0, "", NULL};
+    gt_taquin_tables t = taquin_of(c);
+    gt_parse_error e = {0};
     uint64_t code, rank;
     uint8_t moves[GT_MAX_DEPTH];
-    int len, rc = gt_answer_taquin_solve(&t, query, &code, &rank, moves, &len, &e);
+    int len, rc = gt_taquin_solve_config(&t, query, &code, &rank, moves, &len, &e);
     if (rc) {
         snprintf(err, errcap, "%s", e.message);
         return rc;
     }
     char solution[256];
-    const char *names[GT_TAQUIN_MAX_MOVES];
-    for (int m = 0; m < b->n_moves; m++)
-        names[m] = b->move_name[m];
-    gt_answer_format_moves(names, moves, len, solution, sizeof solution);
+    gt_taquin_format_moves(c->board, moves, len, solution, sizeof solution);
     size_t n = 0;
     out[0] = 0;
     if (c->show)
-        show_text(c, code, rank, len, out, cap, &n);
+        gt_taquin_show_text(&t, code, rank, len, out, cap, &n);
     char tail[300];
     snprintf(tail, sizeof tail, "%s%s(%d)", solution, len ? " " : "", len);
     append(out, cap, &n, tail);
@@ -316,18 +246,15 @@ static int build_anatomy(taquin_cli *c, const char *table, const char *hint)
 /* --svg: the board of the query, captioned with its solution. */
 static int write_svg(const taquin_cli *c, const char *path, const char *query)
 {
-    gt_answer_taquin t = taquin_of(c);
-    gt_answer_error e = {0, "", NULL};
+    gt_taquin_tables t = taquin_of(c);
+    gt_parse_error e = {0};
     uint64_t code, rank;
     uint8_t moves[GT_MAX_DEPTH];
-    int len, rc = gt_answer_taquin_solve(&t, query, &code, &rank, moves, &len, &e);
+    int len, rc = gt_taquin_solve_config(&t, query, &code, &rank, moves, &len, &e);
     char config[64], solution[256], caption[300], svg[1 << 16];
-    const char *names[GT_TAQUIN_MAX_MOVES];
-    for (int m = 0; m < c->board->n_moves; m++)
-        names[m] = c->board->move_name[m];
     if (!rc) {
         gt_taquin_format(c->board, code, config, sizeof config);
-        gt_answer_format_moves(names, moves, len, solution, sizeof solution);
+        gt_taquin_format_moves(c->board, moves, len, solution, sizeof solution);
         snprintf(caption, sizeof caption, "%s (%d)", len ? solution : "solved", len);
         rc = gt_draw_board_svg(c->board->rows, c->board->cols, config, caption, svg, sizeof svg);
     }

@@ -8,6 +8,8 @@
 #   models/X <- util, cube, defn, engine (not store.h, not even through another
 #               header), its own folder; never another model, groups, catalog
 #   catalog  <- every library folder      common/godtab.h <- anything in common/
+#   registry (common/models/families.h, the list of GT_FAMILY lines) <- catalog
+#               only; it includes nothing
 #   gen/ solve/ group/ serve/ mpi/ <- any common/ header, their own folder; serve/
 #               also solve/answer_json.h (the JSON answers both programs emit)
 #   *_internal.h       <- its own folder only
@@ -36,6 +38,7 @@ function layer_of(path,    n, part) {
     n = split(path, part, "/")
     if (part[1] != "common") return part[1]             # gen, solve, group, serve
     if (n == 2) return path == "common/godtab.h" ? "umbrella" : "common(unknown)"
+    if (path == "common/models/families.h") return "registry"
     if (part[2] == "models") return n >= 4 ? "models/" part[3] : "models(unknown)"
     if (part[2] ~ /^(util|cube|engine|groups|catalog|draw|defn)$/) return part[2]
     return "common/" part[2] "(unknown)"
@@ -47,7 +50,9 @@ function is_program(l) { return l == "gen" || l == "solve" || l == "group" || l 
 # May a file of layer `from` include header `h` of layer `to`?
 function allowed(from, to, h) {
     if (to ~ /unknown/) return 0
+    if (to == "registry") return from == "catalog"
     if (from == to) return 1
+    if (from == "registry") return 0
     if (from == "util") return 0
     if (from == "cube") return to == "util"
     if (from == "draw") return to == "util"

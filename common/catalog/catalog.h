@@ -1,7 +1,7 @@
 /* The catalog: every puzzle family and table godtab knows, by name, and the
  * loading of stored tables with their descriptors.
  *
- * The families are listed once, in catalog/families.h; godtab-gen (build,
+ * The families are listed once, in models/families.h (the registry); godtab-gen (build,
  * --verify, --list, reports), godtab-solve (its puzzles and the generic
  * front end) and the tests all walk that list. The catalog sits above the
  * models and the store: it is the one place that ties a table name to its

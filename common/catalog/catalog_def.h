@@ -57,9 +57,20 @@ typedef struct gt_catalog_def_table gt_catalog_def_table;
  * (no such table, a catalog name, or a table without a stored definition);
  * GT_ERR_CORRUPT (its definition does not read back); the store's errors. */
 int gt_catalog_def_table_open(gt_db *db, const char *name, gt_catalog_def_table **out);
+/* Its spec (gt_catalog_def_table_spec) rebuilds the table as it is stored:
+ * its encoding, mapped, the definition as a section, checked against the
+ * published counts when there are some (godtab-gen-mpi NAME). */
 /* The same from a table already read (its section). */
 int gt_catalog_def_table_of(const gt_table *t, const char *name, gt_catalog_def_table **out);
 void gt_catalog_def_table_free(gt_catalog_def_table *dt);
+/* The stored definition record of dt (its GT_CATALOG_DEF_SECTION bytes,
+ * valid while dt is), and a definition table made from such bytes with the
+ * encoding it is stored in: what godtab-gen-mpi's rank 0 reads and sends to
+ * the other ranks. from_record's return values: GT_OK, GT_ERR_CORRUPT (the
+ * bytes do not read back), GT_ERR_NOMEM. */
+void gt_catalog_def_table_record(const gt_catalog_def_table *dt, const void **bytes, size_t *len);
+int gt_catalog_def_table_from_record(const void *bytes, size_t len, const char *name, gt_encoding encoding,
+                                     gt_catalog_def_table **out);
 const gt_table_spec *gt_catalog_def_table_spec(const gt_catalog_def_table *dt);
 /* "htm" or "qtm": the metric it was built in. */
 const char *gt_catalog_def_table_metric(const gt_catalog_def_table *dt);

@@ -45,18 +45,16 @@ void gt_catalog_def_table_free(gt_catalog_def_table *dt)
     free(dt);
 }
 
-/* The definition of a table t called name: parsed from its section. */
-static int from_table(const gt_table *t, const char *name, gt_catalog_def_table *dt)
+/* The definition record (its bytes, copied) of a table called name,
+ * parsed into dt's spec. */
+static int from_record(const void *bytes, size_t len, const char *name, gt_catalog_def_table *dt)
 {
-    const gt_view *v = gt_table_section(t, GT_CATALOG_DEF_SECTION);
     gt_catalog_def_source src;
     gt_def_error e;
-    if (!v)
-        return GT_ERR_NOTFOUND; /* not a definition table (or one built before they were stored) */
-    if (!(dt->rec.bytes = malloc(v->bytes ? v->bytes : 1)))
+    if (!(dt->rec.bytes = malloc(len ? len : 1)))
         return GT_ERR_NOMEM;
-    memcpy(dt->rec.bytes, v->data, v->bytes);
-    dt->rec.len = v->bytes;
+    memcpy(dt->rec.bytes, bytes, len);
+    dt->rec.len = len;
     int rc = gt_catalog_def_read(dt->rec.bytes, dt->rec.len, &src);
     if (rc == GT_OK && (rc = gt_catalog_def_parse(src.text, src.len, src.cycle_notation, &dt->def, &e)) != GT_OK)
         rc = rc == GT_ERR_NOMEM ? rc : GT_ERR_CORRUPT;
@@ -72,7 +70,46 @@ static int from_table(const gt_table *t, const char *name, gt_catalog_def_table 
     gt_def_spec_init(&dt->spec, dt->name, dt->summary, &dt->rec.req);
     dt->spec.arg = &dt->rec;
     dt->spec.sections = def_sections;
+    /* as godtab-gen --def stores it: mapped, checked against the literature */
+    dt->spec.storage = GT_STORAGE_MAPPED;
+    dt->spec.published = gt_def_find_published(dt->def, src.metric, mask);
     return GT_OK;
+}
+
+/* The definition of a table t called name: parsed from its section; the
+ * spec rebuilds it as it is stored (its encoding). */
+static int from_table(const gt_table *t, const char *name, gt_catalog_def_table *dt)
+{
+    const gt_view *v = gt_table_section(t, GT_CATALOG_DEF_SECTION);
+    if (!v)
+        return GT_ERR_NOTFOUND; /* not a definition table (or one built before they were stored) */
+    int rc = from_record(v->data, v->bytes, name, dt);
+    if (rc == GT_OK)
+        dt->spec.encoding = t->meta.encoding;
+    return rc;
+}
+
+int gt_catalog_def_table_from_record(const void *bytes, size_t len, const char *name, gt_encoding encoding,
+                                     gt_catalog_def_table **out)
+{
+    *out = NULL;
+    gt_catalog_def_table *dt = calloc(1, sizeof *dt);
+    if (!dt)
+        return GT_ERR_NOMEM;
+    int rc = from_record(bytes, len, name, dt);
+    if (rc) {
+        gt_catalog_def_table_free(dt);
+        return rc == GT_ERR_NOMEM ? rc : GT_ERR_CORRUPT;
+    }
+    dt->spec.encoding = encoding;
+    *out = dt;
+    return GT_OK;
+}
+
+void gt_catalog_def_table_record(const gt_catalog_def_table *dt, const void **bytes, size_t *len)
+{
+    *bytes = dt->rec.bytes;
+    *len = dt->rec.len;
 }
 
 int gt_catalog_def_table_of(const gt_table *t, const char *name, gt_catalog_def_table **out)

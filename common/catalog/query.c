@@ -29,6 +29,26 @@ static int open_walk(gt_db *db, const gt_table_spec *spec, const gt_family *fami
     return gt_catalog_load(db, spec->name, &q->puzzle, &q->table);
 }
 
+/* The loader's nested queries (spec.h): another name of the same database. */
+static int nested_open(void *user, const char *name, const gt_solve_options *o, void **query)
+{
+    gt_query *q = NULL;
+    int rc = gt_query_open_with(user, name, o, &q);
+    *query = q;
+    return rc;
+}
+
+static int nested_answer(const void *query, int format, const char *text, const gt_solve_options *o, gt_answer *a,
+                         gt_parse_error *err)
+{
+    return gt_query_answer(query, format, text, strlen(text), o, a, err);
+}
+
+static void nested_close(void *query)
+{
+    gt_query_close(query);
+}
+
 /* A searched family, by name: its solver's open through the loader. */
 static int open_solver(gt_db *db, const char *name, const gt_family *family, const gt_solve_options *o,
                        gt_query *q)
@@ -37,6 +57,9 @@ static int open_solver(gt_db *db, const char *name, const gt_family *family, con
     snprintf(q->solver_name, sizeof q->solver_name, "%s", name);
     q->name = q->solver_name;
     gt_catalog_loader(db, &q->ld);
+    q->ld.open_query = nested_open;
+    q->ld.answer = nested_answer;
+    q->ld.close_query = nested_close;
     return family->solver->open(&q->ld, name, o, &q->handle);
 }
 
@@ -298,3 +321,13 @@ int gt_query_at_depth(const gt_query *q, int depth, uint64_t limit, gt_query_sta
     return rc;
 }
 
+
+int gt_query_view(const gt_query *q, const char *view, const char *(*param)(void *user, const char *key), void *user,
+                  char *json, size_t cap, char *message, size_t message_cap)
+{
+    const gt_solver_hooks *h = q->handle ? q->family->solver : NULL;
+    int rc = h && h->view ? h->view(q->handle, view, param, user, json, cap, message, message_cap) : GT_ERR_NOTFOUND;
+    if (rc == GT_ERR_NOTFOUND)
+        snprintf(message, message_cap, "%.60s has no view '%.60s'", q->name, view);
+    return rc;
+}

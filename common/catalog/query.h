@@ -113,6 +113,13 @@ GT_API const gt_table_spec *gt_query_spec(const gt_query *q);
 GT_API int gt_query_answer(const gt_query *q, int format, const char *text, size_t len, const gt_solve_options *o,
                     gt_answer *a, gt_parse_error *err);
 
+/* A named view of a searched family's opened tables as JSON text (the
+ * solver's view hook: the taquin's "graph"), its parameters read through
+ * param. Return values: those of the hook; GT_ERR_NOTFOUND (no such view,
+ * or a family without views), with message filled. */
+int gt_query_view(const gt_query *q, const char *view, const char *(*param)(void *user, const char *key), void *user,
+                  char *json, size_t cap, char *message, size_t message_cap);
+
 /* gt_query_solve within timeout seconds (0: none), for bindings: on
  * GT_ERR_TIMEOUT *distance is the proven lower bound. */
 GT_API int gt_query_solve_timed(const gt_query *q, int format, const char *text, size_t len, double timeout,

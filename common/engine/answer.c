@@ -67,3 +67,13 @@ const gt_answer_field *gt_answer_get(const gt_answer *a, const char *key)
             return &a->fields[i];
     return NULL;
 }
+
+int gt_answer_put_json(gt_answer *a, const char *key, const char *json)
+{
+    if (strlen(json) >= GT_ANSWER_TEXT_MAX)
+        return GT_ERR_RANGE;
+    gt_answer_field *f = next_field(a, key, GT_FIELD_JSON);
+    if (f)
+        memcpy(f->text, json, strlen(json) + 1);
+    return GT_OK;
+}

@@ -117,6 +117,9 @@ typedef int (*gt_report_fn)(const gt_report_env *env);
 
 /* ---- searched answers: the solver hooks of a family ---- */
 
+typedef struct gt_solve_options gt_solve_options;
+typedef struct gt_answer gt_answer;
+
 /* How a solver reads the store: the catalog's loader (gt_catalog_loader),
  * so that a model never opens the store itself. Every call returns GT_OK or
  * a GT_ERR_* code (GT_ERR_NOTFOUND: not built). */
@@ -131,17 +134,31 @@ typedef struct gt_loader {
     /* The uncompressed bytes of a stored table and whether it is read in
      * place (1) or copied when opened (0). */
     int (*stat)(void *user, const char *table, uint64_t *raw_bytes, int *in_place);
+    /* Another name's answers (a family, a table: as gt_query_open_with and
+     * gt_query_answer), for a solver built on other families' answers
+     * without naming their code (nnn's 3x3x3 stage is cube3's two-phase,
+     * its 2x2x2 the pocket table). NULL when the loader has none. */
+    int (*open_query)(void *user, const char *name, const gt_solve_options *o, void **query);
+    int (*answer)(const void *query, int format, const char *text, const gt_solve_options *o, gt_answer *a,
+                  gt_parse_error *err);
+    void (*close_query)(void *query);
     void *user;
 } gt_loader;
 
 /* How a front end asks (every field optional: zero is the default). */
-typedef struct gt_solve_options {
+struct gt_solve_options {
     double timeout; /* seconds a query; 0: none */
     int bounded;    /* 1: a short solution of at most max_length moves, not optimal */
     int max_length; /* with bounded: 0.. or GT_SOLVE_NEAR (the family's "near optimal" bound) */
     int threads;    /* 0: all cores */
     int load;       /* GT_SOLVE_LOAD_*: which tables open reads */
-} gt_solve_options;
+    /* open: which of the family's tables ("4x4": a taquin board), read from
+     * the query parameter the solver names (variant_key); NULL: the
+     * family's default. */
+    const char *variant;
+    int show; /* open and solve: also the fields of --show (a taquin's type) */
+    int size; /* solve: the size of a family of many (nnn's N) a scramble needs; 0: none given */
+};
 
 enum {
     GT_SOLVE_NEAR = -1,         /* max_length: the family's "near optimal" bound */
@@ -154,16 +171,17 @@ enum {
  * either: the moves, the distance, and the fields of its JSON object in
  * order ("puzzle", "metric", "distance", "solution", then the family's own:
  * nnn's stage lengths, two-phase's max_length, nodes, seconds ...). */
-enum { GT_FIELD_INT, GT_FIELD_REAL, GT_FIELD_TEXT, GT_FIELD_BOOL, GT_FIELD_NULL };
+enum { GT_FIELD_INT, GT_FIELD_REAL, GT_FIELD_TEXT, GT_FIELD_BOOL, GT_FIELD_NULL, GT_FIELD_JSON };
 #define GT_ANSWER_FIELDS_MAX 12
-#define GT_ANSWER_TEXT_MAX 1024
+/* 2 KB: a taquin type with its twelve neighbours on a 6x6 board fits. */
+#define GT_ANSWER_TEXT_MAX 2048
 
 typedef struct gt_answer_field {
     const char *key; /* a string literal */
     int type;        /* GT_FIELD_* */
     int64_t i;       /* INT, BOOL */
     double r;        /* REAL */
-    char text[GT_ANSWER_TEXT_MAX]; /* TEXT */
+    char text[GT_ANSWER_TEXT_MAX]; /* TEXT; JSON: a JSON value written out */
 } gt_answer_field;
 
 enum {
@@ -171,7 +189,7 @@ enum {
     GT_ANSWER_LOWER_BOUND = 2, /* no solution: distance is a proven lower bound */
 };
 
-typedef struct gt_answer {
+struct gt_answer {
     char solution[GT_ANSWER_TEXT_MAX]; /* moves one space apart ("" solved) */
     int distance;                      /* moves, or the lower bound */
     int flags;                         /* GT_ANSWER_* */
@@ -180,7 +198,7 @@ typedef struct gt_answer {
     char message[256];
     int n_fields;
     gt_answer_field fields[GT_ANSWER_FIELDS_MAX];
-} gt_answer;
+};
 
 /* Empties a (before a solve). */
 void gt_answer_clear(gt_answer *a);
@@ -191,6 +209,9 @@ void gt_answer_put_real(gt_answer *a, const char *key, double v);
 void gt_answer_put_text(gt_answer *a, const char *key, const char *v);
 void gt_answer_put_bool(gt_answer *a, const char *key, int v);
 void gt_answer_put_null(gt_answer *a, const char *key);
+/* A nested value (an object, a list) as JSON text; GT_ERR_RANGE (nothing
+ * added) when it does not fit GT_ANSWER_TEXT_MAX. */
+int gt_answer_put_json(gt_answer *a, const char *key, const char *json);
 /* The field of a key, or NULL. */
 const gt_answer_field *gt_answer_get(const gt_answer *a, const char *key);
 
@@ -203,6 +224,18 @@ typedef struct gt_solver_hooks {
     int max_length_max;
     const char *state_key; /* the JSON key of a GT_QUERY_STATE query ("facelets"), or NULL: none */
     int long_search; /* 1: a query can take seconds (servers bound how many run) */
+    /* 1: queries are states only (GT_QUERY_STATE), no scrambles; state_help
+     * then says what a state is ("a config (...)"), for the refusal. */
+    int state_only;
+    const char *state_help;
+    /* The query parameter that picks the tables (gt_solve_options.variant:
+     * "board"), what it wants ("NxM with 2 <= N, M <= 6") and its default
+     * ("3x3"); the table opened is "<family>-<variant>". NULL: none. */
+    const char *variant_key, *variant_help, *variant_default;
+    /* The query parameter of gt_solve_options.size ("size"), its range
+     * 2..size_max; NULL: none. */
+    const char *size_key;
+    int size_max;
     /* Opens the tables of `name` (the family's name, or a table of it)
      * through ld; *handle is the solver's. Return values: GT_OK,
      * GT_ERR_NOTFOUND, GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_STORAGE,
@@ -217,6 +250,13 @@ typedef struct gt_solver_hooks {
     int (*solve)(const void *handle, int format, const char *text, const gt_solve_options *o, gt_answer *a,
                  gt_parse_error *err);
     void (*close)(void *handle);
+    /* Optional: a named view of the opened tables as JSON text (the
+     * taquin's "graph": its quotient graph), its parameters read through
+     * param (NULL when absent). Return values: GT_OK; GT_ERR_NOTFOUND (no
+     * such view); GT_ERR_INVAL (a parameter, or tables the view cannot
+     * draw) with message; GT_ERR_RANGE, GT_ERR_NOMEM. */
+    int (*view)(const void *handle, const char *view, const char *(*param)(void *user, const char *key), void *user,
+                char *json, size_t cap, char *message, size_t message_cap);
 } gt_solver_hooks;
 
 /* ---- families ---- */

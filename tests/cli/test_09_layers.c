@@ -81,6 +81,19 @@ static void test_model_may_not_include_another_model(void **state)
                      "may not include pocket.h (layer models/pocket)");
 }
 
+/* issue 27: the registry (the GT_FAMILY list) is included by the catalog
+ * only, and includes nothing. */
+static void test_only_the_catalog_includes_the_registry(void **state)
+{
+    (void)state;
+    expect_violation("solve/godtab-solve.c", "#include \"families.h\"",
+                     "layer solve may not include families.h (layer registry)");
+    expect_violation("common/models/pocket/pocket.c", "#include \"families.h\"",
+                     "layer models/pocket may not include families.h (layer registry)");
+    expect_violation("common/models/families.h", "#include \"pocket.h\"",
+                     "layer registry may not include pocket.h (layer models/pocket)");
+}
+
 static void test_groups_may_not_include_engine(void **state)
 {
     (void)state;
@@ -128,6 +141,7 @@ int main(void)
         cmocka_unit_test(test_tree_passes),
         cmocka_unit_test(test_model_may_not_include_store),
         cmocka_unit_test(test_model_may_not_include_another_model),
+        cmocka_unit_test(test_only_the_catalog_includes_the_registry),
         cmocka_unit_test(test_groups_may_not_include_engine),
         cmocka_unit_test(test_util_depends_on_nothing),
         cmocka_unit_test(test_only_the_store_touches_lmdb),

@@ -79,6 +79,36 @@ static void same_as_cli(const char *query, const char *args)
     free(want);
 }
 
+/* issue 27: the N×N×N answered through the one query path, as godtab-solve
+ * nnn answers it: the reduction with cube3's two-phase, a 2x2x2 optimally
+ * from the pocket-htm table of the database. */
+static void test_nnn_is_served(void **state)
+{
+    (void)state;
+    static const char *const queries[][2] = {
+        {"puzzle=nnn&size=3&scramble=R%20U", "nnn --json --size 3 \"R U\""},
+        {"puzzle=nnn&size=4&scramble=Rw%20U%20F", "nnn --json --size 4 \"Rw U F\""},
+        {"puzzle=nnn&size=2&scramble=R%20U%20F", "nnn --json --size 2 \"R U F\""},
+    };
+    for (size_t i = 0; i < sizeof queries / sizeof *queries; i++) {
+        char *got, *want = cli(queries[i][1]), path[512];
+        snprintf(path, sizeof path, "/api/solve?%s", queries[i][0]);
+        assert_int_equal(http("GET", path, NULL, &got), 200);
+        /* the same object up to "seconds" (the clock's own) */
+        const char *cut = strstr(want, ",\"seconds\":");
+        assert_non_null(cut);
+        if (strncmp(got, want, (size_t)(cut - want)) != 0)
+            fail_msg("%s\n  server: %s  cli:    %s", queries[i][0], got, want);
+        assert_non_null(strstr(got, "\"stage_seconds\":{\"contours\":"));
+        free(got);
+        free(want);
+    }
+    char *got;
+    assert_int_equal(http("GET", "/api/solve?puzzle=nnn&facelets=UUUURRRRFFFFDDDDLLLLBBBB", NULL, &got), 200);
+    assert_non_null(strstr(got, "{\"puzzle\":\"nnn\",\"size\":2,\"solution\":\"\",\"obtm\":0"));
+    free(got);
+}
+
 static void test_solve_equals_cli(void **state)
 {
     (void)state;
@@ -158,7 +188,11 @@ static void test_solve_errors(void **state)
     expect_error("GET", "/api/solve?puzzle=pocket&scramble=R&timeout=0", NULL, 400, 1, "usage", "timeout wants");
     expect_error("GET", "/api/solve?puzzle=pocket&scramble=R&timeout=99", NULL, 400, 1, "usage", "--max-timeout");
     expect_error("GET", "/api/solve?puzzle=pocket&scramble=R&near=1", NULL, 400, 1, "usage", "for cube3");
-    expect_error("GET", "/api/solve?puzzle=nnn&scramble=R", NULL, 400, 1, "usage", "not served");
+    expect_error("GET", "/api/solve?puzzle=nnn&scramble=R", NULL, 400, 2, "malformed", "needs its size");
+    expect_error("GET", "/api/solve?puzzle=nnn&size=4&scramble=M", NULL, 400, 2, "malformed", "");
+    expect_error("GET", "/api/solve?puzzle=nnn&size=1025&scramble=R", NULL, 400, 1, "usage", "size wants");
+    expect_error("GET", "/api/solve?puzzle=nnn&facelets=UUUURRRRFFFFDDDDLLLLBBBC", NULL, 400, 2, "malformed",
+                 "not a cube");
     expect_error("GET", "/api/solve?puzzle=skewb&scramble=R%20Q", NULL, 400, 2, "malformed", "Q");
     expect_error("GET", "/api/solve?puzzle=skewb&scramble=R&near=1", NULL, 400, 1, "usage", "for cube3");
     expect_error("GET", "/api/solve?puzzle=taquin&board=9x9&config=0", NULL, 400, 1, "usage", "board wants");
@@ -784,6 +818,7 @@ int main(void)
         cmocka_unit_test(test_limits),            cmocka_unit_test(test_random_equals_cli),
         cmocka_unit_test(test_static_files),      cmocka_unit_test(test_svg),
         cmocka_unit_test(test_taquin_graph),
+        cmocka_unit_test(test_nnn_is_served),
         cmocka_unit_test(test_nul_in_url_refused), cmocka_unit_test(test_nul_in_body_refused),
         cmocka_unit_test(test_method_not_allowed), cmocka_unit_test(test_announced_body_too_large),
         cmocka_unit_test(test_concurrent_clients),

@@ -19,7 +19,7 @@ static int setup(void **state)
     (void)state;
     dir = tu_mkdtemp();
     char *cmd, *path;
-    if (asprintf(&cmd, "%s/godtab-gen --quiet --db %s/db pocket floppy cube3-corners", GODTAB_BIN, dir) < 0)
+    if (asprintf(&cmd, "%s/godtab-gen --quiet --db %s/db pocket floppy cube3-corners taquin-3x3", GODTAB_BIN, dir) < 0)
         return -1;
     int rc = tu_run(cmd, NULL, NULL);
     free(cmd);
@@ -146,7 +146,8 @@ static void test_family_names_open_the_default_table(void **state)
     assert_int_equal(solve("floppy", GT_QUERY_MOVES, "R F L B", 7, out, sizeof out, &distance, NULL), GT_OK);
     assert_string_equal(out, "B L F R");
     gt_query *q;
-    assert_int_equal(gt_query_open(db, "taquin", &q), GT_ERR_NOTFOUND); /* taquin-3x3, not built here */
+    assert_int_equal(gt_query_open(db, "taquin", &q), GT_OK); /* its default board, taquin-3x3 */
+    gt_query_close(q);
     assert_int_equal(gt_query_open(db, "cube3-corners", &q), GT_ERR_INVAL); /* read by cube3's solver, not walked */
     assert_int_equal(gt_query_open(db, "no-such-puzzle", &q), GT_ERR_NOTFOUND);
     assert_null(q);
@@ -177,6 +178,45 @@ static void test_resolve_as_godtab_solve(void **state)
     assert_true(gt_catalog_selects(fss, "cube3-fss16-twist"));
 }
 
+static const char *no_param(void *user, const char *key)
+{
+    (void)user;
+    (void)key;
+    return NULL;
+}
+
+/* issue 27: the taquin's board queries through its solver hooks, the board
+ * picked by the variant, the type with show; its "graph" view; a board not
+ * built is missing, a malformed one refused. */
+static void test_taquin_boards_answer_through_the_query_path(void **state)
+{
+    (void)state;
+    gt_query *q = NULL;
+    gt_solve_options o = {.variant = "3x3", .show = 1};
+    gt_parse_error err;
+    gt_answer *a = malloc(sizeof *a);
+    assert_int_equal(gt_query_open_with(db, "taquin", &o, &q), GT_OK);
+    assert_int_equal(gt_query_answer(q, GT_QUERY_STATE, "110/101/100", 11, &o, a, &err), GT_OK);
+    assert_int_equal(a->distance, 5);
+    assert_string_equal(gt_answer_get(a, "board")->text, "3x3");
+    assert_int_equal(gt_answer_get(a, "type")->type, GT_FIELD_JSON);
+    assert_non_null(strstr(gt_answer_get(a, "type")->text, "\"neighbours\":[{\"representative\""));
+    assert_int_equal(gt_query_answer(q, GT_QUERY_STATE, "111/111/110", 11, &o, a, &err), GT_ERR_ILLEGAL);
+    assert_int_equal(gt_query_answer(q, GT_QUERY_MOVES, "L1", 2, &o, a, &err), GT_ERR_PARSE);
+    char *json = malloc(1 << 20), message[256];
+    assert_int_equal(gt_query_view(q, "graph", no_param, NULL, json, 1 << 20, message, sizeof message), GT_OK);
+    assert_non_null(strstr(json, "\"niches\":9,\"beacons\":5,"));
+    assert_int_equal(gt_query_view(q, "nothing", no_param, NULL, json, 1 << 20, message, sizeof message),
+                     GT_ERR_NOTFOUND);
+    free(json);
+    free(a);
+    gt_query_close(q);
+    o.variant = "4x4";
+    assert_int_equal(gt_query_open_with(db, "taquin", &o, &q), GT_ERR_NOTFOUND);
+    o.variant = "9x9";
+    assert_int_equal(gt_query_open_with(db, "taquin", &o, &q), GT_ERR_INVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -185,6 +225,7 @@ int main(void)
         cmocka_unit_test(test_cube3_text_carries_its_length),
         cmocka_unit_test(test_family_names_open_the_default_table),
         cmocka_unit_test(test_resolve_as_godtab_solve),
+        cmocka_unit_test(test_taquin_boards_answer_through_the_query_path),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

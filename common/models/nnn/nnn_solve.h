@@ -18,6 +18,7 @@
 #define GODTAB_NNN_SOLVE_H
 
 #include "nnn.h"
+#include "spec.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -57,6 +58,21 @@ GT_API void gt_nnn_solution_free(gt_nnn_solution *sol);
 /* Cancels adjacent turns on one axis in place (same layer block: quarters
  * merged, identities dropped); returns the new count. */
 long gt_nnn_cancel(int n, gt_turn *moves, long count);
+
+/* ---- the family's solver hooks (nnn_solver.c) ---- */
+
+/* Scrambles (with gt_solve_options.size) or facelets through the one query
+ * path: the reduction, its 3x3x3 stage cube3's two-phase and a 2x2x2 the
+ * pocket-htm table, both asked by name through the loader's nested
+ * queries. Answer fields: puzzle, size, solution, obtm, stm, optimal,
+ * seconds, stage_seconds. */
+extern const gt_solver_hooks gt_nnn_solver_hooks;
+
+/* The answer for a legal c with the solver handle of those hooks (what
+ * gt_query_answer runs): the pocket table's for a 2x2x2 when there is one
+ * (*optimal 1), else the reduction's. Return values: those of
+ * gt_nnn_solve. */
+int gt_nnn_answer_solve(const void *handle, const gt_nnn *c, gt_nnn_solution *sol, int *optimal);
 
 #ifdef __cplusplus
 }

@@ -300,6 +300,53 @@ typedef struct gt_taquin_beacon_set {
 int gt_taquin_beacon_search(const gt_taquin_anatomy *a, int radius, int exempt_niches,
                             gt_taquin_beacon_set *out);
 
+/* ---- Board queries answered (taquin_answer.c, taquin_solver.c) ---- */
+
+/* A loaded board table; anatomy (the (d;k) numbers) may be NULL. */
+typedef struct gt_taquin_tables {
+    const gt_puzzle *puzzle;
+    const gt_table *table;
+    const gt_taquin_board *board;
+    const gt_taquin_anatomy *anatomy;
+} gt_taquin_tables;
+
+/* One optimal solution of a configuration: parsed, checked, walked and
+ * replayed; code/rank of the board. Return values: GT_OK; GT_ERR_PARSE,
+ * GT_ERR_ILLEGAL, GT_ERR_CORRUPT (the table lies: "rebuild it with ...")
+ * and the walk's errors, with err->message filled. */
+int gt_taquin_solve_config(const gt_taquin_tables *t, const char *query, uint64_t *code, uint64_t *rank,
+                           uint8_t *moves, int *len, gt_parse_error *err);
+
+/* n move names of the board, one space apart (a name that would not fit is
+ * left out). Returns the length. */
+size_t gt_taquin_format_moves(const gt_taquin_board *b, const uint8_t *moves, int n, char *buf, size_t cap);
+
+/* The neighbour types of a configuration (one entry a type reached by one
+ * move): representative rank, one rank of it, distance, the moves. */
+typedef struct gt_taquin_neighbour {
+    uint64_t rep_rank, any_rank;
+    int distance;
+    char moves[64];
+} gt_taquin_neighbour;
+int gt_taquin_neighbours(const gt_taquin_tables *t, uint64_t code, gt_taquin_neighbour *list);
+
+/* The answer fields of a board query: "puzzle", "board", "config",
+ * "distance", "solution", and with show "type" (representative,
+ * orbit_size, number, stabiliser, neighbours). Return values: those of
+ * gt_taquin_solve_config (a->message filled too), GT_ERR_RANGE. */
+int gt_taquin_answer(const gt_taquin_tables *t, const char *query, int show, gt_answer *a, gt_parse_error *err);
+
+/* The text of --show appended at out + *len (capacity cap; a line that
+ * does not fit is left out): the board, one row a line; "type LABEL at
+ * distance d: n configurations, stabiliser {...}"; the closer, farther and
+ * as-far neighbour types with the moves to them (taquin_show.c). */
+void gt_taquin_show_text(const gt_taquin_tables *t, uint64_t code, uint64_t rank, int distance, char *out,
+                         size_t cap, size_t *len);
+
+/* The solver hooks of `taquin` (board queries: option variant "NxM"), and
+ * its "graph" view: the quotient graph with a smallest beacon set. */
+extern const gt_solver_hooks gt_taquin_solver_hooks;
+
 /* ---- The annexe's numbering (article 2.11), taquin_annexe.c ---- */
 
 /* The annexe numbers the 48 types of the 3x3 board (d;k), k = 1.. among the

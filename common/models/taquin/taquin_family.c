@@ -1,5 +1,5 @@
 /* The taquin family (families.h): its tables' specs and its hooks, the top
- * of the model: it names the puzzle (taquin.c), the query hooks (taquin_query.c) and the report (taquin_report.c),
+ * of the model: it names the puzzle (taquin.c), the query hooks (taquin_query.c), the solver hooks (taquin_solver.c) and the report (taquin_report.c),
  * none of which calls it back. */
 #include "taquin.h"
 #include "gt_error.h"
@@ -48,9 +48,9 @@ static const gt_table_spec taquin_specs[] = {
     SPEC(6, 2), SPEC(6, 3), SPEC(6, 4), SPEC_LEVEL(6, 5, 9), SPEC_LEVEL(6, 6, 9),
 };
 
-/* `godtab-solve taquin` has a front end of its own (boards, types and
- * neighbours: solve/cmd_taquin.c); a table name (`godtab-solve taquin-4x4`)
- * is answered by the generic one through the query hooks (taquin_query.c).
+/* `taquin` answers board queries through its solver hooks (boards, types
+ * and neighbours: taquin_solver.c); a table name (`godtab-solve
+ * taquin-4x4`) is walked through the query hooks (taquin_query.c).
  * The report is taquin_report.c. */
 const gt_family gt_taquin_family = {
     .name = "taquin",
@@ -58,5 +58,6 @@ const gt_family gt_taquin_family = {
     .specs = taquin_specs,
     .n_specs = GT_COUNT_OF(taquin_specs),
     .query = &gt_taquin_query_hooks,
+    .solver = &gt_taquin_solver_hooks,
     .report = gt_taquin_report,
 };
