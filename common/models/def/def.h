@@ -51,7 +51,10 @@ typedef struct gt_def_plan_info {
 
 /* Plans a model: the moves and their powers, the position orbits, each
  * orbit's permutation and orientation values reached (enumerated, at most
- * GT_DEF_FACTOR_MAX each), and the two coordinates. def must outlive the
+ * GT_DEF_FACTOR_MAX each), and the two coordinates; or, when an orbit
+ * factor can take more values and the moves reach more than 1/16 of that
+ * limit, that factor's computed rank and one 64-bit mixed-radix index
+ * (def_big.c: no coordinates, the BFS's level hooks). def must outlive the
  * model. Return values: GT_OK, GT_ERR_INVAL (an empty or unknown move
  * selection, too many moves; err says which), GT_ERR_RANGE (a set orbit with
  * too many values: err says which and how many), GT_ERR_NOMEM. */

@@ -18,6 +18,17 @@ void gt_def_model_info(const gt_def_model *m, gt_def_plan_info *info)
     memset(info, 0, sizeof *info);
     info->n_moves = m->n_moves;
     info->states = 1;
+    if (m->ranked) { /* one ranked index: the distances and the enumerated factors' tables */
+        info->states = info->coord_size[0] = m->rk_states;
+        for (int i = 0; i < m->rk_n; i++) {
+            const gt_def_factor *f = &m->factor[m->rk_factor[i]];
+            info->n_factors++;
+            if (f->rank == DEF_RANK_ENUM)
+                info->bytes += f->size * (8 + 24 + 4 * (uint64_t)m->n_moves);
+        }
+        info->bytes += info->states + info->states / 4;
+        return;
+    }
     for (int c = 0; c < m->n_coords; c++) {
         /* once built, the enumerated sizes; before, the factor products */
         info->coord_size[c] = m->built ? m->coord[c].size : gt_def_coord_bound(m, c);
@@ -106,6 +117,10 @@ static int choose_layout(gt_def_model *m)
 int gt_def_model_build(gt_def_model *m, const gt_puzzle **out)
 {
     int rc;
+    if (!m->built && m->ranked) {
+        gt_def_big_puzzle(m);
+        m->built = 1;
+    }
     if (!m->built) {
         if ((rc = choose_layout(m)) != 0)
             return rc;
@@ -136,6 +151,8 @@ int gt_def_model_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uin
 {
     if (!m->built || index >= m->puzzle.n_states)
         return GT_ERR_INVAL;
+    if (m->ranked)
+        return gt_def_big_state(m, index, perm, ori);
     uint64_t value[GT_MAX_COORDS] = {index, 0};
     if (m->n_coords == 2) {
         value[0] = index / m->coord[1].size;
@@ -162,6 +179,8 @@ int gt_def_model_index(const gt_def_model *m, const uint8_t *perm, const uint8_t
     for (int j = 0; j < m->def->total; j++)
         if (ori[j] >= m->omod_at[j])
             return GT_ERR_ILLEGAL;
+    if (m->ranked)
+        return gt_def_big_index(m, perm, ori, index);
     for (int f = 0; f < m->n_factors; f++) {
         uint64_t key = gt_def_factor_key(m, &m->factor[f], perm, ori);
         if (key == DEF_NO_KEY || (dense[f] = gt_def_enum_find(&m->factor[f].e, key)) < 0)

@@ -50,10 +50,25 @@ typedef struct gt_def_orbit {
     uint8_t *src, *twist;                   /* n_moves x k: local move (new[j] = old[src[j]] + twist[j]) */
 } gt_def_orbit;
 
+/* How a factor's values are numbered. DEF_RANK_ENUM: the dense values of
+ * its enumeration e (every factor of at most GT_DEF_FACTOR_MAX values, as
+ * before issue 28). The others are computed, never tabulated (def_rank.c),
+ * for the factors past that limit: a Lehmer rank of distinct pieces (all
+ * k! arrangements, or the k!/2 of the solved parity when every move is even
+ * on the orbit), a multinomial rank of identical pieces, orientations in
+ * base omod (all, or the first k - 1 when every move keeps their sum). */
+enum { DEF_RANK_ENUM = 0, DEF_RANK_PERM, DEF_RANK_EVEN, DEF_RANK_MULTI, DEF_RANK_ORI, DEF_RANK_ORISUM };
+
 typedef struct gt_def_factor {
     int orbit, kind; /* DEF_PERM or DEF_ORI */
+    int rank;        /* DEF_RANK_*: ENUM uses e */
+    int invariant;   /* DEF_RANK_EVEN: the solved parity; DEF_RANK_ORISUM: the solved sum */
+    uint64_t size;   /* values: e.size, or the computed count */
     gt_def_enum e;
 } gt_def_factor;
+
+/* Computed factors are few: each has more than GT_DEF_FACTOR_MAX values. */
+#define DEF_MAX_COMPUTED 4
 
 #define DEF_MAX_FACTORS (2 * GT_DEF_MAX_SETS * 8)
 
@@ -67,6 +82,7 @@ struct gt_def_model {
      * order (for writing runs of one move as a power: def_model.c). */
     uint8_t base[GT_MAX_MOVES], power[GT_MAX_MOVES], order[GT_MAX_MOVES];
     int metric; /* GT_DEF_HTM or GT_DEF_QTM */
+    uint32_t factor_max; /* GT_DEF_FACTOR_MAX, or a test's smaller limit */
     uint8_t *omod_at;    /* total: the orientation modulus of each position */
     uint16_t *perm;      /* n_moves x total: the moves, powers expanded (flat positions) */
     uint8_t *ori;
@@ -91,7 +107,44 @@ struct gt_def_model {
      * distance parity, and that parity's bit for each coordinate value. */
     uint8_t *parity_orbit;
     uint8_t *parity[GT_MAX_COORDS];
+    /* The ranked index (def_big.c), when a factor is computed: no
+     * coordinates (n_coords == 0); the index is the mixed radix of every
+     * factor of more than one value (rk_factor[0] most significant, weight
+     * rk_weight), and the BFS expands it through level hooks. */
+    int ranked, rk_n;
+    int rk_factor[DEF_MAX_FACTORS];
+    uint64_t rk_weight[DEF_MAX_FACTORS];
+    uint64_t rk_states;
 };
+
+/* gt_def_model_plan with orbit factors enumerated to at most factor_max
+ * values (0: GT_DEF_FACTOR_MAX), larger ones computed: the tests lower it
+ * to run the computed ranks on small puzzles. */
+int gt_def_model_plan_limit(const gt_def *def, const gt_def_options *o, uint32_t factor_max, gt_def_model **out,
+                            gt_def_error *err);
+
+/* Ranks of one orbit's labels or orientations a[0..k-1] (def_rank.c). */
+uint64_t gt_def_multinomial(const uint8_t *count, int n);
+uint64_t gt_def_multiset_rank(const gt_def_orbit *ob, const uint8_t *a);
+void gt_def_multiset_unrank(const gt_def_orbit *ob, uint64_t rank, uint8_t *a);
+uint64_t gt_def_ori_rank(const gt_def_orbit *ob, const uint8_t *a);
+void gt_def_ori_unrank(const gt_def_orbit *ob, uint64_t r, uint8_t *a);
+int gt_def_ori_fits(const gt_def_orbit *ob);
+/* A computed factor's rank of a (DEF_NO_KEY if a breaks its invariant) and
+ * back; f->rank != DEF_RANK_ENUM. */
+uint64_t gt_def_computed_rank(const gt_def_orbit *ob, const gt_def_factor *f, const uint8_t *a);
+void gt_def_computed_unrank(const gt_def_orbit *ob, const gt_def_factor *f, uint64_t r, uint8_t *a);
+/* Chooses the computed ranking of factor f (kind and orbit set) from the
+ * moves: its rank, invariant and size. Return values: GT_OK, GT_ERR_RANGE
+ * (more than 2^62 values). */
+int gt_def_computed_plan(const gt_def_model *m, gt_def_factor *f);
+
+/* The ranked index (def_big.c): planned when some factor is computed
+ * (GT_ERR_RANGE past 2^62 states), the descriptor's hooks, state <-> index. */
+int gt_def_big_plan(gt_def_model *m, gt_def_error *err);
+void gt_def_big_puzzle(gt_def_model *m);
+int gt_def_big_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uint8_t *ori);
+int gt_def_big_index(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, uint64_t *index);
 
 /* The raw key of a factor from a flat state, and back (def_model.c). */
 uint64_t gt_def_factor_key(const gt_def_model *m, const gt_def_factor *f, const uint8_t *perm, const uint8_t *ori);

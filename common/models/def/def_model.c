@@ -217,146 +217,6 @@ static int find_orbits(gt_def_model *m)
 
 /* ---- factors: raw keys ------------------------------------------------------ */
 
-/* The number of arrangements of a multiset (counts[0..n-1]), or 0 past 2^62. */
-static uint64_t multinomial(const uint8_t *count, int n)
-{
-    unsigned __int128 v = 1;
-    int placed = 0;
-    for (int l = 0; l < n; l++)
-        for (int c = 1; c <= count[l]; c++) {
-            v = v * (unsigned)(++placed) / (unsigned)c; /* a binomial product: exact at each step */
-            if (v >> 62)
-                return 0;
-        }
-    return (uint64_t)v;
-}
-
-/* Multinomial rank of labels a[0..k-1] (docs/definitions.md): the
- * arrangements starting with label l are total * count[l] / rem. In 64
- * bits when total * k cannot overflow (the common case, several times
- * faster than 128-bit division), else in 128. */
-#define MULTISET_RANK(T)                                                                                    \
-    for (int i = 0; i < ob->k; i++) {                                                                       \
-        T rem = (T)(ob->k - i);                                                                             \
-        for (int l = 0; l < a[i]; l++)                                                                      \
-            rank += (uint64_t)(total * count[l] / rem);                                                    \
-        total = total * count[a[i]] / rem;                                                                  \
-        count[a[i]]--;                                                                                      \
-    }
-static uint64_t multiset_rank(const gt_def_orbit *ob, const uint8_t *a)
-{
-    uint8_t count[GT_DEF_MAX_PIECES];
-    memcpy(count, ob->count, (size_t)ob->n_labels);
-    uint64_t rank = 0, all = multinomial(count, ob->n_labels);
-    if (all <= UINT64_MAX / (uint64_t)ob->k / 2) {
-        uint64_t total = all;
-        MULTISET_RANK(uint64_t)
-    } else {
-        unsigned __int128 total = all;
-        MULTISET_RANK(unsigned __int128)
-    }
-    return rank;
-}
-
-#define MULTISET_UNRANK(T)                                                                                  \
-    for (int i = 0; i < ob->k; i++) {                                                                       \
-        T rem = (T)(ob->k - i);                                                                             \
-        int l = 0;                                                                                          \
-        for (;; l++) {                                                                                      \
-            uint64_t block = (uint64_t)(total * count[l] / rem);                                           \
-            if (rank < block)                                                                               \
-                break;                                                                                      \
-            rank -= block;                                                                                  \
-        }                                                                                                   \
-        a[i] = (uint8_t)l;                                                                                  \
-        total = total * count[l] / rem;                                                                     \
-        count[l]--;                                                                                         \
-    }
-static void multiset_unrank(const gt_def_orbit *ob, uint64_t rank, uint8_t *a)
-{
-    uint8_t count[GT_DEF_MAX_PIECES];
-    memcpy(count, ob->count, (size_t)ob->n_labels);
-    uint64_t all = multinomial(count, ob->n_labels);
-    if (all <= UINT64_MAX / (uint64_t)ob->k / 2) {
-        uint64_t total = all;
-        MULTISET_UNRANK(uint64_t)
-    } else {
-        unsigned __int128 total = all;
-        MULTISET_UNRANK(unsigned __int128)
-    }
-}
-
-static uint64_t ori_rank(const gt_def_orbit *ob, const uint8_t *a)
-{
-    uint64_t r = 0;
-    for (int i = 0; i < ob->k; i++)
-        r = r * (uint64_t)ob->omod + a[i];
-    return r;
-}
-
-static void ori_unrank(const gt_def_orbit *ob, uint64_t r, uint8_t *a)
-{
-    for (int i = ob->k - 1; i >= 0; i--) {
-        a[i] = (uint8_t)(r % (uint64_t)ob->omod);
-        r /= (uint64_t)ob->omod;
-    }
-}
-
-/* omod^k below 2^62: the orientation key fits. */
-static int ori_fits(const gt_def_orbit *ob)
-{
-    uint64_t v = 1;
-    for (int i = 0; i < ob->k; i++)
-        if ((v *= (uint64_t)ob->omod) >> 62)
-            return 0;
-    return 1;
-}
-
-static int dense_label(const gt_def_orbit *ob, uint8_t value)
-{
-    for (int l = 0; l < ob->n_labels; l++)
-        if (ob->label_value[l] == value)
-            return l;
-    return -1;
-}
-
-/* The factor's key of a flat state; DEF_NO_KEY if a piece is foreign to the
- * orbit or the label counts differ from the solved state's. */
-uint64_t gt_def_factor_key(const gt_def_model *m, const gt_def_factor *f, const uint8_t *perm, const uint8_t *ori)
-{
-    const gt_def_orbit *ob = &m->orbit[f->orbit];
-    uint8_t a[GT_DEF_MAX_PIECES], count[GT_DEF_MAX_PIECES] = {0};
-    for (int j = 0; j < ob->k; j++) {
-        if (f->kind == DEF_ORI) {
-            if (ori[ob->pos[j]] >= ob->omod)
-                return DEF_NO_KEY;
-            a[j] = ori[ob->pos[j]];
-            continue;
-        }
-        int l = dense_label(ob, perm[ob->pos[j]]);
-        if (l < 0 || ++count[l] > ob->count[l])
-            return DEF_NO_KEY;
-        a[j] = (uint8_t)l;
-    }
-    return f->kind == DEF_ORI ? ori_rank(ob, a) : multiset_rank(ob, a);
-}
-
-void gt_def_factor_write(const gt_def_model *m, const gt_def_factor *f, uint64_t key, uint8_t *perm, uint8_t *ori)
-{
-    const gt_def_orbit *ob = &m->orbit[f->orbit];
-    uint8_t a[GT_DEF_MAX_PIECES];
-    if (f->kind == DEF_ORI)
-        ori_unrank(ob, key, a);
-    else
-        multiset_unrank(ob, key, a);
-    for (int j = 0; j < ob->k; j++) {
-        if (f->kind == DEF_ORI)
-            ori[ob->pos[j]] = a[j];
-        else
-            perm[ob->pos[j]] = ob->label_value[a[j]];
-    }
-}
-
 /* The enumeration callback needs the model and the factor. */
 typedef struct factor_ctx {
     const gt_def_orbit *ob;
@@ -370,42 +230,73 @@ static uint64_t factor_step(const void *ctx, uint64_t key, int mv)
     uint8_t a[GT_DEF_MAX_PIECES], b[GT_DEF_MAX_PIECES];
     const uint8_t *src = ob->src + mv * ob->k, *tw = ob->twist + mv * ob->k;
     if (fc->kind == DEF_ORI) {
-        ori_unrank(ob, key, a);
+        gt_def_ori_unrank(ob, key, a);
         for (int j = 0; j < ob->k; j++)
             b[j] = (uint8_t)((a[src[j]] + tw[j]) % ob->omod);
-        return ori_rank(ob, b);
+        return gt_def_ori_rank(ob, b);
     }
-    multiset_unrank(ob, key, a);
+    gt_def_multiset_unrank(ob, key, a);
     for (int j = 0; j < ob->k; j++)
         b[j] = a[src[j]];
-    return multiset_rank(ob, b);
+    return gt_def_multiset_rank(ob, b);
 }
 
 /* Enumerates one factor of an orbit. */
+/* The values an orbit's factor could take (omod^k orientations, the
+ * multinomial of its labels), 0 past 2^62. */
+static uint64_t factor_all(const gt_def_orbit *ob, int kind)
+{
+    uint64_t v = 1;
+    if (kind == DEF_PERM)
+        return gt_def_multinomial(ob->count, ob->n_labels);
+    if (!gt_def_ori_fits(ob))
+        return 0;
+    for (int i = 0; i < ob->k; i++)
+        v *= (uint64_t)ob->omod;
+    return v;
+}
+
+/* A factor past factor_max values is first enumerated up to 1/16 of it
+ * (a subset of moves may reach few of them); past that, it is computed. */
+#define DEF_PROBE_SHIFT 4
+
+/* Enumerates one factor of an orbit, or, when it can take more than
+ * GT_DEF_FACTOR_MAX values and reaches more than DEF_PROBE_MAX, plans its
+ * computed rank (def_rank.c). */
 static int plan_factor(gt_def_model *m, int o, int kind, gt_def_error *err)
 {
     const gt_def_orbit *ob = &m->orbit[o];
     const gt_def_set *set = &m->def->set[ob->set];
     gt_def_factor *f = &m->factor[m->n_factors];
     factor_ctx fc = {ob, kind};
+    uint64_t all = factor_all(ob, kind);
     int rc;
     if (m->n_factors == DEF_MAX_FACTORS)
         return gt_error_set(err, GT_ERR_RANGE, 0, 0, "more than %d piece orbits", DEF_MAX_FACTORS / 2);
-    if (kind == DEF_PERM && multinomial(ob->count, ob->n_labels) == 0)
-        return gt_error_set(err, GT_ERR_RANGE, 0, 0, "set %s: an orbit of %d pieces has too many arrangements to rank",
-                          set->name, ob->k);
-    if (kind == DEF_ORI && !ori_fits(ob))
-        return gt_error_set(err, GT_ERR_RANGE, 0, 0, "set %s: an orbit of %d pieces has too many orientations to rank",
-                          set->name, ob->k);
-    f->orbit = o;
-    f->kind = kind;
+    if (all == 0)
+        return gt_error_set(err, GT_ERR_RANGE, 0, 0, "set %s: an orbit of %d pieces has too many %s to rank",
+                            set->name, ob->k, kind == DEF_PERM ? "arrangements" : "orientations");
+    *f = (gt_def_factor){.orbit = o, .kind = kind, .rank = DEF_RANK_ENUM};
     uint64_t start = gt_def_factor_key(m, f, m->def->solved_perm, m->def->solved_ori);
-    rc = gt_def_enum_build(&f->e, start, m->n_moves, factor_step, &fc, GT_DEF_FACTOR_MAX);
+    rc = gt_def_enum_build(&f->e, start, m->n_moves, factor_step, &fc,
+                           all > m->factor_max ? (m->factor_max >> DEF_PROBE_SHIFT) + 1 : m->factor_max);
+    if (rc == GT_ERR_RANGE && all > m->factor_max) {
+        int computed = 0;
+        for (int i = 0; i < m->n_factors; i++)
+            computed += m->factor[i].rank != DEF_RANK_ENUM;
+        if (computed == DEF_MAX_COMPUTED)
+            return gt_error_set(err, rc, 0, 0, "set %s: more than %d orbits past %u values", set->name,
+                                DEF_MAX_COMPUTED, m->factor_max);
+        rc = gt_def_computed_plan(m, f);
+    }
     if (rc == GT_ERR_RANGE)
         return gt_error_set(err, rc, 0, 0, "set %s: the %s of an orbit of %d positions reach more than %u values",
-                          set->name, kind == DEF_ORI ? "orientations" : "permutations", ob->k, GT_DEF_FACTOR_MAX);
-    if (rc == GT_OK)
+                            set->name, kind == DEF_ORI ? "orientations" : "permutations", ob->k, m->factor_max);
+    if (rc == GT_OK) {
+        if (f->rank == DEF_RANK_ENUM)
+            f->size = f->e.size;
         m->n_factors++;
+    }
     return rc;
 }
 
@@ -423,6 +314,12 @@ static int plan_factors(gt_def_model *m, gt_def_error *err)
 
 int gt_def_model_plan(const gt_def *def, const gt_def_options *o, gt_def_model **out, gt_def_error *err)
 {
+    return gt_def_model_plan_limit(def, o, 0, out, err);
+}
+
+int gt_def_model_plan_limit(const gt_def *def, const gt_def_options *o, uint32_t factor_max, gt_def_model **out,
+                            gt_def_error *err)
+{
     gt_def_model *m = calloc(1, sizeof *m);
     int rc;
     *out = NULL;
@@ -432,6 +329,7 @@ int gt_def_model_plan(const gt_def *def, const gt_def_options *o, gt_def_model *
         return GT_ERR_NOMEM;
     m->def = def;
     m->metric = o->metric;
+    m->factor_max = factor_max ? factor_max : GT_DEF_FACTOR_MAX;
     if (gt_def_check_model(def, err) != GT_OK) { /* a .def file past the model's limits */
         rc = GT_ERR_INVAL;
         goto free_model;
@@ -447,7 +345,7 @@ int gt_def_model_plan(const gt_def *def, const gt_def_options *o, gt_def_model *
     for (int s = 0; s < def->n_sets; s++)
         memset(m->omod_at + def->set[s].offset, def->set[s].omod, (size_t)def->set[s].n);
     if ((rc = expand_moves(m, o, err)) != 0 || (rc = find_orbits(m)) != 0 || (rc = plan_factors(m, err)) != 0 ||
-        (rc = gt_def_plan_coords(m, err)) != 0)
+        (rc = gt_def_big_plan(m, err)) != 0 || (!m->ranked && (rc = gt_def_plan_coords(m, err)) != 0))
         goto free_model;
     *out = m;
     return GT_OK;

@@ -1,0 +1,216 @@
+/* The ranked index (def_internal.h, issue 28): when an orbit's factor is
+ * computed rather than enumerated (more than GT_DEF_FACTOR_MAX values), the
+ * index is the mixed radix of every factor's value, 64 bits, and the BFS
+ * expands it through level hooks (puzzle.h) instead of coordinate move
+ * tables: a state's neighbours are found by unranking its computed factors
+ * once, moving their pieces and ranking them again; enumerated factors keep
+ * their move tables. No table of 2^24 entries per orbit is made. */
+#include "bfs.h"
+#include "def_internal.h"
+#include "gt_error.h"
+
+#include <string.h>
+
+int gt_def_big_plan(gt_def_model *m, gt_def_error *err)
+{
+    unsigned __int128 states = 1;
+    int computed = 0;
+    for (int f = 0; f < m->n_factors; f++)
+        computed |= m->factor[f].rank != DEF_RANK_ENUM;
+    if (!computed)
+        return GT_OK; /* the coordinates (def_plan.c), as before issue 28 */
+    m->ranked = 1;
+    m->n_coords = 0;
+    m->rk_n = 0;
+    for (int f = 0; f < m->n_factors; f++)
+        if (m->factor[f].size > 1) {
+            m->rk_factor[m->rk_n++] = f;
+            if ((states *= m->factor[f].size) >> 62)
+                return gt_error_set(err, GT_ERR_RANGE, 0, 0, "set %s: the index space exceeds 2^62 states",
+                                    m->def->set[m->orbit[m->factor[f].orbit].set].name);
+        }
+    uint64_t w = 1;
+    for (int i = m->rk_n - 1; i >= 0; i--) {
+        m->rk_weight[i] = w;
+        w *= m->factor[m->rk_factor[i]].size;
+    }
+    m->rk_states = (uint64_t)states;
+    return GT_OK;
+}
+
+/* One state being expanded: each factor's value, and the labels or
+ * orientations of the computed ones (slot[i] >= 0: its row of a). */
+typedef struct rk_walk {
+    uint64_t value[DEF_MAX_FACTORS];
+    int slot[DEF_MAX_FACTORS];
+    uint8_t a[DEF_MAX_COMPUTED][GT_DEF_MAX_PIECES];
+} rk_walk;
+
+static void walk_init(const gt_def_model *m, rk_walk *w)
+{
+    int n = 0;
+    for (int i = 0; i < m->rk_n; i++)
+        w->slot[i] = m->factor[m->rk_factor[i]].rank == DEF_RANK_ENUM ? -1 : n++;
+}
+
+static void walk_decode(const gt_def_model *m, uint64_t index, rk_walk *w)
+{
+    for (int i = m->rk_n - 1; i >= 0; i--) {
+        const gt_def_factor *f = &m->factor[m->rk_factor[i]];
+        w->value[i] = index % f->size;
+        index /= f->size;
+        if (w->slot[i] >= 0)
+            gt_def_computed_unrank(&m->orbit[f->orbit], f, w->value[i], w->a[w->slot[i]]);
+    }
+}
+
+/* The index after move mv. */
+static uint64_t walk_move(const gt_def_model *m, const rk_walk *w, int mv)
+{
+    uint64_t index = 0;
+    for (int i = 0; i < m->rk_n; i++) {
+        const gt_def_factor *f = &m->factor[m->rk_factor[i]];
+        uint64_t v;
+        if (w->slot[i] < 0) {
+            v = f->e.move[w->value[i] * (uint64_t)m->n_moves + (uint64_t)mv];
+        } else {
+            const gt_def_orbit *ob = &m->orbit[f->orbit];
+            const uint8_t *a = w->a[w->slot[i]], *src = ob->src + mv * ob->k, *tw = ob->twist + mv * ob->k;
+            uint8_t b[GT_DEF_MAX_PIECES];
+            if (f->kind == DEF_ORI)
+                for (int j = 0; j < ob->k; j++)
+                    b[j] = (uint8_t)((a[src[j]] + tw[j]) % ob->omod);
+            else
+                for (int j = 0; j < ob->k; j++)
+                    b[j] = a[src[j]];
+            v = gt_def_computed_rank(ob, f, b);
+        }
+        index += v * m->rk_weight[i];
+    }
+    return index;
+}
+
+static inline int claim(uint8_t *cell, uint8_t value)
+{
+    uint8_t expected = GT_UNREACHED;
+    return __atomic_load_n(cell, __ATOMIC_RELAXED) == GT_UNREACHED &&
+           __atomic_compare_exchange_n(cell, &expected, value, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+/* 1 if some byte of the 8 at p may equal v (SWAR, so that the scans skip
+ * the cells of other levels 8 at a time). A racing write only turns 255
+ * into depth + 1, which neither scan looks for. */
+static inline int has_byte(const uint8_t *p, uint8_t v)
+{
+    uint64_t x;
+    memcpy(&x, p, 8);
+    x ^= 0x0101010101010101ull * v;
+    return ((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull) != 0;
+}
+
+#define RK_BLOCK 4096
+
+static uint64_t expand_block(const gt_def_model *m, uint8_t *dist, uint64_t lo, uint64_t hi, uint8_t depth,
+                             int forward, rk_walk *w)
+{
+    uint64_t found = 0;
+    const uint8_t look = forward ? depth : GT_UNREACHED;
+    for (uint64_t i = lo; i < hi; i++) {
+        if ((i & 7) == 0 && i + 8 <= hi && !has_byte(dist + i, look)) {
+            i += 7;
+            continue;
+        }
+        if (__atomic_load_n(&dist[i], __ATOMIC_RELAXED) != look)
+            continue;
+        walk_decode(m, i, w);
+        for (int mv = 0; mv < m->n_moves; mv++) {
+            uint64_t n = walk_move(m, w, mv);
+            if (forward) {
+                found += (uint64_t)claim(&dist[n], (uint8_t)(depth + 1));
+            } else if (__atomic_load_n(&dist[n], __ATOMIC_RELAXED) == depth) {
+                __atomic_store_n(&dist[i], (uint8_t)(depth + 1), __ATOMIC_RELAXED);
+                found++;
+                break;
+            }
+        }
+    }
+    return found;
+}
+
+static uint64_t big_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
+{
+    const gt_def_model *m = p->ctx;
+    const int64_t blocks = (int64_t)((m->rk_states + RK_BLOCK - 1) / RK_BLOCK);
+    uint64_t found = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : found)
+    {
+        rk_walk w;
+        walk_init(m, &w);
+#pragma omp for schedule(dynamic, 16)
+        for (int64_t b = 0; b < blocks; b++) {
+            uint64_t lo = (uint64_t)b * RK_BLOCK, hi = lo + RK_BLOCK < m->rk_states ? lo + RK_BLOCK : m->rk_states;
+            found += expand_block(m, dist, lo, hi, depth, forward, &w);
+        }
+    }
+    return found;
+}
+
+static uint64_t big_seed(const gt_puzzle *p, uint8_t *dist)
+{
+    dist[p->solved] = 0;
+    return 1;
+}
+
+static const gt_bfs_levels big_levels = {big_seed, big_expand};
+
+int gt_def_big_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uint8_t *ori)
+{
+    if (index >= m->rk_states)
+        return GT_ERR_INVAL;
+    memcpy(perm, m->def->solved_perm, (size_t)m->def->total);
+    memcpy(ori, m->def->solved_ori, (size_t)m->def->total);
+    for (int i = m->rk_n - 1; i >= 0; i--) {
+        const gt_def_factor *f = &m->factor[m->rk_factor[i]];
+        uint64_t v = index % f->size;
+        index /= f->size;
+        gt_def_factor_write(m, f, f->rank == DEF_RANK_ENUM ? f->e.key[v] : v, perm, ori);
+    }
+    return GT_OK;
+}
+
+int gt_def_big_index(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, uint64_t *index)
+{
+    uint64_t value[DEF_MAX_FACTORS], out = 0;
+    for (int f = 0; f < m->n_factors; f++) {
+        const gt_def_factor *fa = &m->factor[f];
+        uint64_t key = gt_def_factor_key(m, fa, perm, ori);
+        int64_t d = 0;
+        if (key == DEF_NO_KEY)
+            return GT_ERR_ILLEGAL; /* foreign pieces, or a parity or twist sum no move reaches */
+        if (fa->rank == DEF_RANK_ENUM && (d = gt_def_enum_find(&fa->e, key)) < 0)
+            return GT_ERR_ILLEGAL;
+        value[f] = fa->rank == DEF_RANK_ENUM ? (uint64_t)d : key;
+    }
+    for (int i = 0; i < m->rk_n; i++)
+        out += value[m->rk_factor[i]] * m->rk_weight[i];
+    *index = out;
+    return GT_OK;
+}
+
+void gt_def_big_puzzle(gt_def_model *m)
+{
+    uint64_t solved = 0;
+    gt_def_big_index(m, m->def->solved_perm, m->def->solved_ori, &solved);
+    m->puzzle = (gt_puzzle){
+        .name = "def",
+        .metric = m->metric == GT_DEF_QTM ? "qtm" : "htm",
+        .n_states = m->rk_states,
+        .n_moves = m->n_moves,
+        .move_names = m->name_ptr,
+        .move_inverse = m->inverse,
+        .n_coords = 0,
+        .solved = solved,
+        .levels = &big_levels,
+        .ctx = m,
+    };
+}
