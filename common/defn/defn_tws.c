@@ -524,27 +524,35 @@ static int sequence_step(parser *ps, const struct move_seq *q, const token *t, i
     return GT_OK;
 }
 
-/* acc := acc followed by move m (or its inverse); both destination
- * indexed (defn.h). omod: each flat position's orientation count. */
-static void compose_move(gt_def *def, const uint8_t *omod, uint16_t *acc, uint8_t *acc_ori, int m, int inverse,
-                         uint16_t *tp, uint8_t *to)
+/* The step's (perm, ori) in from/twist: move m, or its inverse (position
+ * perm[j] receives the piece at j, less its twist). omod: each flat
+ * position's orientation count. */
+static void step_transform(const gt_def *def, const uint8_t *omod, int m, int inverse, uint16_t *from,
+                           uint8_t *twist)
 {
     const size_t n = (size_t)def->total;
     const uint16_t *mp = def->move_perm + (size_t)m * n;
     const uint8_t *mo = def->move_ori + (size_t)m * n;
     for (size_t j = 0; j < n; j++) {
-        /* the inverse of (p, o): position p[j] receives the piece at j, less its twist */
-        size_t from = inverse ? 0 : mp[j];
-        int twist = inverse ? 0 : mo[j];
-        if (inverse)
-            for (size_t k = 0; k < n; k++)
-                if (mp[k] == j) {
-                    from = k;
-                    twist = (omod[j] - mo[k]) % omod[j];
-                    break;
-                }
-        tp[j] = acc[from];
-        to[j] = (uint8_t)((acc_ori[from] + twist) % omod[j]);
+        if (!inverse) {
+            from[j] = mp[j];
+            twist[j] = mo[j];
+        } else {
+            from[mp[j]] = (uint16_t)j;
+            twist[mp[j]] = (uint8_t)((omod[j] - mo[j]) % omod[j]);
+        }
+    }
+}
+
+/* acc := acc followed by the step (from, twist); both destination indexed
+ * (defn.h). tp, to: scratch of total entries. */
+static void compose_step(const gt_def *def, const uint8_t *omod, uint16_t *acc, uint8_t *acc_ori,
+                         const uint16_t *from, const uint8_t *twist, uint16_t *tp, uint8_t *to)
+{
+    const size_t n = (size_t)def->total;
+    for (size_t j = 0; j < n; j++) {
+        tp[j] = acc[from[j]];
+        to[j] = (uint8_t)((acc_ori[from[j]] + twist[j]) % omod[j]);
     }
     memcpy(acc, tp, n * sizeof *acc);
     memcpy(acc_ori, to, n);
@@ -556,9 +564,9 @@ static int resolve_sequences(parser *ps)
     gt_def *def = ps->def;
     const size_t n = (size_t)def->total;
     int rc = GT_OK;
-    uint8_t *omod = malloc(n), *to = malloc(n);
-    uint16_t *tp = malloc(n * sizeof *tp);
-    if (!omod || !to || !tp)
+    uint8_t *omod = malloc(n), *to = malloc(n), *twist = malloc(n);
+    uint16_t *tp = malloc(n * sizeof *tp), *from = malloc(n * sizeof *from);
+    if (!omod || !to || !twist || !tp || !from)
         rc = GT_ERR_NOMEM;
     for (int s = 0; rc == GT_OK && s < def->n_sets; s++)
         memset(omod + def->set[s].offset, def->set[s].omod, (size_t)def->set[s].n);
@@ -570,14 +578,18 @@ static int resolve_sequences(parser *ps)
             acc[j] = (uint16_t)j, acc_ori[j] = 0;
         for (int k = 0; rc == GT_OK && k < q->n; k++) {
             int m, power, inverse;
-            if ((rc = sequence_step(ps, q, &q->step[k], &m, &power, &inverse)) == GT_OK)
-                for (int r = 0; r < power; r++)
-                    compose_move(def, omod, acc, acc_ori, m, inverse, tp, to);
+            if ((rc = sequence_step(ps, q, &q->step[k], &m, &power, &inverse)) != GT_OK)
+                break;
+            step_transform(def, omod, m, inverse, from, twist);
+            for (int r = 0; r < power; r++)
+                compose_step(def, omod, acc, acc_ori, from, twist, tp, to);
         }
     }
     free(omod);
     free(to);
+    free(twist);
     free(tp);
+    free(from);
     return rc;
 }
 
