@@ -18,7 +18,10 @@
  *     End
  *
  * A set a move does not list is left alone. `StartState` blocks are read
- * like `Solved` (and kept as the definition's start position).
+ * like `Solved` (and kept as the definition's start position). A line
+ * `MoveSequence S A B2 A'` (twsearch) adds the move S, its steps applied
+ * left to right; twsearch's other keywords (Illegal, MoveAlias, '?'
+ * orientation wildcards, scramble files...) are refused by name.
  *
  * The cycle notation of `.def` files (gt_def_parse_cycles):
  *

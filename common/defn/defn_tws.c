@@ -37,6 +37,11 @@ typedef struct parser {
     int frozen;              /* no Set after a Solved or a Move */
     int new_style;           /* StartState, MoveTransformation: 0-based, orientation by destination */
     int seen_solved;
+    int n_seqs;              /* MoveSequence lines, resolved once every Move is read */
+    struct move_seq {
+        int move, line, n;   /* the move slot it fills, its line, its steps */
+        token *step;
+    } seq[GT_DEF_MAX_MOVES];
 } parser;
 
 /* The shared formatter, through the parser's err. */
@@ -149,7 +154,8 @@ static int parse_set(parser *ps, const line_toks *lt)
                     lt->n > 4 ? "Set takes 3 words: NAME PIECES ORIENTATIONS, not more"
                               : "Set takes 3 words: NAME PIECES ORIENTATIONS");
     if (def->n_sets == GT_DEF_MAX_SETS)
-        return fail(ps, lt->line, lt->t[0].column, "more than %d sets", GT_DEF_MAX_SETS);
+        return fail(ps, lt->line, lt->t[0].column, "more than %d sets (godtab reads at most %d)", GT_DEF_MAX_SETS,
+                    GT_DEF_MAX_SETS);
     if (find_set(def, &lt->t[1]) >= 0)
         return fail(ps, lt->line, lt->t[1].column, "set '%.*s' defined twice", lt->t[1].len, lt->t[1].s);
     if ((rc = copy_name(ps, lt->line, &lt->t[1], s->name)) != 0 ||
@@ -194,6 +200,8 @@ static int parse_perm_line(parser *ps, const line_toks *lt)
                     "set %s has %d pieces: expected %d numbers, found %d", s->name, s->n, s->n, lt->n);
     const int base = ps->new_style ? 0 : 1;
     for (int j = 0; j < s->n; j++) {
+        if (tok_is(&lt->t[j], "?") && ps->block != BLOCK_MOVE)
+            return fail(ps, lt->line, lt->t[j].column, "'?' wildcards in a state's permutation are not supported");
         if ((rc = tok_number(ps, lt->line, &lt->t[j], base, s->n - 1 + base, &v)) != 0)
             return rc;
         if (ps->block == BLOCK_MOVE && seen[v]++)
@@ -217,7 +225,15 @@ static int parse_ori_line(parser *ps, const line_toks *lt)
         return fail(ps, lt->line, lt->n > s->n ? lt->t[s->n].column : lt->end_column,
                     "set %s has %d pieces: expected %d orientations, found %d", s->name, s->n, s->n, lt->n);
     for (int j = 0; j < s->n; j++) {
-        if ((rc = tok_number(ps, lt->line, &lt->t[j], 0, s->omod - 1, &v)) != 0)
+        const token *t = &lt->t[j];
+        if (tok_is(t, "?") && ps->block != BLOCK_MOVE && s->omod == 1) {
+            ori[s->offset + j] = 0; /* twsearch too: no orientation to ignore */
+            continue;
+        }
+        if (tok_is(t, "?") && ps->block != BLOCK_MOVE)
+            return fail(ps, lt->line, t->column,
+                        "'?' orientation wildcards (a piece whose twist does not count) are not supported");
+        if ((rc = tok_number(ps, lt->line, t, 0, s->omod - 1, &v)) != 0)
             return rc;
         ori[s->offset + j] = (uint8_t)v;
     }
@@ -329,6 +345,54 @@ static int parse_published(parser *ps, const line_toks *lt)
     return GT_OK;
 }
 
+/* Keywords of ksolve and twsearch that godtab knows but does not read: the
+ * error names the feature (docs/definitions.md, "twsearch's samples"). */
+static const struct {
+    const char *keyword, *what;
+} refused[] = {
+    {"Illegal", "a piece forbidden at a position"},
+    {"MoveAlias", "a second name for a move"},
+    {"SwizzleSet", "sets whose pieces may be swapped"},
+    {"Ignore", "ksolve's pieces to ignore"},
+    {"Block", "ksolve's pieces moving together"},
+    {"ForbiddenPairs", "ksolve's forbidden move pairs"},
+    {"ForbiddenGroups", "ksolve's forbidden move groups"},
+    {"Multiplicities", "ksolve's move multiplicities"},
+};
+
+/* Keywords of twsearch's scramble files (.scr): a position to solve. */
+static const char *const scramble_keywords[] = {"Scramble", "ScrambleState", "ScrambleAlg"};
+
+/* "MoveSequence NAME STEP...": a new generator NAME, the steps applied left
+ * to right (twsearch's trapentrix: "MoveSequence R Fv L Fv"). Each step is
+ * a Move's name, optionally a power and/or "'" (R, R2, R', R2'). The steps
+ * are resolved once every Move is read (they may come later in the file). */
+static int parse_sequence(parser *ps, const line_toks *lt)
+{
+    gt_def *def = ps->def;
+    int rc;
+    if (!ps->frozen)
+        return fail(ps, lt->line, lt->t[0].column, "MoveSequence before the Solved block");
+    if (lt->n < 3)
+        return fail(ps, lt->line, lt->end_column, "MoveSequence takes a name and at least one move");
+    if (gt_def_find_move(def, lt->t[1].s, (size_t)lt->t[1].len) >= 0)
+        return fail(ps, lt->line, lt->t[1].column, "move '%.*s' defined twice", lt->t[1].len, lt->t[1].s);
+    if (def->n_moves == GT_DEF_MAX_MOVES)
+        return fail(ps, lt->line, lt->t[0].column, "more than %d moves", GT_DEF_MAX_MOVES);
+    if ((rc = copy_name(ps, lt->line, &lt->t[1], def->move_name[def->n_moves])) != 0)
+        return rc;
+    struct move_seq *q = &ps->seq[ps->n_seqs];
+    if (!(q->step = malloc((size_t)(lt->n - 2) * sizeof *q->step)))
+        return GT_ERR_NOMEM;
+    memcpy(q->step, lt->t + 2, (size_t)(lt->n - 2) * sizeof *q->step);
+    q->n = lt->n - 2;
+    q->line = lt->line;
+    q->move = def->n_moves;
+    def->move_line[def->n_moves++] = lt->line;
+    ps->n_seqs++;
+    return GT_OK;
+}
+
 static int top_line(parser *ps, const line_toks *lt)
 {
     const token *k = &lt->t[0];
@@ -347,11 +411,18 @@ static int top_line(parser *ps, const line_toks *lt)
         return open_block(ps, lt);
     if (tok_is(k, "End"))
         return fail(ps, lt->line, k->column, "End outside a block");
-    if (tok_is(k, "Ignore") || tok_is(k, "Block") || tok_is(k, "Illegal") || tok_is(k, "MoveAlias") ||
-        tok_is(k, "MoveSequence"))
-        return fail(ps, lt->line, k->column, "%.*s is not supported by godtab", k->len, k->s);
+    if (tok_is(k, "MoveSequence"))
+        return parse_sequence(ps, lt);
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        if (tok_is(k, refused[i].keyword))
+            return fail(ps, lt->line, k->column, "%s lines (%s) are not supported by godtab", refused[i].keyword,
+                        refused[i].what);
+    for (size_t i = 0; i < sizeof scramble_keywords / sizeof scramble_keywords[0]; i++)
+        if (tok_is(k, scramble_keywords[i]))
+            return fail(ps, lt->line, k->column,
+                        "%s: a twsearch scramble file (a position to solve), not a definition", scramble_keywords[i]);
     return fail(ps, lt->line, k->column,
-                "unknown keyword '%.*s' (Name, Set, Solved, StartState, Move, MoveTransformation)",
+                "unknown keyword '%.*s' (Name, Set, Solved, StartState, Move, MoveTransformation, MoveSequence)",
                 k->len > 40 ? 40 : k->len, k->s);
 }
 
@@ -380,7 +451,7 @@ static int block_line(parser *ps, const line_toks *lt)
         ps->want = 2;
         return parse_perm_line(ps, lt);
     }
-    if (ps->want == 2 && is_number) {
+    if (ps->want == 2 && (is_number || tok_is(k, "?"))) {
         ps->want = 0;
         return parse_ori_line(ps, lt);
     }
@@ -423,6 +494,105 @@ static int parse_lines(parser *ps)
     return rc;
 }
 
+/* The move a sequence step names, its power and direction (R, R2, R',
+ * R2'); the whole word is tried as a name first (names may end in digits). */
+static int sequence_step(parser *ps, const struct move_seq *q, const token *t, int *move, int *power, int *inverse)
+{
+    const gt_def *def = ps->def;
+    int len = t->len, p = 0, scale = 1;
+    *inverse = 0;
+    *power = 1;
+    if ((*move = gt_def_find_move(def, t->s, (size_t)len)) < 0) {
+        if (len > 1 && t->s[len - 1] == '\'')
+            *inverse = 1, len--;
+        for (; len > 1 && t->s[len - 1] >= '0' && t->s[len - 1] <= '9' && scale <= 1000; len--, scale *= 10)
+            p += (t->s[len - 1] - '0') * scale;
+        if (scale > 1)
+            *power = p;
+        *move = gt_def_find_move(def, t->s, (size_t)len);
+    }
+    if (*move < 0)
+        return fail(ps, q->line, t->column, "MoveSequence step '%.*s' is not a Move of the file",
+                    t->len > 40 ? 40 : t->len, t->s);
+    for (int i = 0; i < ps->n_seqs; i++)
+        if (ps->seq[i].move == *move)
+            return fail(ps, q->line, t->column, "a MoveSequence inside a MoveSequence ('%s') is not supported",
+                        def->move_name[*move]);
+    if (*power < 1 || *power > 255)
+        return fail(ps, q->line, t->column, "MoveSequence step '%.*s': a power out of range 1..255",
+                    t->len > 40 ? 40 : t->len, t->s);
+    return GT_OK;
+}
+
+/* The step's (perm, ori) in from/twist: move m, or its inverse (position
+ * perm[j] receives the piece at j, less its twist). omod: each flat
+ * position's orientation count. */
+static void step_transform(const gt_def *def, const uint8_t *omod, int m, int inverse, uint16_t *from,
+                           uint8_t *twist)
+{
+    const size_t n = (size_t)def->total;
+    const uint16_t *mp = def->move_perm + (size_t)m * n;
+    const uint8_t *mo = def->move_ori + (size_t)m * n;
+    for (size_t j = 0; j < n; j++) {
+        if (!inverse) {
+            from[j] = mp[j];
+            twist[j] = mo[j];
+        } else {
+            from[mp[j]] = (uint16_t)j;
+            twist[mp[j]] = (uint8_t)((omod[j] - mo[j]) % omod[j]);
+        }
+    }
+}
+
+/* acc := acc followed by the step (from, twist); both destination indexed
+ * (defn.h). tp, to: scratch of total entries. */
+static void compose_step(const gt_def *def, const uint8_t *omod, uint16_t *acc, uint8_t *acc_ori,
+                         const uint16_t *from, const uint8_t *twist, uint16_t *tp, uint8_t *to)
+{
+    const size_t n = (size_t)def->total;
+    for (size_t j = 0; j < n; j++) {
+        tp[j] = acc[from[j]];
+        to[j] = (uint8_t)((acc_ori[from[j]] + twist[j]) % omod[j]);
+    }
+    memcpy(acc, tp, n * sizeof *acc);
+    memcpy(acc_ori, to, n);
+}
+
+/* Fills every MoveSequence's move slot with the product of its steps. */
+static int resolve_sequences(parser *ps)
+{
+    gt_def *def = ps->def;
+    const size_t n = (size_t)def->total;
+    int rc = GT_OK;
+    uint8_t *omod = malloc(n), *to = malloc(n), *twist = malloc(n);
+    uint16_t *tp = malloc(n * sizeof *tp), *from = malloc(n * sizeof *from);
+    if (!omod || !to || !twist || !tp || !from)
+        rc = GT_ERR_NOMEM;
+    for (int s = 0; rc == GT_OK && s < def->n_sets; s++)
+        memset(omod + def->set[s].offset, def->set[s].omod, (size_t)def->set[s].n);
+    for (int i = 0; rc == GT_OK && i < ps->n_seqs; i++) {
+        const struct move_seq *q = &ps->seq[i];
+        uint16_t *acc = def->move_perm + (size_t)q->move * n;
+        uint8_t *acc_ori = def->move_ori + (size_t)q->move * n;
+        for (size_t j = 0; j < n; j++)
+            acc[j] = (uint16_t)j, acc_ori[j] = 0;
+        for (int k = 0; rc == GT_OK && k < q->n; k++) {
+            int m, power, inverse;
+            if ((rc = sequence_step(ps, q, &q->step[k], &m, &power, &inverse)) != GT_OK)
+                break;
+            step_transform(def, omod, m, inverse, from, twist);
+            for (int r = 0; r < power; r++)
+                compose_step(def, omod, acc, acc_ori, from, twist, tp, to);
+        }
+    }
+    free(omod);
+    free(to);
+    free(twist);
+    free(tp);
+    free(from);
+    return rc;
+}
+
 static int check_end(parser *ps)
 {
     int line = ps->line ? ps->line : 1;
@@ -436,7 +606,7 @@ static int check_end(parser *ps)
         return fail(ps, line, 1, "no Solved block in the definition");
     if (ps->def->n_moves == 0)
         return fail(ps, line, 1, "no Move in the definition");
-    return GT_OK;
+    return resolve_sequences(ps);
 }
 
 int gt_def_parse(const char *text, size_t len, gt_def **out, gt_def_error *err)
@@ -450,6 +620,8 @@ int gt_def_parse(const char *text, size_t len, gt_def **out, gt_def_error *err)
         return GT_ERR_NOMEM;
     if ((rc = parse_lines(&ps)) == GT_OK)
         rc = check_end(&ps);
+    for (int i = 0; i < ps.n_seqs; i++)
+        free(ps.seq[i].step);
     if (rc) {
         gt_def_free(ps.def);
         return rc;
