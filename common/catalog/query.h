@@ -114,7 +114,7 @@ GT_API int gt_query_answer(const gt_query *q, int format, const char *text, size
                     gt_answer *a, gt_parse_error *err);
 
 /* A named view of a searched family's opened tables as JSON text (the
- * solver's view hook: the taquin's "graph"), its parameters read through
+ * solver's view hook, such as a quotient graph), its parameters read through
  * param. Return values: those of the hook; GT_ERR_NOTFOUND (no such view,
  * or a family without views), with message filled. */
 int gt_query_view(const gt_query *q, const char *view, const char *(*param)(void *user, const char *key), void *user,

@@ -25,22 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The sign (0 even, 1 odd) of move mv on orbit ob: k minus its cycles. */
-static int parity_orbit_move(const gt_def_orbit *ob, int mv)
-{
-    uint8_t seen[GT_DEF_MAX_PIECES] = {0};
-    const uint8_t *src = ob->src + (size_t)mv * (size_t)ob->k;
-    int cycles = 0;
-    for (int j = 0; j < ob->k; j++) {
-        if (seen[j])
-            continue;
-        cycles++;
-        for (int x = j; !seen[x]; x = src[x])
-            seen[x] = 1;
-    }
-    return (ob->k - cycles) & 1;
-}
-
 #define PARITY_COLS 64 /* orbits with a sign some move changes, at most */
 
 /* Row-reduces A x = rhs over GF(2) (rows: moves, bit c: column c) in
@@ -81,7 +65,7 @@ static int parity_select(const gt_def_model *m, uint8_t *use)
         const gt_def_orbit *ob = &m->orbit[o];
         int odd = 0;
         for (int mv = 0; mv < m->n_moves && ob->n_labels == ob->k; mv++)
-            odd |= parity_orbit_move(ob, mv);
+            odd |= gt_def_move_odd(ob, mv);
         if (odd && n_cols == PARITY_COLS)
             return 0; /* too many to solve for here: the 2-bit table */
         if (odd)
@@ -91,7 +75,7 @@ static int parity_select(const gt_def_model *m, uint8_t *use)
         row[mv] = 0;
         rhs[mv] = 1;
         for (int c = 0; c < n_cols; c++)
-            row[mv] |= (uint64_t)parity_orbit_move(&m->orbit[col[c]], mv) << c;
+            row[mv] |= (uint64_t)gt_def_move_odd(&m->orbit[col[c]], mv) << c;
     }
     if (m->n_moves == 0 || !parity_eliminate(row, rhs, m->n_moves, n_cols, pivot_row))
         return 0;
@@ -109,7 +93,7 @@ static int parity_move(const gt_def_model *m, int mv, int c)
     for (int i = 0; i < m->coord_nf[c]; i++) {
         const gt_def_factor *f = &m->factor[m->coord_factor[c][i]];
         if (f->kind == DEF_PERM && m->parity_orbit[f->orbit])
-            sign ^= parity_orbit_move(&m->orbit[f->orbit], mv);
+            sign ^= gt_def_move_odd(&m->orbit[f->orbit], mv);
     }
     return sign;
 }

@@ -215,8 +215,9 @@ void gt_def_computed_unrank(const gt_def_orbit *ob, const gt_def_factor *f, uint
     }
 }
 
-/* 1 if move mv is an odd permutation of the orbit's positions. */
-static int odd_move(const gt_def_orbit *ob, int mv)
+/* 1 if move mv is an odd permutation of the orbit's positions (its sign:
+ * k minus its cycles); def_parity.c reads it too. */
+int gt_def_move_odd(const gt_def_orbit *ob, int mv)
 {
     const uint8_t *src = ob->src + mv * ob->k;
     uint8_t seen[GT_DEF_MAX_PIECES] = {0};
@@ -277,7 +278,7 @@ int gt_def_computed_plan(const gt_def_model *m, gt_def_factor *f)
         return GT_OK;
     }
     for (int mv = 0; mv < m->n_moves; mv++)
-        keeps &= !odd_move(ob, mv);
+        keeps &= !gt_def_move_odd(ob, mv);
     f->rank = keeps ? DEF_RANK_EVEN : DEF_RANK_PERM;
     lehmer(a, ob->k, d);
     f->invariant = digit_parity(d, ob->k);
