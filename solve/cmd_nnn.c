@@ -339,28 +339,6 @@ static void pocket_close(pocket_route *p)
         gt_db_close(p->db);
 }
 
-/* The pocket's move names as nnn turns, replayed on the nnn model like
- * every answer of the reduction, and counted; all in the cube3 stage (the
- * reduced cube of N = 2 is the cube itself). */
-static int pocket_solution(const gt_nnn *c, const char *names, gt_nnn_solution *sol)
-{
-    gt_parse_error err;
-    gt_nnn z;
-    int rc = gt_nnn_parse(2, names, &sol->moves, &sol->count, &err);
-    if (rc != GT_OK)
-        return GT_ERR_CORRUPT;
-    if ((rc = gt_nnn_init(&z, 2)) != GT_OK)
-        return rc;
-    memcpy(z.f, c->f, (size_t)gt_nnn_facelets(2));
-    gt_nnn_apply(&z, sol->moves, sol->count);
-    rc = gt_nnn_is_solved(&z) ? GT_OK : GT_ERR_CORRUPT;
-    gt_nnn_free(&z);
-    sol->stage_count[GT_NNN_STAGE_CUBE3] = sol->count;
-    sol->obtm = gt_nnn_count_obtm(2, sol->moves, sol->count);
-    sol->stm = gt_nnn_count_stm(2, sol->moves, sol->count);
-    return rc;
-}
-
 /* An optimal answer for a 2x2x2 from the pocket table: GT_OK, or an error
  * (no table, or one whose answer failed a replay), after which the caller
  * uses the reduction. */
@@ -385,7 +363,7 @@ static int pocket_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
         rc = GT_ERR_CORRUPT;
     if (rc == GT_OK) {
         gt_answer_format_moves(p->puzzle->move_names, moves, len, names, sizeof names);
-        rc = pocket_solution(c, names, sol);
+        rc = gt_nnn_solution_of_names(c, names, sol);
     }
     sol->seconds[GT_NNN_STAGE_CUBE3] = now() - t0;
     if (rc != GT_OK)

@@ -68,6 +68,12 @@ long gt_nnn_cancel(int n, gt_turn *moves, long count);
  * seconds, stage_seconds. */
 extern const gt_solver_hooks gt_nnn_solver_hooks;
 
+/* A 2x2x2 c's answer written as move names (the pocket table's) read as
+ * nnn turns into sol, replayed on c and counted, all in the cube3 stage.
+ * Return values: GT_OK, GT_ERR_CORRUPT (unreadable or not solving c),
+ * GT_ERR_NOMEM. */
+int gt_nnn_solution_of_names(const gt_nnn *c, const char *names, gt_nnn_solution *sol);
+
 /* The answer for a legal c with the solver handle of those hooks (what
  * gt_query_answer runs): the pocket table's for a 2x2x2 when there is one
  * (*optimal 1), else the reduction's. Return values: those of

@@ -123,7 +123,7 @@ static double now(void)
 /* The pocket's answer (move names) as nnn turns, replayed on the nnn model
  * like every answer of the reduction, and counted; all in the cube3 stage
  * (the reduced cube of N = 2 is the cube itself). */
-static int pocket_solution(const gt_nnn *c, const char *names, gt_nnn_solution *sol)
+int gt_nnn_solution_of_names(const gt_nnn *c, const char *names, gt_nnn_solution *sol)
 {
     gt_parse_error err;
     gt_nnn z;
@@ -158,7 +158,7 @@ static int pocket_solve(const nnn_handle *h, const gt_nnn *c, gt_nnn_solution *s
     gt_nnn_to_facelets(c, NULL, facelets);
     int rc = h->ld.answer(h->pocket, GT_QUERY_STATE, facelets, NULL, a, &pe);
     if (rc == GT_OK)
-        rc = pocket_solution(c, a->solution, sol);
+        rc = gt_nnn_solution_of_names(c, a->solution, sol);
     free(a);
     sol->seconds[GT_NNN_STAGE_CUBE3] = now() - t0;
     if (rc != GT_OK)
