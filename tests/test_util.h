@@ -69,6 +69,18 @@ static inline int tu_run(const char *cmdline, char **out, char **err)
     return WEXITSTATUS(status);
 }
 
+/* Runs the check script `script` (sh) on folder dir, for the tests of the
+ * tree checks (layers, calls, architecture); returns its exit status, *out
+ * its standard output. */
+static inline int tu_run_check(const char *script, const char *dir, char **out)
+{
+    char *cmd;
+    assert_true(asprintf(&cmd, "sh '%s' '%s'", script, dir) > 0);
+    int rc = tu_run(cmd, out, NULL);
+    free(cmd);
+    return rc;
+}
+
 /* A temporary directory holding a database: tu_db_dir and tu_db_path are
  * set by tu_db_setup, which builds into it with "godtab-gen --quiet --db DB
  * GEN_ARGS" unless gen_args is NULL, and removed by tu_db_teardown. For

@@ -9,11 +9,7 @@
 /* Runs the script on dir; returns its exit status, *out its standard output. */
 static int check(const char *dir, char **out)
 {
-    char *cmd;
-    assert_true(asprintf(&cmd, "sh '%s' '%s'", SCRIPT, dir) > 0);
-    int rc = tu_run(cmd, out, NULL);
-    free(cmd);
-    return rc;
+    return tu_run_check(SCRIPT, dir, out);
 }
 
 /* A copy of the checked folders and the document in a temporary directory. */

@@ -8,11 +8,7 @@
 /* Runs the script on dir; returns its exit status, *out its standard output. */
 static int check(const char *dir, char **out)
 {
-    char *cmd;
-    assert_true(asprintf(&cmd, "sh '%s' '%s'", SCRIPT, dir) > 0);
-    int rc = tu_run(cmd, out, NULL);
-    free(cmd);
-    return rc;
+    return tu_run_check(SCRIPT, dir, out);
 }
 
 /* A fresh copy of the checked folders in a temporary directory. */

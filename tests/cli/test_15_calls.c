@@ -23,11 +23,7 @@ static void source(const char *dir, const char *file, const char *text)
 /* Runs the script on dir; returns its exit status, *out its standard output. */
 static int check(const char *dir, char **out)
 {
-    char *cmd;
-    assert_true(asprintf(&cmd, "sh '%s' '%s'", SCRIPT, dir) > 0);
-    int rc = tu_run(cmd, out, NULL);
-    free(cmd);
-    return rc;
+    return tu_run_check(SCRIPT, dir, out);
 }
 
 /* a.c calls b.c, b.c calls c.c (one folder), and x.c of another folder calls a.c. */
