@@ -16,8 +16,9 @@
  * A state space whose index is not such a product (a symmetry-reduced table)
  * has n_coords == 0 and gives the BFS its level expansion instead
  * (gt_bfs_levels): the same level loop, cancellation, progress, counting and
- * depth guard serve it. The walk solver needs move tables, so it refuses
- * such a descriptor (GT_ERR_INVAL). */
+ * depth guard serve it. The walk solver (solve.h) reads neighbours from the
+ * move tables; such a descriptor gives it its neighbour hook instead (a
+ * ranked index: unrank, move, rank), or the walk refuses it (GT_ERR_INVAL). */
 #ifndef GODTAB_PUZZLE_H
 #define GODTAB_PUZZLE_H
 
@@ -76,6 +77,11 @@ typedef struct gt_puzzle {
     int n_syms;
     uint64_t (*sym)(const struct gt_puzzle *p, uint64_t index, int k);
     const gt_bfs_levels *levels; /* n_coords == 0 only; NULL otherwise */
+    /* Optional, n_coords == 0 only: out[m] = the state after move m of
+     * `index`, for the n_moves moves at once (one unrank serves them all).
+     * Consulted only where there are no move tables (the walk solver);
+     * must be safe to call from several threads. NULL: no walk. */
+    void (*neighbours)(const struct gt_puzzle *p, uint64_t index, uint64_t *out);
     void *ctx; /* the model's own data (move tables, ...) */
 } gt_puzzle;
 

@@ -5,12 +5,29 @@
 #include <omp.h>
 #include <string.h>
 
+/* descending_move for a descriptor without move tables: its neighbour hook
+ * gives the n_moves neighbours at once (puzzle.h). */
+static int descending_hooked(const gt_puzzle *p, const gt_table *t, uint64_t state, int want, int from_move,
+                             uint64_t *next)
+{
+    uint64_t out[GT_MAX_MOVES];
+    p->neighbours(p, state, out);
+    for (int m = from_move; m < p->n_moves; m++)
+        if (gt_table_residue(t, p, out[m]) == want) {
+            *next = out[m];
+            return m;
+        }
+    return -1;
+}
+
 /* The move leading from `state` (residue r) to a neighbour one step closer,
  * or -1. With modulus M, the closer neighbour has residue (r - 1) mod M. */
 static int descending_move(const gt_puzzle *p, const gt_table *t, uint64_t state, int r, int modulus,
                            int from_move, uint64_t *next)
 {
     int want = (r + modulus - 1) % modulus;
+    if (p->n_coords == 0) /* a ranked index: the move tables below are absent */
+        return descending_hooked(p, t, state, want, from_move, next);
     gt_puzzle_rows rows = gt_puzzle_split(p, state);
     if (t->meta.encoding == GT_ENC_MOD3) { /* the common case, without the per-probe switch */
         for (int m = from_move; m < p->n_moves; m++) {
@@ -34,8 +51,8 @@ static int descending_move(const gt_puzzle *p, const gt_table *t, uint64_t state
 
 static int check_state(const gt_puzzle *p, const gt_table *t, uint64_t state, int *residue)
 {
-    if (state >= p->n_states || t->meta.n_states != p->n_states || p->n_coords == 0)
-        return GT_ERR_INVAL; /* out of range, another table, or no move tables to walk */
+    if (state >= p->n_states || t->meta.n_states != p->n_states || (p->n_coords == 0 && !p->neighbours))
+        return GT_ERR_INVAL; /* out of range, another table, or no neighbours to walk */
     if ((t->meta.encoding == GT_ENC_PARITY1 && !p->distance_parity) || t->meta.encoding == GT_ENC_TOP2)
         return GT_ERR_INVAL; /* TOP2 keeps no residue of small distances: nothing to walk down */
     *residue = gt_table_residue(t, p, state);

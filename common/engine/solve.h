@@ -21,7 +21,7 @@ extern "C" {
  * Parameters: cap must be >= the table's God's number (GT_MAX_DEPTH always
  * suffices).
  * Return values: GT_OK, GT_ERR_INVAL (state out of range, a table of another
- * size, or a descriptor without move tables), GT_ERR_ILLEGAL (unreachable
+ * size, or a descriptor with neither move tables nor a neighbour hook), GT_ERR_ILLEGAL (unreachable
  * state), GT_ERR_CORRUPT (no descending neighbour: the table lies),
  * GT_ERR_RANGE (cap too small). */
 GT_API int gt_solve_walk(const gt_puzzle *p, const gt_table *t, uint64_t state, uint8_t *moves, int cap,

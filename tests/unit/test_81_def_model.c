@@ -11,6 +11,7 @@
 #include "def_internal.h"
 #include "gt_error.h"
 #include "rng.h"
+#include "solve.h"
 
 static gt_def *load(const char *file)
 {
@@ -518,6 +519,83 @@ static void test_ranked_index_catalogue(void **state)
     }
 }
 
+/* A mod3 table of a BFS's distances, as godtab-gen stores it. */
+static void mod3_table(const built *b, gt_table *t)
+{
+    uint64_t bytes;
+    *t = (gt_table){.meta = {.encoding = GT_ENC_MOD3, .n_states = b->p->n_states, .distribution = b->d}};
+    assert_int_equal(gt_table_encode(b->dist, b->p->n_states, GT_ENC_MOD3, 1, &t->data, &bytes), GT_OK);
+}
+
+/* The walk solver through the neighbour hook (puzzle.h): a ranked table
+ * answers each sampled state with the length the coordinate table gives,
+ * the same number of optimal solutions (--all), each walk replayed on the
+ * definition reaching the goal; gt_solve_distances reads the ranked BFS's
+ * distances back, and an unreached cell of the index is refused. */
+static void test_ranked_index_walk(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        int metric;
+    } cases[] = {{"ivy.tws", GT_DEF_HTM}, {"skewb.tws", GT_DEF_HTM}, {"2x2x2.tws", GT_DEF_QTM}};
+    gt_rng rng;
+    gt_rng_seed(&rng, 2828);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        built want, b = {0};
+        gt_table tw, tb;
+        build(&want, cases[c].file, cases[c].metric, "all");
+        gt_def_options o = {cases[c].metric, 0};
+        gt_def_error err;
+        b.def = load(cases[c].file);
+        assert_int_equal(gt_def_model_plan_limit(b.def, &o, 64, &b.model, &err), GT_OK);
+        assert_int_equal(gt_def_model_build(b.model, &b.p), GT_OK);
+        assert_int_equal(b.p->n_coords, 0);
+        assert_non_null(b.p->neighbours);
+        assert_int_equal(gt_bfs_run(b.p, NULL, &b.dist, &b.d), GT_OK);
+        mod3_table(&want, &tw);
+        mod3_table(&b, &tb);
+        uint8_t perm[8192], ori[8192], moves[GT_MAX_DEPTH + 1];
+        int unreached = 0;
+        for (int t = 0; t < 400; t++) {
+            uint64_t i = gt_rng_below(&rng, b.p->n_states), j;
+            int len, wlen;
+            assert_int_equal(gt_def_model_state(b.model, i, perm, ori), GT_OK);
+            if (b.dist[i] == GT_UNREACHED) {
+                assert_int_equal(gt_solve_walk(b.p, &tb, i, moves, GT_MAX_DEPTH, &len), GT_ERR_ILLEGAL);
+                unreached++;
+                continue;
+            }
+            assert_int_equal(gt_def_model_index(want.model, perm, ori, &j), GT_OK);
+            assert_int_equal(gt_solve_distance(want.p, &tw, j, &wlen), GT_OK);
+            assert_int_equal(gt_solve_walk(b.p, &tb, i, moves, GT_MAX_DEPTH, &len), GT_OK);
+            assert_int_equal(len, wlen);
+            assert_int_equal(len, b.dist[i]);
+            for (int k = 0; k < len; k++)
+                gt_def_model_apply(b.model, moves[k], perm, ori);
+            assert_int_equal(gt_def_model_index(b.model, perm, ori, &j), GT_OK);
+            assert_int_equal(j, b.p->solved);
+            if (t % 40 == 0) {
+                uint64_t nb = 0, nw = 0;
+                assert_int_equal(gt_def_model_state(b.model, i, perm, ori), GT_OK);
+                assert_int_equal(gt_def_model_index(want.model, perm, ori, &j), GT_OK);
+                assert_int_equal(gt_solve_all(b.p, &tb, i, NULL, NULL, &nb), GT_OK);
+                assert_int_equal(gt_solve_all(want.p, &tw, j, NULL, NULL, &nw), GT_OK);
+                assert_int_equal(nb, nw);
+            }
+        }
+        uint64_t from = gt_rng_below(&rng, b.p->n_states - 2000);
+        uint8_t out[2000];
+        assert_int_equal(gt_solve_distances(b.p, &tb, from, 2000, out, 2), GT_OK);
+        assert_memory_equal(out, b.dist + from, 2000);
+        print_message("%s: %d of 400 sampled cells unreached\n", cases[c].file, unreached);
+        free(tw.data);
+        free(tb.data);
+        release(&want);
+        release(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -532,6 +610,7 @@ int main(void)
         cmocka_unit_test(test_large_catalogue),
         cmocka_unit_test(test_computed_ranks_round_trip),
         cmocka_unit_test(test_ranked_index_catalogue),
+        cmocka_unit_test(test_ranked_index_walk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -163,6 +163,18 @@ static uint64_t big_seed(const gt_puzzle *p, uint8_t *dist)
 
 static const gt_bfs_levels big_levels = {big_seed, big_expand};
 
+/* The walk solver's neighbour hook (puzzle.h): the state unranked once,
+ * then each move ranked as the BFS's expansion does. */
+static void big_neighbours(const gt_puzzle *p, uint64_t index, uint64_t *out)
+{
+    const gt_def_model *m = p->ctx;
+    rk_walk w;
+    walk_init(m, &w);
+    walk_decode(m, index, &w);
+    for (int mv = 0; mv < m->n_moves; mv++)
+        out[mv] = walk_move(m, &w, mv);
+}
+
 int gt_def_big_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uint8_t *ori)
 {
     if (index >= m->rk_states)
@@ -211,6 +223,7 @@ void gt_def_big_puzzle(gt_def_model *m)
         .n_coords = 0,
         .solved = solved,
         .levels = &big_levels,
+        .neighbours = big_neighbours,
         .ctx = m,
     };
 }
