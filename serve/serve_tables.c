@@ -131,27 +131,13 @@ static int unknown(gt_answer_error *err, const char *puzzle)
     return GT_ERR_INVAL;
 }
 
-/* The table a walk query uses, as godtab-solve chooses it: "<family>-<metric>"
- * (the first metric by default), the family's first table, or the one named. */
-static const gt_table_spec *choose_spec(const gt_family *f, const char *metric)
-{
-    char name[GT_NAME_MAX];
-    if (metric || f->metrics)
-        snprintf(name, sizeof name, "%s-%.*s", f->name, metric ? (int)strlen(metric) : (int)strcspn(f->metrics, " "),
-                 metric ? metric : f->metrics);
-    else
-        snprintf(name, sizeof name, "%s", f->specs[0].name);
-    const gt_table_spec *spec = gt_catalog_find(name);
-    return spec && !strcmp(spec->family, f->name) ? spec : NULL;
-}
-
 int gt_serve_tables_walk(gt_serve_tables *t, const char *puzzle, const char *metric, gt_answer_walk *out,
                          gt_answer_error *err)
 {
     const gt_family *f = gt_catalog_find_family(puzzle);
     const gt_table_spec *spec = NULL;
     if (f && f->query) {
-        if (!(spec = choose_spec(f, metric))) {
+        if (!(spec = gt_catalog_resolve(f->name, metric))) { /* the family's table of that metric */
             err->rc = GT_ERR_INVAL;
             snprintf(err->message, sizeof err->message, "%s has no metric '%.40s' (metrics: %s)", f->name, metric,
                      f->metrics ? f->metrics : "none");
