@@ -56,7 +56,7 @@ static int selected(const gt_table_spec *spec, char **names, int n_names, int ve
     if (n_names == 0)
         return spec->in_default || verify;
     for (int i = 0; i < n_names; i++)
-        if (!strcmp(names[i], spec->name) || (!strcmp(names[i], spec->family) && !spec->explicit_only))
+        if (gt_catalog_selects(spec, names[i])) /* the rule godtab-gen-mpi shares */
             return 1;
     return 0;
 }
