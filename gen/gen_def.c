@@ -5,6 +5,7 @@
 #include "bfs.h"
 #include "catalog_def.h"
 #include "def.h"
+#include "def_pdb.h"
 #include "gen_def.h"
 #include "gt_error.h"
 #include "store.h"
@@ -48,6 +49,13 @@ int gen_def_option(options *o, int c, const char *arg)
             return GT_EXIT_USAGE;
         }
         o->def_metric = arg;
+        break;
+    case 'P':
+        if (o->n_pdb == (int)(sizeof o->pdb / sizeof o->pdb[0])) {
+            fprintf(stderr, "godtab-gen: at most %d --pdb\n", o->n_pdb);
+            return GT_EXIT_USAGE;
+        }
+        o->pdb[o->n_pdb++] = arg;
         break;
     case 'X':
         if (parse_bytes(arg, &o->max_memory)) {
@@ -116,7 +124,7 @@ static void show_antipodes(const gt_table_spec *spec, const gt_puzzle *p, const 
     free(text);
 }
 
-static uint64_t memory_limit(const options *o)
+uint64_t gen_def_memory_limit(const options *o)
 {
     if (o->max_memory)
         return o->max_memory;
@@ -221,12 +229,15 @@ static int plan_and_estimate(const options *o, const gt_def_request *req)
     gt_def_plan_info info;
     int rc = gt_def_model_plan(req->def, &req->options, &m, &err);
     if (rc) {
-        fprintf(stderr, "godtab-gen: %s: %s%s\n", o->def_path, rc == GT_ERR_RANGE ? "too big: " : "",
-                rc == GT_ERR_NOMEM ? gt_strerror(rc) : err.message);
+        char fit[GT_DEF_PROJ_TEXT_MAX + 128] = "";
+        if (rc == GT_ERR_RANGE)
+            gen_pdb_suggest(o, req, fit, sizeof fit);
+        fprintf(stderr, "godtab-gen: %s: %s%s%s\n", o->def_path, rc == GT_ERR_RANGE ? "too big: " : "",
+                rc == GT_ERR_NOMEM ? gt_strerror(rc) : err.message, fit);
         return rc == GT_ERR_INVAL ? GT_EXIT_PARSE : GT_EXIT_INTERNAL;
     }
     gt_def_model_info(m, &info);
-    uint64_t limit = memory_limit(o);
+    uint64_t limit = gen_def_memory_limit(o);
     const gt_puzzle *p;
     /* The factor products can be far above the reachable coordinates (a
      * whole-puzzle rotation ties sets together): when the bound does not fit,
@@ -235,11 +246,13 @@ static int plan_and_estimate(const options *o, const gt_def_request *req)
         gt_def_model_info(m, &info);
     gt_def_model_free(m);
     if (info.bytes > limit) {
+        char fit[GT_DEF_PROJ_TEXT_MAX + 128] = "";
+        gen_pdb_suggest(o, req, fit, sizeof fit);
         fprintf(stderr,
                 "godtab-gen: %s: too big: the table needs about %.1f MiB (%" PRIu64 " bytes for %" PRIu64
-                " index states), more than the %.1f MiB allowed%s; not built\n",
+                " index states), more than the %.1f MiB allowed%s; not built%s\n",
                 o->def_path, (double)info.bytes / 1048576.0, info.bytes, info.states, (double)limit / 1048576.0,
-                o->max_memory ? " by --max-memory" : " (physical memory)");
+                o->max_memory ? " by --max-memory" : " (physical memory)", fit);
         return GT_EXIT_INTERNAL;
     }
     if (!o->quiet)
@@ -271,7 +284,7 @@ static gt_encoding choose_encoding(const options *o, const gt_table_spec *spec)
 }
 
 /* Opens the database and builds or verifies the spec. */
-static int run_spec(const options *o, const gt_table_spec *spec)
+int gen_def_run_spec(const options *o, const gt_table_spec *spec)
 {
     const char *path = gt_db_default_path(o->db_path);
     gt_db *db = NULL;
@@ -294,7 +307,7 @@ int gen_def_run(options *o, int n_names)
     char name[GT_NAME_MAX], summary[256];
     int rc;
     if (!o->def_path || n_names > 0) {
-        fprintf(stderr, "godtab-gen: %s\n", !o->def_path ? "--moves, --metric, --name and --max-memory go with --def FILE"
+        fprintf(stderr, "godtab-gen: %s\n", !o->def_path ? "--moves, --metric, --name, --max-memory and --pdb go with --def FILE"
                                                           : "--def builds one table: no table names with it");
         return GT_EXIT_USAGE;
     }
@@ -306,7 +319,13 @@ int gen_def_run(options *o, int n_names)
     }
     if ((rc = check_name(o->def_name ? o->def_name : name)) != 0)
         return rc;
-    if ((rc = load_definition(o, &def, &st)) != 0 || (!o->verify && (rc = plan_and_estimate(o, req)) != 0))
+    if ((rc = load_definition(o, &def, &st)) != 0)
+        goto free_def;
+    if (o->n_pdb) {
+        rc = gen_pdb_run(o, req, name, st.record, st.record_len);
+        goto free_def;
+    }
+    if (!o->verify && (rc = plan_and_estimate(o, req)) != 0)
         goto free_def;
     snprintf(summary, sizeof summary, "%s from %s, %s%s%s", def->title[0] ? def->title : "definition", o->def_path,
              req->options.metric == GT_DEF_QTM ? "quarter-turn metric" : "half-turn metric",
@@ -321,7 +340,7 @@ int gen_def_run(options *o, int n_names)
     if (!o->verify) /* a verification decodes the stored table, whatever its encoding */
         spec.encoding = choose_encoding(o, &spec);
     o->show_extra = show_antipodes;
-    rc = run_spec(o, &spec);
+    rc = gen_def_run_spec(o, &spec);
 free_def:
     gt_def_free(def);
     free(st.record);

@@ -22,12 +22,15 @@ static void usage(FILE *out)
             "usage: godtab-gen [--db PATH] [--threads N] [--verify] [--quiet] [TABLE|FAMILY ...]\n"
             "       godtab-gen --list [--json]\n"
             "       godtab-gen --def FILE [--moves R,U] [--metric htm|qtm] [--name NAME] [--max-memory BYTES]\n"
+            "                  [--pdb auto|PROJECTION ...]\n"
             "       godtab-gen --export TABLE [--format raw|csv|npy] -o FILE\n"
             "       godtab-gen -h|--help, -V|--version\n"
             "Builds the named tables (default: every default table) into the LMDB at PATH\n"
             "(default $GODTAB_DB or %s); --verify re-reads stored tables and\n"
             "checks checksum, distribution, metadata and published counts instead.\n"
-            "--def builds the table of a .tws definition file (docs/definitions.md).\n"
+            "--def builds the table of a .tws definition file (docs/definitions.md); with --pdb,\n"
+            "pattern databases NAME-pdb0, NAME-pdb1, ... instead: projections chosen to fit\n"
+            "--max-memory (auto), or given (\"CORNERS\", \"EDGES=1-6\", \"EDGES:ori\"; --pdb repeated).\n"
             "--export writes every state's distance (255: unreached) of a stored table: raw\n"
             "bytes, csv lines 'index,distance', or npy (numpy.load); default raw; -o - is\n"
             "standard output. --list --json prints one JSON object (docs/json.md).\n"
@@ -250,7 +253,7 @@ static int parse_options(int argc, char **argv, options *o)
         {"list", no_argument, NULL, 'l'},          {"help", no_argument, NULL, 'h'},
         {"def", required_argument, NULL, 'D'},     {"moves", required_argument, NULL, 'M'},
         {"metric", required_argument, NULL, 'T'},  {"name", required_argument, NULL, 'N'},
-        {"max-memory", required_argument, NULL, 'X'},
+        {"max-memory", required_argument, NULL, 'X'}, {"pdb", required_argument, NULL, 'P'},
         {"export", required_argument, NULL, 'E'},  {"format", required_argument, NULL, 'F'},
         {"output", required_argument, NULL, 'o'},  {"version", no_argument, NULL, 'V'},
         {"json", no_argument, NULL, 'j'},          {NULL, 0, NULL, 0}};
@@ -286,7 +289,7 @@ static int parse_options(int argc, char **argv, options *o)
         case 'E': o->export_name = optarg; break;
         case 'F': o->export_format = optarg; break;
         case 'o': o->export_path = optarg; break;
-        case 'D': case 'M': case 'T': case 'N': case 'X':
+        case 'D': case 'M': case 'T': case 'N': case 'X': case 'P':
             if ((v = gen_def_option(o, c, optarg)) != 0)
                 return (int)v;
             break;

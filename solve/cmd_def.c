@@ -53,6 +53,19 @@ static int parse_value(int ch, const char *arg, def_cli *c)
 {
     char *end;
     errno = 0;
+    if (ch == 't' || ch == 'o') {
+        double v = strtod(arg, &end);
+        if (errno || end == arg || *end || !(v > 0) || v > (ch == 't' ? 1024 : 1e9) || (ch == 't' && v != (int)v)) {
+            fprintf(stderr, "godtab-solve: def: %s wants %s, not '%s'\n", ch == 't' ? "--threads" : "--timeout",
+                    ch == 't' ? "a number from 1 to 1024" : "a positive number of seconds", arg);
+            return GT_EXIT_USAGE;
+        }
+        if (ch == 't')
+            c->threads = (int)v;
+        else
+            c->timeout = v;
+        return 0;
+    }
     if (ch == 'F') {
         if (strcmp(arg, "scramble") && strcmp(arg, "state")) {
             fprintf(stderr, "godtab-solve: def: --format wants scramble or state, not '%s'\n", arg);
@@ -112,7 +125,8 @@ static int parse_cli(int argc, char **argv, def_cli *c)
         {"state", required_argument, NULL, 's'},      {"state-file", required_argument, NULL, 'f'},
         {"format", required_argument, NULL, 'F'},     {"random", required_argument, NULL, 'r'},
         {"seed", required_argument, NULL, 'S'},       {"all", no_argument, NULL, 'a'},
-        {"help", no_argument, NULL, 'h'},
+        {"help", no_argument, NULL, 'h'},          {"threads", required_argument, NULL, 't'},
+        {"timeout", required_argument, NULL, 'o'},    {"progress", no_argument, NULL, 'p'},
         {NULL, 0, NULL, 0}};
     int ch, rc;
     opterr = 0;
@@ -127,9 +141,12 @@ static int parse_cli(int argc, char **argv, def_cli *c)
         case 'a': c->all = 1; break;
         case 's': c->state = optarg; break;
         case 'f': c->state_file = optarg; break;
+        case 'p': c->progress = 1; break;
         case 'F':
         case 'r':
         case 'S':
+        case 't':
+        case 'o':
             if ((rc = parse_value(ch, optarg, c)) != 0)
                 return rc;
             break;
@@ -244,7 +261,12 @@ static int write_answer(const def_cli *c, const def_session *s, const uint8_t *p
         uint64_t count = 0;
         if (c->json)
             out_add(o, ",\"solutions\":[");
-        int rc = gt_solve_all(s->p, s->table, index, def_all_solution, &a, &count);
+        uint8_t again[GT_MAX_DEPTH];
+        int len2 = 0;
+        int rc = s->search ? gt_def_pdb_solve(c, s, perm, ori, def_all_solution, &a, again, &len2, err, errcap)
+                           : gt_solve_all(s->p, s->table, index, def_all_solution, &a, &count);
+        if (s->search && rc && !o->over)
+            return rc; /* err says why */
         if (a.wrong || (rc && !o->over)) {
             snprintf(err, errcap, "%s", a.wrong ? "a solution of the table does not solve the position: table corrupted"
                                                 : gt_strerror(rc));
@@ -294,8 +316,17 @@ static int solve_state(const def_cli *c, const def_session *s, const uint8_t *pe
                        char *err, size_t errcap)
 {
     uint8_t moves[GT_MAX_DEPTH];
-    uint64_t index;
-    int length, rc = walk_state(s, perm, ori, &index, moves, &length, err, errcap);
+    uint64_t index = 0;
+    int length, rc;
+    if (s->search) { /* pattern databases: the search, its answer replayed as the walk's is */
+        rc = gt_def_pdb_solve(c, s, perm, ori, NULL, NULL, moves, &length, err, errcap);
+        if (rc == GT_OK && !solves(s, perm, ori, moves, length)) {
+            snprintf(err, errcap, "the search's answer does not solve the position: a pattern database is corrupted");
+            rc = GT_ERR_CORRUPT;
+        }
+    } else {
+        rc = walk_state(s, perm, ori, &index, moves, &length, err, errcap);
+    }
     return rc ? rc : write_answer(c, s, perm, ori, index, moves, length, o, err, errcap);
 }
 
@@ -451,6 +482,11 @@ static int run(const def_cli *c, def_session *s, int argc, char **argv)
         return gt_cli_answer_one(answer, &q, c->state ? c->state : argv[optind], c->all ? DEF_ALL_CAP : DEF_ANSWER_CAP);
     if (c->state_file)
         return answer_file(c, s);
+    if (c->random >= 0 && s->search) {
+        fprintf(stderr, "godtab-solve: def: --random draws from a full table; %s has pattern databases only\n",
+                s->name);
+        return GT_EXIT_USAGE;
+    }
     if (c->random >= 0)
         return answer_random(c, s);
     q.is_state = c->state_format;

@@ -5,6 +5,7 @@
 
 #include "catalog_def.h"
 #include "def.h"
+#include "def_pdb.h"
 #include "store.h"
 
 typedef struct def_cli {
@@ -16,6 +17,9 @@ typedef struct def_cli {
     uint64_t seed;
     int have_seed;
     int by_name; /* "godtab-solve NAME": the table name stood for the puzzle */
+    int threads;     /* --threads N (pattern-database search), 0: all */
+    double timeout;  /* --timeout SECONDS, 0: none */
+    int progress;    /* --progress: each depth searched, on stderr */
 } def_cli;
 
 typedef struct def_session {
@@ -26,6 +30,12 @@ typedef struct def_session {
     gt_table *table;
     char name[GT_NAME_MAX];
     const char *metric; /* "htm" or "qtm": the table's */
+    /* No full table but pattern databases NAME-pdb0, ... (cmd_def_search.c):
+     * the model has orbits only (p is NULL), the search answers. */
+    int n_pdb;
+    gt_table *pdb[GT_DEF_PDB_MAX];
+    gt_def_proj proj[GT_DEF_PDB_MAX];
+    gt_def_search *search;
 } def_session;
 
 /* The definition (the file's, or the one stored with the table), the table
@@ -33,5 +43,20 @@ typedef struct def_session {
  * failure. */
 int gt_def_session_open(const def_cli *c, def_session *s);
 void gt_def_session_close(def_session *s);
+
+/* The pattern databases NAME-pdb0, NAME-pdb1, ... of s->name, if NAME-pdb0
+ * exists: loaded into s (the first one's stored definition into *stored).
+ * Returns 0 (loaded, or none: s->n_pdb 0) or an exit code (printed). */
+int gt_def_pdb_load(const def_cli *c, def_session *s, gt_catalog_def_source *stored, int *have_stored);
+/* The orbit model of the definition and the search over the loaded
+ * databases (each checked against its projection). Returns an exit code. */
+int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mask);
+/* One state solved by the search: moves and length, or a GT_ERR_* with its
+ * message in err; with on_solution, every optimal solution (--all). */
+int gt_def_pdb_solve(const def_cli *c, const def_session *s, const uint8_t *perm, const uint8_t *ori,
+                     gt_def_solution_fn on_solution, void *user, uint8_t *moves, int *length, char *err,
+                     size_t errcap);
+/* "NAME-pdbI" table names: 1 and the base NAME in base if name is one. */
+int gt_def_pdb_base(const char *name, char *base, size_t cap);
 
 #endif

@@ -93,8 +93,18 @@ static const gt_section_meta *stored_section(const gt_table_meta *m)
     return NULL;
 }
 
+/* 1 if the table is a pattern database (it carries a projection). */
+static int is_pdb(const gt_table_meta *m)
+{
+    for (int i = 0; m->storage == GT_STORAGE_MAPPED && i < m->n_sections; i++)
+        if (!strcmp(m->sections[i].name, GT_DEF_PROJ_SECTION))
+            return 1;
+    return 0;
+}
+
 /* The first stored table whose definition record is `record`: its name in
- * name, or "" when none. */
+ * name, or "" when none; when only pattern databases have it, the name of
+ * their set (NAME for NAME-pdb0). */
 static int find_by_record(gt_db *db, const char *record, size_t len, char *name, size_t cap)
 {
     uint64_t sum = gt_checksum64((const uint8_t *)record, len);
@@ -105,13 +115,20 @@ static int find_by_record(gt_db *db, const char *record, size_t len, char *name,
         rc = GT_ERR_NOMEM;
     if (rc == GT_OK && count > 0)
         rc = gt_db_list(db, names, count, &count);
+    char pdb_base[GT_NAME_MAX] = "";
     for (int i = 0; rc == GT_OK && i < count && !name[0]; i++) {
         gt_table_meta m;
         const gt_section_meta *sec;
-        if (gt_db_get_meta(db, names[i], &m) == GT_OK && (sec = stored_section(&m)) != NULL &&
-            sec->bytes == len && sec->checksum == sum)
+        if (gt_db_get_meta(db, names[i], &m) != GT_OK || (sec = stored_section(&m)) == NULL || sec->bytes != len ||
+            sec->checksum != sum)
+            continue;
+        if (!is_pdb(&m))
             snprintf(name, cap, "%s", names[i]);
+        else if (!pdb_base[0]) /* a pattern database: its set's name, unless a full table is found */
+            gt_def_pdb_base(names[i], pdb_base, sizeof pdb_base);
     }
+    if (!name[0] && pdb_base[0])
+        snprintf(name, cap, "%s", pdb_base);
     free(names);
     return rc;
 }
@@ -169,7 +186,17 @@ static int unknown_puzzle(const def_cli *c)
 static int load_table(const def_cli *c, def_session *s, gt_catalog_def_source *stored, int *have_stored)
 {
     char hint[1200];
-    int rc = gt_db_get_table(s->db, s->name, 0, &s->table);
+    gt_table_meta meta;
+    int rc = gt_db_get_meta(s->db, s->name, &meta);
+    if (rc == GT_ERR_NOTFOUND && ((rc = gt_def_pdb_load(c, s, stored, have_stored)) != 0 || s->n_pdb > 0))
+        return rc; /* no full table: its pattern databases */
+    if (rc == GT_OK && is_pdb(&meta)) {
+        fprintf(stderr, "godtab-solve: table %s is a pattern database: name its set instead (godtab-solve def --name "
+                        "NAME for NAME-pdb0, NAME-pdb1, ...)\n",
+                s->name);
+        return GT_EXIT_USAGE;
+    }
+    rc = gt_db_get_table(s->db, s->name, 0, &s->table);
     *have_stored = 0;
     if ((rc == GT_ERR_NOTFOUND || rc == GT_ERR_INVAL) && c->by_name)
         return unknown_puzzle(c);
@@ -200,6 +227,8 @@ static int build_model(def_session *s, const def_source *src)
     gt_def_options o = {src->metric, src->mask};
     gt_def_error err;
     int rc;
+    if (s->n_pdb)
+        return gt_def_pdb_model(s, src->where, src->metric, src->mask);
     if ((rc = gt_def_model_plan(s->def, &o, &s->model, &err)) != 0 || (rc = gt_def_model_build(s->model, &s->p)) != 0) {
         fprintf(stderr, "godtab-solve: %s: %s\n", src->where, rc == GT_ERR_NOMEM ? gt_strerror(rc) : err.message);
         return rc == GT_ERR_INVAL ? GT_EXIT_PARSE : GT_EXIT_INTERNAL;
@@ -259,6 +288,9 @@ int gt_def_session_open(const def_cli *c, def_session *s)
 
 void gt_def_session_close(def_session *s)
 {
+    gt_def_search_free(s->search);
+    for (int i = 0; i < s->n_pdb; i++)
+        gt_table_free(s->pdb[i]);
     gt_table_free(s->table);
     gt_db_close(s->db);
     gt_def_model_free(s->model);

@@ -90,24 +90,6 @@ static uint64_t walk_move(const gt_def_model *m, const rk_walk *w, int mv)
     return index;
 }
 
-static inline int claim(uint8_t *cell, uint8_t value)
-{
-    uint8_t expected = GT_UNREACHED;
-    return __atomic_load_n(cell, __ATOMIC_RELAXED) == GT_UNREACHED &&
-           __atomic_compare_exchange_n(cell, &expected, value, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-}
-
-/* 1 if some byte of the 8 at p may equal v (SWAR, so that the scans skip
- * the cells of other levels 8 at a time). A racing write only turns 255
- * into depth + 1, which neither scan looks for. */
-static inline int has_byte(const uint8_t *p, uint8_t v)
-{
-    uint64_t x;
-    memcpy(&x, p, 8);
-    x ^= 0x0101010101010101ull * v;
-    return ((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull) != 0;
-}
-
 #define RK_BLOCK 4096
 
 static uint64_t expand_block(const gt_def_model *m, uint8_t *dist, uint64_t lo, uint64_t hi, uint8_t depth,
@@ -116,7 +98,7 @@ static uint64_t expand_block(const gt_def_model *m, uint8_t *dist, uint64_t lo, 
     uint64_t found = 0;
     const uint8_t look = forward ? depth : GT_UNREACHED;
     for (uint64_t i = lo; i < hi; i++) {
-        if ((i & 7) == 0 && i + 8 <= hi && !has_byte(dist + i, look)) {
+        if ((i & 7) == 0 && i + 8 <= hi && !gt_def_has_byte(dist + i, look)) {
             i += 7;
             continue;
         }
@@ -126,7 +108,7 @@ static uint64_t expand_block(const gt_def_model *m, uint8_t *dist, uint64_t lo, 
         for (int mv = 0; mv < m->n_moves; mv++) {
             uint64_t n = walk_move(m, w, mv);
             if (forward) {
-                found += (uint64_t)claim(&dist[n], (uint8_t)(depth + 1));
+                found += (uint64_t)gt_def_claim(&dist[n], (uint8_t)(depth + 1));
             } else if (__atomic_load_n(&dist[n], __ATOMIC_RELAXED) == depth) {
                 __atomic_store_n(&dist[i], (uint8_t)(depth + 1), __ATOMIC_RELAXED);
                 found++;

@@ -163,4 +163,31 @@ uint64_t gt_def_coord_bound(const gt_def_model *m, int c);
  * (def_parity.c). Return values: GT_OK (bipartite or not), GT_ERR_NOMEM. */
 int gt_def_parity_build(gt_def_model *m);
 
+/* The level hooks' cell updates (def_big.c, def_pdb.c): a cell is claimed
+ * for depth + 1 only if still unreached (GT_UNREACHED, 255). */
+static inline int gt_def_claim(uint8_t *cell, uint8_t value)
+{
+    uint8_t expected = 255;
+    return __atomic_load_n(cell, __ATOMIC_RELAXED) == 255 &&
+           __atomic_compare_exchange_n(cell, &expected, value, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+/* 1 if some byte of the 8 at p may equal v (SWAR, so that the scans skip
+ * the cells of other levels 8 at a time). A racing write only turns 255
+ * into depth + 1, which neither scan looks for. */
+static inline int gt_def_has_byte(const uint8_t *p, uint8_t v)
+{
+    uint64_t x;
+    __builtin_memcpy(&x, p, 8);
+    x ^= 0x0101010101010101ull * v;
+    return ((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull) != 0;
+}
+
+/* A projection's part (def_pdb.h) from its orbit, keep_ori and n_groups,
+ * and group_of_piece (the group of each piece of the orbit, 255 for none):
+ * its items, combination sizes and orientation digits (def_proj.c).
+ * Return values: GT_OK, GT_ERR_RANGE (past 2^62 images). */
+struct gt_def_proj_part;
+int gt_def_proj_part_finish(const gt_def_model *m, struct gt_def_proj_part *pt, const uint8_t *group_of_piece);
+
 #endif

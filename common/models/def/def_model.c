@@ -317,8 +317,9 @@ int gt_def_model_plan(const gt_def *def, const gt_def_options *o, gt_def_model *
     return gt_def_model_plan_limit(def, o, 0, out, err);
 }
 
-int gt_def_model_plan_limit(const gt_def *def, const gt_def_options *o, uint32_t factor_max, gt_def_model **out,
-                            gt_def_error *err)
+/* The moves and the orbits: what every plan starts with. */
+static int plan_start(const gt_def *def, const gt_def_options *o, uint32_t factor_max, gt_def_model **out,
+                      gt_def_error *err)
 {
     gt_def_model *m = calloc(1, sizeof *m);
     int rc;
@@ -344,14 +345,34 @@ int gt_def_model_plan_limit(const gt_def *def, const gt_def_options *o, uint32_t
     }
     for (int s = 0; s < def->n_sets; s++)
         memset(m->omod_at + def->set[s].offset, def->set[s].omod, (size_t)def->set[s].n);
-    if ((rc = expand_moves(m, o, err)) != 0 || (rc = find_orbits(m)) != 0 || (rc = plan_factors(m, err)) != 0 ||
-        (rc = gt_def_big_plan(m, err)) != 0 || (!m->ranked && (rc = gt_def_plan_coords(m, err)) != 0))
+    if ((rc = expand_moves(m, o, err)) != 0 || (rc = find_orbits(m)) != 0)
         goto free_model;
     *out = m;
     return GT_OK;
 free_model:
     gt_def_model_free(m);
     return rc;
+}
+
+int gt_def_model_plan_orbits(const gt_def *def, const gt_def_options *o, gt_def_model **out, gt_def_error *err)
+{
+    return plan_start(def, o, 0, out, err);
+}
+
+int gt_def_model_plan_limit(const gt_def *def, const gt_def_options *o, uint32_t factor_max, gt_def_model **out,
+                            gt_def_error *err)
+{
+    gt_def_model *m;
+    int rc = plan_start(def, o, factor_max, &m, err);
+    if (rc)
+        return rc;
+    if ((rc = plan_factors(m, err)) != 0 || (rc = gt_def_big_plan(m, err)) != 0 ||
+        (!m->ranked && (rc = gt_def_plan_coords(m, err)) != 0)) {
+        gt_def_model_free(m);
+        return rc;
+    }
+    *out = m;
+    return GT_OK;
 }
 
 void gt_def_model_free(gt_def_model *m)

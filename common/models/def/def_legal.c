@@ -1,0 +1,133 @@
+/* The invariants of a definition's moves (def_pdb.h,
+ * gt_def_check_invariants): a state no move sequence reaches is refused
+ * before a search that would never end. Two kinds are checked:
+ *   - an orbit's orientation sum, when every move keeps it;
+ *   - the permutation parities of the orbits of distinct pieces: each move
+ *     is a vector of parities (one bit an orbit), the moves reach only the
+ *     span of those vectors (over GF(2)), so a state whose vector is
+ *     outside it is not reached. That covers "every move is even on this
+ *     orbit" and "the corners' and the edges' parities are equal".
+ * They are necessary, not sufficient: a state that passes can still be
+ * out of reach (the search's projections then find no image for it). */
+#include "def_internal.h"
+#include "def_pdb.h"
+#include "gt_error.h"
+
+#include <string.h>
+
+/* 1 if the orbit's pieces are all distinct. */
+static int distinct(const gt_def_orbit *ob)
+{
+    return ob->n_labels == ob->k;
+}
+
+/* The parity of the permutation a[0..k-1] (values 0..k-1). */
+static int parity_of(const uint8_t *a, int k)
+{
+    uint8_t seen[GT_DEF_MAX_PIECES] = {0};
+    int odd = 0;
+    for (int i = 0; i < k; i++) {
+        if (seen[i])
+            continue;
+        int len = 0;
+        for (int j = i; !seen[j]; j = a[j], len++)
+            seen[j] = 1;
+        odd ^= (len + 1) & 1; /* a cycle of even length is odd */
+    }
+    return odd;
+}
+
+/* The state's permutation of orbit ob, as local positions of the solved
+ * labels; -1 if a piece is foreign. */
+static int state_parity(const gt_def_model *m, const gt_def_orbit *ob, const uint8_t *perm)
+{
+    uint8_t a[GT_DEF_MAX_PIECES];
+    for (int j = 0; j < ob->k; j++) {
+        int i = 0;
+        while (i < ob->k && m->def->solved_perm[ob->pos[i]] != perm[ob->pos[j]])
+            i++;
+        if (i == ob->k)
+            return -1;
+        a[j] = (uint8_t)i;
+    }
+    return parity_of(a, ob->k);
+}
+
+static int ori_check(const gt_def_model *m, const gt_def_orbit *ob, const uint8_t *ori, gt_def_error *err)
+{
+    int kept = 1, sum = 0, solved = 0;
+    for (int mv = 0; mv < m->n_moves && kept; mv++) {
+        int s = 0;
+        for (int j = 0; j < ob->k; j++)
+            s += ob->twist[mv * ob->k + j];
+        kept = s % ob->omod == 0;
+    }
+    if (!kept || ob->omod == 1)
+        return GT_OK;
+    for (int j = 0; j < ob->k; j++) {
+        sum += ori[ob->pos[j]];
+        solved += m->def->solved_ori[ob->pos[j]];
+    }
+    if ((sum - solved) % ob->omod == 0)
+        return GT_OK;
+    return gt_error_set(err, GT_ERR_ILLEGAL, 0, 0,
+                        "set %s: the orientation sum is %d mod %d, every move keeps it %d",
+                        m->def->set[ob->set].name, sum % ob->omod, ob->omod, solved % ob->omod);
+}
+
+/* Reduces v by the basis (row i has its lowest bit at lead[i]). */
+static uint64_t reduce(const uint64_t *basis, int n, uint64_t v)
+{
+    for (int i = 0; i < n; i++)
+        if (v >> __builtin_ctzll(basis[i]) & 1)
+            v ^= basis[i];
+    return v;
+}
+
+static int parity_check(const gt_def_model *m, const uint8_t *perm, const int *orbit_of_bit, int bits,
+                        gt_def_error *err)
+{
+    uint64_t basis[64], state = 0;
+    int n = 0;
+    for (int mv = 0; mv < m->n_moves; mv++) {
+        uint64_t v = 0;
+        for (int b = 0; b < bits; b++)
+            v |= (uint64_t)gt_def_move_odd(&m->orbit[orbit_of_bit[b]], mv) << b;
+        if ((v = reduce(basis, n, v)) != 0) {
+            for (int i = 0; i < n; i++) /* keep the basis reduced on the new lead */
+                if (basis[i] >> __builtin_ctzll(v) & 1)
+                    basis[i] ^= v;
+            basis[n++] = v;
+        }
+    }
+    for (int b = 0; b < bits; b++)
+        state |= (uint64_t)state_parity(m, &m->orbit[orbit_of_bit[b]], perm) << b;
+    uint64_t left = reduce(basis, n, state);
+    if (!left)
+        return GT_OK;
+    const gt_def_orbit *ob = &m->orbit[orbit_of_bit[__builtin_ctzll(left)]];
+    return gt_error_set(err, GT_ERR_ILLEGAL, 0, 0,
+                        "set %s: its permutation parity (with the other sets') is one no move sequence reaches",
+                        m->def->set[ob->set].name);
+}
+
+int gt_def_check_invariants(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, gt_def_error *err)
+{
+    int orbit_of_bit[64], bits = 0, rc;
+    for (int o = 0; o < m->n_orbits; o++) {
+        const gt_def_orbit *ob = &m->orbit[o];
+        for (int j = 0; j < ob->k; j++) {
+            int i = 0;
+            while (i < ob->k && m->def->solved_perm[ob->pos[i]] != perm[ob->pos[j]])
+                i++;
+            if (i == ob->k)
+                return gt_error_set(err, GT_ERR_ILLEGAL, 0, 0, "set %s: piece %d is not one of this orbit's",
+                                    m->def->set[ob->set].name, perm[ob->pos[j]] + 1);
+        }
+        if ((rc = ori_check(m, ob, ori, err)) != 0)
+            return rc;
+        if (distinct(ob) && ob->k > 1 && bits < 64)
+            orbit_of_bit[bits++] = o;
+    }
+    return parity_check(m, perm, orbit_of_bit, bits, err);
+}

@@ -1,0 +1,191 @@
+/* A projection's image as a puzzle (def_pdb.h): the one BFS builds its
+ * distance table through level hooks, as def_big.c's ranked index: each
+ * image at the level is unranked into its kept pieces' cells, each move
+ * moves them by the cells' table, and the result is ranked again. */
+#include "def_internal.h"
+#include "def_pdb.h"
+#include "gt_error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PDB_BLOCK 4096
+#define PDB_STATES_MAX (1ull << 40)
+
+struct gt_def_pdb {
+    const gt_def_model *m;
+    const gt_def_proj *pr;
+    gt_def_model *own_model; /* a spec's puzzle owns its model and projection */
+    gt_def_proj *own_proj;
+    gt_def_cells cells;
+    int n_items;
+    gt_puzzle puzzle;
+};
+
+/* out[mv]: the image after each move of the image whose items are `items`. */
+static void pdb_moves(const gt_def_pdb *d, const uint16_t *items, uint64_t *out)
+{
+    uint16_t next[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+    for (int mv = 0; mv < d->m->n_moves; mv++) {
+        const uint16_t *t = d->cells.move + (size_t)mv * (size_t)d->cells.n_values;
+        for (int i = 0; i < d->n_items; i++)
+            next[i] = t[items[i]];
+        out[mv] = gt_def_proj_rank(d->pr, next);
+    }
+}
+
+static uint64_t expand_block(const gt_def_pdb *d, uint8_t *dist, uint64_t lo, uint64_t hi, uint8_t depth,
+                             int forward)
+{
+    uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+    uint64_t found = 0, next[GT_MAX_MOVES];
+    const uint8_t look = forward ? depth : GT_UNREACHED;
+    for (uint64_t i = lo; i < hi; i++) {
+        if ((i & 7) == 0 && i + 8 <= hi && !gt_def_has_byte(dist + i, look)) {
+            i += 7;
+            continue;
+        }
+        if (__atomic_load_n(&dist[i], __ATOMIC_RELAXED) != look)
+            continue;
+        gt_def_proj_unrank(d->pr, i, items);
+        pdb_moves(d, items, next);
+        for (int mv = 0; mv < d->m->n_moves; mv++) {
+            if (forward) {
+                found += (uint64_t)gt_def_claim(&dist[next[mv]], (uint8_t)(depth + 1));
+            } else if (__atomic_load_n(&dist[next[mv]], __ATOMIC_RELAXED) == depth) {
+                __atomic_store_n(&dist[i], (uint8_t)(depth + 1), __ATOMIC_RELAXED);
+                found++;
+                break;
+            }
+        }
+    }
+    return found;
+}
+
+static uint64_t pdb_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
+{
+    const gt_def_pdb *d = p->ctx;
+    const int64_t blocks = (int64_t)((p->n_states + PDB_BLOCK - 1) / PDB_BLOCK);
+    uint64_t found = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 16) reduction(+ : found)
+    for (int64_t b = 0; b < blocks; b++) {
+        uint64_t lo = (uint64_t)b * PDB_BLOCK, hi = lo + PDB_BLOCK < p->n_states ? lo + PDB_BLOCK : p->n_states;
+        found += expand_block(d, dist, lo, hi, depth, forward);
+    }
+    return found;
+}
+
+static uint64_t pdb_seed(const gt_puzzle *p, uint8_t *dist)
+{
+    dist[p->solved] = 0;
+    return 1;
+}
+
+static const gt_bfs_levels pdb_levels = {pdb_seed, pdb_expand};
+
+static void pdb_neighbours(const gt_puzzle *p, uint64_t index, uint64_t *out)
+{
+    const gt_def_pdb *d = p->ctx;
+    uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+    gt_def_proj_unrank(d->pr, index, items);
+    pdb_moves(d, items, out);
+}
+
+int gt_def_pdb_make(const gt_def_model *m, const gt_def_proj *pr, gt_def_pdb **out)
+{
+    gt_def_pdb *d;
+    int cell[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX], rc;
+    uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+    *out = NULL;
+    if (pr->states > PDB_STATES_MAX)
+        return GT_ERR_RANGE;
+    if (!(d = calloc(1, sizeof *d)))
+        return GT_ERR_NOMEM;
+    if ((rc = gt_def_cells_build(m, &d->cells)) != 0) {
+        free(d);
+        return rc;
+    }
+    d->m = m;
+    d->pr = pr;
+    d->n_items = gt_def_proj_items(pr);
+    gt_def_proj_item_cells(pr, cell);
+    for (int i = 0; i < d->n_items; i++)
+        items[i] = d->cells.solved[cell[i]];
+    d->puzzle = (gt_puzzle){
+        .name = "def-pdb",
+        .metric = m->metric == GT_DEF_QTM ? "qtm" : "htm",
+        .n_states = pr->states,
+        .n_moves = m->n_moves,
+        .move_names = m->name_ptr,
+        .move_inverse = m->inverse,
+        .n_coords = 0,
+        .solved = gt_def_proj_rank(pr, items),
+        .levels = &pdb_levels,
+        .neighbours = pdb_neighbours,
+        .ctx = d,
+    };
+    *out = d;
+    return GT_OK;
+}
+
+const gt_puzzle *gt_def_pdb_puzzle(const gt_def_pdb *d)
+{
+    return &d->puzzle;
+}
+
+void gt_def_pdb_free(gt_def_pdb *d)
+{
+    if (!d)
+        return;
+    gt_def_cells_free(&d->cells);
+    gt_def_model_free(d->own_model);
+    free(d->own_proj);
+    free(d);
+}
+
+/* ---- table specs (godtab-gen --def FILE --pdb) ---- */
+
+static int pdb_make_puzzle(const gt_table_spec *spec, gt_puzzle **out)
+{
+    const gt_def_pdb_request *req = spec->arg;
+    gt_def_model *m = NULL;
+    gt_def_proj *pr = malloc(sizeof *pr);
+    gt_def_pdb *d = NULL;
+    gt_def_error err;
+    int rc = pr ? gt_def_model_plan_orbits(req->def.def, &req->def.options, &m, &err) : GT_ERR_NOMEM;
+    if (rc == GT_OK && (rc = gt_def_proj_parse(m, req->projection, pr, &err)) != GT_OK)
+        rc = rc == GT_ERR_NOMEM ? rc : GT_ERR_INVAL;
+    if (rc == GT_OK)
+        rc = gt_def_pdb_make(m, pr, &d);
+    if (rc) {
+        gt_def_model_free(m);
+        free(pr);
+        return rc;
+    }
+    d->own_model = m;
+    d->own_proj = pr;
+    d->puzzle.name = spec->name;
+    *out = &d->puzzle;
+    return GT_OK;
+}
+
+static void pdb_free_puzzle(gt_puzzle *p)
+{
+    if (p)
+        gt_def_pdb_free(p->ctx);
+}
+
+void gt_def_pdb_spec_init(gt_table_spec *spec, const char *name, const char *summary, const gt_def_pdb_request *req)
+{
+    *spec = (gt_table_spec){
+        .name = name,
+        .family = "def",
+        .summary = summary,
+        .encoding = GT_ENC_MOD3,
+        .zstd_level = 19,
+        .make_puzzle = pdb_make_puzzle,
+        .free_puzzle = pdb_free_puzzle,
+        .arg = req,
+        .storage = GT_STORAGE_MAPPED,
+    };
+}

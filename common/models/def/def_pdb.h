@@ -1,0 +1,194 @@
+/* Pattern databases of a definition and the optimal search over them
+ * (issue 28; docs/definitions.md, "Pattern databases").
+ *
+ * A projection keeps some pieces of some orbits and forgets the rest: each
+ * kept piece belongs to a group, the pieces of one group are identical in
+ * the projection, and the orientations are kept or not. A state's image is
+ * where each group's pieces are (a chain of combinations) and, when kept,
+ * their orientations; the images form a smaller puzzle whose distance
+ * table (built by the one BFS through level hooks, stored as every table)
+ * is a lower bound of the distance: a pattern database. The search
+ * (def_search.c) walks the definition's states by IDA*, bounded by the
+ * maximum of several pattern databases, each read at 2 bits a state
+ * (distance mod 3, made exact from the parent's distance). */
+#ifndef GODTAB_DEF_PDB_H
+#define GODTAB_DEF_PDB_H
+
+#include "def.h"
+#include "table.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GT_DEF_PDB_MAX 8          /* pattern databases one search combines */
+#define GT_DEF_PROJ_TEXT_MAX 512  /* a projection written out */
+#define GT_DEF_PROJ_PARTS 16      /* orbits one projection keeps */
+#define GT_DEF_PROJ_K_MAX 64      /* positions of an orbit a projection keeps pieces of */
+
+/* What one projection keeps of one orbit. */
+typedef struct gt_def_proj_part {
+    int orbit;     /* the model's orbit */
+    int k, omod;   /* the orbit's positions and orientation modulus */
+    int base;      /* the orbit's first cell value (gt_def_cells) */
+    int oshift, omask; /* a value's orientation bits */
+    int first;     /* the orbit's first cell */
+    int keep_ori;  /* the kept pieces' orientations are kept */
+    int n_groups;
+    int n_items;   /* pieces kept: item i is physical piece item_piece[i] */
+    uint8_t group_size[GT_DEF_PROJ_K_MAX];
+    uint8_t item_piece[GT_DEF_PROJ_K_MAX]; /* group 0's pieces first, then group 1's, ... */
+    int ori_digits;      /* orientations ranked (one less when their sum is fixed) */
+    int ori_sum;         /* the fixed sum (mod omod) when ori_digits < n_items */
+    uint64_t comb_size[GT_DEF_PROJ_K_MAX]; /* C(free positions, group size), each group */
+    uint64_t pos_size, size;               /* the combinations' product; with orientations */
+} gt_def_proj_part;
+
+/* A projection of a planned model (gt_def_model_plan_orbits or _plan). */
+typedef struct gt_def_proj {
+    int n_parts;
+    gt_def_proj_part part[GT_DEF_PROJ_PARTS];
+    uint64_t states; /* the image's index space: the parts' sizes multiplied */
+    char text[GT_DEF_PROJ_TEXT_MAX]; /* its canonical text (gt_def_proj_parse reads it back) */
+} gt_def_proj;
+
+/* Plans the moves and orbits of a definition only (no coordinates, no
+ * index: any size). Return values: as gt_def_model_plan but never
+ * GT_ERR_RANGE. */
+int gt_def_model_plan_orbits(const gt_def *def, const gt_def_options *o, gt_def_model **out, gt_def_error *err);
+
+/* Reads a projection: parts separated by ';', each a set name, optionally
+ * '=' and its kept pieces (numbers of the Solved block, 1-based, ',' apart;
+ * "a-b" a range; "a+b" makes them one group of identical pieces; a piece
+ * number the Solved block repeats is a group already), and optionally
+ * ":perm" (positions only) or ":ori" (every piece of the set one group:
+ * orientations only). "CORNER", "EDGE=1-6", "EDGE=1,2,3:perm", "EDGE:ori".
+ * Return values: GT_OK, GT_ERR_PARSE (err->column: where, what), GT_ERR_RANGE
+ * (an orbit past GT_DEF_PROJ_K_MAX positions, or an image past 2^62). */
+int gt_def_proj_parse(const gt_def_model *m, const char *text, gt_def_proj *out, gt_def_error *err);
+
+/* Chooses projections automatically (def_pdb_auto.c): each orbit whole if
+ * its image has at most max_states, else its pieces in runs of the largest
+ * length that fits (orientations kept); small orbits joined to another's
+ * projection while the product fits. Largest first, at most GT_DEF_PDB_MAX
+ * and at most budget_states in all. Return values: GT_OK, GT_ERR_RANGE (no
+ * projection fits: err says the smallest useful one's size). */
+int gt_def_proj_auto(const gt_def_model *m, uint64_t max_states, uint64_t budget_states, gt_def_proj *out, int *n,
+                     gt_def_error *err);
+
+/* The image of a state given by the cells of its kept pieces (values as
+ * gt_def_cells'): items[j] is the cell of item j, the parts' items one
+ * after the other (gt_def_proj_items of them). */
+uint64_t gt_def_proj_rank(const gt_def_proj *pr, const uint16_t *items);
+/* An image back to its items' cells (one choice among identical pieces). */
+void gt_def_proj_unrank(const gt_def_proj *pr, uint64_t index, uint16_t *items);
+/* How many items the projection keeps. */
+int gt_def_proj_items(const gt_def_proj *pr);
+/* Which cell of the model each item is: cell[j] for item j. */
+void gt_def_proj_item_cells(const gt_def_proj *pr, int *cell);
+
+/* The cells of a model's pieces: piece i of orbit o (the piece that starts
+ * at the orbit's local position i) is cell gt_def_cells_first(o) + i, and
+ * its value is base[o] + (position << s) + orientation, s the bits of the
+ * orbit's orientations, so that one table per move moves every piece
+ * (def_proj.c). */
+typedef struct gt_def_cells {
+    int n_cells, n_values, n_moves;
+    int first[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES]; /* each orbit's first cell */
+    int base[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];  /* each orbit's first value */
+    uint16_t *move; /* move[m * n_values + v]: value v after move m */
+    uint16_t *solved; /* n_cells: every piece at its start */
+} gt_def_cells;
+
+/* Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_RANGE (more than 65535 values). */
+int gt_def_cells_build(const gt_def_model *m, gt_def_cells *c);
+void gt_def_cells_free(gt_def_cells *c);
+/* The cells of a flat state (identical pieces given in position order).
+ * Return values: GT_OK, GT_ERR_ILLEGAL (a piece foreign to its orbit). */
+int gt_def_cells_of_state(const gt_def_model *m, const gt_def_cells *c, const uint8_t *perm, const uint8_t *ori,
+                          uint16_t *cells);
+
+/* ---- a pattern database as a puzzle for the BFS (def_pdb.c) ---- */
+
+typedef struct gt_def_pdb gt_def_pdb;
+
+/* The projection's image as a descriptor: n_coords 0, level hooks and a
+ * neighbours hook (puzzle.h), moves named as the model's. m and pr must
+ * outlive it. Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_RANGE (past 2^40
+ * states: the BFS's byte a state would not fit). */
+int gt_def_pdb_make(const gt_def_model *m, const gt_def_proj *pr, gt_def_pdb **out);
+const gt_puzzle *gt_def_pdb_puzzle(const gt_def_pdb *d);
+void gt_def_pdb_free(gt_def_pdb *d);
+
+/* A pattern database's table spec (godtab-gen --def FILE --pdb): the
+ * definition request first (a gt_def_request: spec->arg may be read as
+ * one), then the projection's text. */
+typedef struct gt_def_pdb_request {
+    gt_def_request def;
+    const char *projection;
+} gt_def_pdb_request;
+
+/* Fills spec for the pattern database `name` of req (the caller keeps name,
+ * summary and req alive): MOD3, mapped; make_puzzle plans the model and the
+ * projection (GT_ERR_INVAL if the text does not read). */
+void gt_def_pdb_spec_init(gt_table_spec *spec, const char *name, const char *summary, const gt_def_pdb_request *req);
+
+/* The section of a pattern database's table holding its projection's text
+ * (beside GT_CATALOG_DEF_SECTION, the definition). */
+#define GT_DEF_PROJ_SECTION "projection"
+
+/* ---- the optimal search (def_search.c) ---- */
+
+typedef struct gt_def_search gt_def_search;
+
+/* Called with every solution found (moves[0..n-1], model move numbers):
+ * non-zero stops the search. */
+typedef int (*gt_def_solution_fn)(void *user, const uint8_t *moves, int n);
+/* Called once a depth is exhausted: that depth, the nodes so far, seconds. */
+typedef void (*gt_def_progress_fn)(void *user, int depth, uint64_t nodes, double seconds);
+
+typedef struct gt_def_search_options {
+    int threads;          /* 0: all */
+    double timeout;       /* seconds, 0: none */
+    int all;              /* every optimal solution (only the same move is never turned twice) */
+    int max_depth;        /* 0: GT_MAX_DEPTH */
+    gt_def_solution_fn on_solution;
+    gt_def_progress_fn on_progress;
+    void *user;
+    const volatile int *cancel; /* non-zero stops the search (GT_ERR_INTERRUPT) */
+} gt_def_search_options;
+
+/* A search over the model's states bounded by the pattern databases
+ * (tables[i] the stored table of projections[i], GT_ENC_MOD3, n_states the
+ * projection's). The model, projections and tables must outlive it.
+ * Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_INVAL (no databases, a table
+ * whose size or encoding is not its projection's). */
+int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, const gt_table *const *tables, int n,
+                      gt_def_search **out);
+void gt_def_search_free(gt_def_search *s);
+
+/* The result of one search. */
+typedef struct gt_def_search_result {
+    int length;      /* the optimal length, or -1 */
+    int lower_bound; /* the depth proven (on GT_ERR_TIMEOUT: no solution shorter) */
+    int solutions;   /* found (with all: every one) */
+    uint64_t nodes;
+    double seconds;
+    uint8_t moves[GT_MAX_DEPTH]; /* the first optimal solution (the same whatever the threads) */
+} gt_def_search_result;
+
+/* Solves the flat state optimally. Return values: GT_OK (r->length, r->moves),
+ * GT_ERR_ILLEGAL (no move sequence reaches it: err names the orbit and the
+ * invariant), GT_ERR_TIMEOUT (r->lower_bound), GT_ERR_INTERRUPT,
+ * GT_ERR_CORRUPT (a damaged table block), GT_ERR_NOMEM. */
+int gt_def_search_run(gt_def_search *s, const uint8_t *perm, const uint8_t *ori, const gt_def_search_options *o,
+                      gt_def_search_result *r, gt_def_error *err);
+
+/* The distance bound of the state (the databases' maximum), for tests. */
+int gt_def_search_bound(gt_def_search *s, const uint8_t *perm, const uint8_t *ori, int *bound);
+
+/* 0 when the flat state keeps every invariant the moves keep (each orbit's
+ * orientation sum, the permutation parities the moves tie together); else
+ * GT_ERR_ILLEGAL with err naming the set and the invariant (def_legal.c). */
+int gt_def_check_invariants(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, gt_def_error *err);
+
+#endif

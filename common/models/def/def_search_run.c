@@ -1,0 +1,264 @@
+/* The iterations of the definition search (def_search.c): the root's
+ * exact distances, the canonical prefixes the threads share, the depth
+ * loop with its time limit, and what a solution does. */
+#include "def_search_internal.h"
+#include "gt_error.h"
+
+#include <limits.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PREFIX_LEN 2
+
+/* ---- the root --------------------------------------------------------------- */
+
+/* The exact distance of an image: walked down its table (each step to a
+ * neighbour one residue lower) to the goal's image. */
+static int image_distance(const gt_def_search *s, const search_pdb *d, const uint16_t *track, int *out)
+{
+    uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX], next[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+    for (int j = 0; j < d->n_items; j++)
+        items[j] = track[d->slot[j]];
+    uint64_t idx = gt_def_proj_rank(d->pr, items);
+    int dist = 0;
+    while (idx != d->solved) {
+        if (!gt_view_ok(&d->t->view, idx >> 2))
+            return GT_ERR_CORRUPT;
+        const unsigned r = gt_table_raw(d->t, idx), want = (r + 2) % 3;
+        if (r == 3)
+            return GT_ERR_ILLEGAL; /* the image of no reachable state */
+        if (dist++ > GT_MAX_DEPTH)
+            return GT_ERR_CORRUPT;
+        gt_def_proj_unrank(d->pr, idx, items);
+        uint64_t down = UINT64_MAX;
+        for (int mv = 0; mv < s->m->n_moves && down == UINT64_MAX; mv++) {
+            const uint16_t *t = s->cells.move + (size_t)mv * (size_t)s->cells.n_values;
+            for (int j = 0; j < d->n_items; j++)
+                next[j] = t[items[j]];
+            uint64_t n = gt_def_proj_rank(d->pr, next);
+            if (gt_view_ok(&d->t->view, n >> 2) && gt_table_raw(d->t, n) == want)
+                down = n;
+        }
+        if (down == UINT64_MAX)
+            return GT_ERR_CORRUPT; /* a table whose residues do not descend */
+        idx = down;
+    }
+    *out = dist;
+    return GT_OK;
+}
+
+/* The root's tracked cells and exact distances. */
+static int root_setup(const gt_def_search *s, const uint8_t *perm, const uint8_t *ori, uint16_t *track, int *h,
+                      int *hmax)
+{
+    uint16_t cells[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    int rc = gt_def_cells_of_state(s->m, &s->cells, perm, ori, cells);
+    if (rc)
+        return rc;
+    for (int i = 0; i < s->n_track; i++)
+        track[i] = cells[s->track[i]];
+    *hmax = 0;
+    for (int p = 0; p < s->n_pdb; p++) {
+        if ((rc = image_distance(s, &s->pdb[p], track, &h[p])) != 0)
+            return rc;
+        *hmax = h[p] > *hmax ? h[p] : *hmax;
+    }
+    return GT_OK;
+}
+
+int gt_def_search_bound(gt_def_search *s, const uint8_t *perm, const uint8_t *ori, int *bound)
+{
+    uint16_t track[GT_DEF_SEARCH_TRACK_MAX];
+    int h[GT_DEF_PDB_MAX];
+    return root_setup(s, perm, ori, track, h, bound);
+}
+
+/* ---- solutions --------------------------------------------------------------- */
+
+int gt_def_search_found(search_worker *w, int g)
+{
+    search_run *run = w->run;
+    if (!gt_def_search_goal(w, g))
+        return 0;
+    if (run->o->all) {
+#pragma omp critical(gt_def_search_all)
+        if (run->n_all < SEARCH_ALL_MAX) {
+            search_solution *sol = &run->all[run->n_all++];
+            sol->prefix = w->prefix;
+            sol->n = g;
+            memcpy(sol->moves, w->path, (size_t)g);
+        }
+        return 0;
+    }
+#pragma omp critical(gt_def_search_best)
+    if (w->prefix < run->best_prefix) {
+        memcpy(run->best, w->path, (size_t)g);
+        __atomic_store_n(&run->best_prefix, w->prefix, __ATOMIC_RELAXED);
+    }
+    return 1;
+}
+
+static int solution_order(const void *a, const void *b)
+{
+    const search_solution *x = a, *y = b;
+    if (x->prefix != y->prefix)
+        return x->prefix < y->prefix ? -1 : 1;
+    return memcmp(x->moves, y->moves, (size_t)x->n);
+}
+
+/* ---- one depth ------------------------------------------------------------------ */
+
+typedef struct prefix {
+    uint8_t n, moves[PREFIX_LEN];
+} prefix;
+
+/* The canonical prefixes of min(bound, PREFIX_LEN) moves, in move order. */
+static int make_prefixes(const gt_def_search *s, int all, int bound, prefix *out)
+{
+    const int n_moves = s->m->n_moves, len = bound < PREFIX_LEN ? bound : PREFIX_LEN;
+    int n = 0;
+    if (len == 0) {
+        out[n++] = (prefix){0, {0, 0}};
+        return n;
+    }
+    for (int a = 0; a < n_moves; a++) {
+        if (len == 1) {
+            out[n++] = (prefix){1, {(uint8_t)a, 0}};
+            continue;
+        }
+        const uint8_t *allowed = all ? s->allowed_all[a] : s->allowed[a];
+        for (int b = 0; b < n_moves; b++)
+            if (allowed[b] && !(a == b && 2 * 2 > s->m->order[a]))
+                out[n++] = (prefix){2, {(uint8_t)a, (uint8_t)b}};
+    }
+    return n;
+}
+
+/* Walks one prefix from the root: its moves, then the depth-first search. */
+static void walk_prefix(search_worker *w, const prefix *pf, const uint16_t *root, const int *root_h)
+{
+    const gt_def_search *s = w->s;
+    uint16_t track[GT_DEF_SEARCH_TRACK_MAX];
+    int h[GT_DEF_PDB_MAX], run = 0, prev = s->m->n_moves;
+    memcpy(track, root, (size_t)s->n_track * sizeof *track);
+    memcpy(h, root_h, sizeof h);
+    for (int i = 0; i < pf->n; i++) {
+        const int mv = pf->moves[i];
+        const uint16_t *t = s->cells.move + (size_t)mv * (size_t)s->cells.n_values;
+        for (int c = 0; c < s->n_track; c++)
+            track[c] = t[track[c]];
+        for (int p = 0; p < s->n_pdb; p++) {
+            h[p] = gt_def_search_child_h(s, p, track, h[p]);
+            if (h[p] < 0) {
+                __atomic_store_n(&w->run->stop, SEARCH_DAMAGED, __ATOMIC_RELAXED);
+                return;
+            }
+            if (i + 1 + h[p] > w->bound)
+                return;
+        }
+        run = mv == prev ? run + 1 : 1;
+        prev = mv;
+        w->path[i] = (uint8_t)mv;
+    }
+    gt_def_search_dfs(w, track, h, pf->n, prev, run);
+}
+
+/* Searches depth `bound` on the threads. */
+static void search_depth(const gt_def_search *s, search_run *run, int bound, const uint16_t *root, const int *h)
+{
+    static const int max_prefixes = GT_MAX_MOVES * GT_MAX_MOVES;
+    prefix *pf = malloc((size_t)max_prefixes * sizeof *pf);
+    if (!pf) {
+        run->stop = SEARCH_CANCELLED;
+        return;
+    }
+    const int n = make_prefixes(s, run->o->all, bound, pf), threads = run->o->threads > 0 ? run->o->threads : 0;
+    uint64_t nodes = 0;
+    run->best_prefix = INT_MAX;
+    run->n_all = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : nodes) num_threads(threads ? threads : omp_get_max_threads())
+    for (int i = 0; i < n; i++) {
+        if (__atomic_load_n(&run->stop, __ATOMIC_RELAXED) || i > __atomic_load_n(&run->best_prefix, __ATOMIC_RELAXED))
+            continue;
+        search_worker w = {.s = s, .run = run, .bound = bound, .prefix = i};
+        walk_prefix(&w, &pf[i], root, h);
+        nodes += w.nodes;
+    }
+    run->nodes += nodes;
+    free(pf);
+}
+
+/* ---- the depth loop ---------------------------------------------------------------- */
+
+/* What ended a depth: 0 to go deeper, else the return value (r filled). */
+static int depth_outcome(search_run *run, int bound, gt_def_search_result *r)
+{
+    const gt_def_search_options *o = run->o;
+    switch (run->stop) {
+    case SEARCH_TIMED_OUT: r->lower_bound = bound; return GT_ERR_TIMEOUT;
+    case SEARCH_CANCELLED: r->lower_bound = bound; return GT_ERR_INTERRUPT;
+    case SEARCH_DAMAGED: return GT_ERR_CORRUPT;
+    default: break;
+    }
+    if (o->all && run->n_all > 0) {
+        qsort(run->all, (size_t)run->n_all, sizeof *run->all, solution_order);
+        memcpy(r->moves, run->all[0].moves, (size_t)bound);
+        for (int i = 0; i < run->n_all; i++, r->solutions++)
+            if (o->on_solution && o->on_solution(o->user, run->all[i].moves, bound))
+                break;
+    } else if (!o->all && run->best_prefix != INT_MAX) {
+        memcpy(r->moves, run->best, (size_t)bound);
+        r->solutions = 1;
+        if (o->on_solution)
+            o->on_solution(o->user, run->best, bound);
+    } else {
+        r->lower_bound = bound + 1;
+        return 0;
+    }
+    r->length = r->lower_bound = bound;
+    return 1;
+}
+
+static int root_error(int rc, gt_def_error *err)
+{
+    if (rc == GT_ERR_ILLEGAL)
+        return gt_error_set(err, rc, 0, 0, "a pattern database has no image of this state: no move sequence reaches it");
+    if (rc == GT_ERR_CORRUPT)
+        return gt_error_set(err, rc, 0, 0, "a pattern database's distances do not lead to its goal: damaged");
+    return rc;
+}
+
+int gt_def_search_run(gt_def_search *s, const uint8_t *perm, const uint8_t *ori, const gt_def_search_options *o,
+                      gt_def_search_result *r, gt_def_error *err)
+{
+    uint16_t root[GT_DEF_SEARCH_TRACK_MAX];
+    int h[GT_DEF_PDB_MAX], hmax, rc;
+    const double start = gt_def_search_now();
+    const int max_depth = o->max_depth > 0 && o->max_depth < GT_MAX_DEPTH ? o->max_depth : GT_MAX_DEPTH - 1;
+    memset(r, 0, sizeof *r);
+    r->length = -1;
+    if ((rc = gt_def_check_invariants(s->m, perm, ori, err)) != 0)
+        return rc;
+    if ((rc = root_setup(s, perm, ori, root, h, &hmax)) != 0)
+        return root_error(rc, err);
+    search_run run = {.o = o, .perm = perm, .ori = ori, .deadline = o->timeout > 0 ? start + o->timeout : 0};
+    if (o->all && !(run.all = malloc(SEARCH_ALL_MAX * sizeof *run.all)))
+        return GT_ERR_NOMEM;
+    r->lower_bound = hmax;
+    rc = GT_ERR_TIMEOUT; /* past max_depth */
+    for (int bound = hmax; bound <= max_depth; bound++) {
+        search_depth(s, &run, bound, root, h);
+        int end = depth_outcome(&run, bound, r);
+        r->nodes = run.nodes;
+        r->seconds = gt_def_search_now() - start;
+        if (o->on_progress && end == 0)
+            o->on_progress(o->user, bound, r->nodes, r->seconds);
+        if (end) {
+            rc = end == 1 ? GT_OK : end;
+            break;
+        }
+    }
+    free(run.all);
+    return rc;
+}
