@@ -5,6 +5,7 @@
  * ?puzzle=NAME, python db.solve(NAME, ...)). */
 #include "catalog.h"
 #include "catalog_def.h"
+#include "def_pdb.h"
 #include "gt_error.h"
 #include "solve.h"
 
@@ -19,9 +20,19 @@ typedef struct def_record {
     size_t len;
 } def_record;
 
+/* A pattern database's spec->arg (def_pdb.h): its request first, then
+ * what its two sections hold. */
+typedef struct pdb_record {
+    gt_def_pdb_request req;
+    const def_record *rec;
+    char text[GT_DEF_PROJ_TEXT_MAX];
+} pdb_record;
+
 struct gt_catalog_def_table {
     gt_table_spec spec;
     def_record rec;
+    pdb_record pdb; /* a pattern database (GT_DEF_PROJ_SECTION): its projection */
+    int is_pdb;
     gt_def *def;
     char name[GT_NAME_MAX];
     char summary[GT_NAME_MAX + 48];
@@ -33,6 +44,33 @@ static int def_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_sectio
     (void)p;
     out[0] = (gt_section_data){GT_CATALOG_DEF_SECTION, r->bytes, r->len};
     *n = 1;
+    return GT_OK;
+}
+
+static int pdb_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_section_data *out, int *n)
+{
+    const pdb_record *r = spec->arg;
+    (void)p;
+    out[0] = (gt_section_data){GT_CATALOG_DEF_SECTION, r->rec->bytes, r->rec->len};
+    out[1] = (gt_section_data){GT_DEF_PROJ_SECTION, r->text, strlen(r->text)};
+    *n = 2;
+    return GT_OK;
+}
+
+/* A pattern database's spec: the definition's request and the projection
+ * stored beside it (its text, v's bytes). */
+static int pdb_spec(const gt_view *v, gt_catalog_def_table *dt)
+{
+    if (v->bytes >= sizeof dt->pdb.text || memchr(v->data, 0, v->bytes))
+        return GT_ERR_CORRUPT;
+    memcpy(dt->pdb.text, v->data, v->bytes);
+    dt->pdb.text[v->bytes] = 0;
+    dt->pdb.req = (gt_def_pdb_request){dt->rec.req, dt->pdb.text};
+    dt->pdb.rec = &dt->rec;
+    dt->is_pdb = 1;
+    gt_def_pdb_spec_init(&dt->spec, dt->name, dt->summary, &dt->pdb.req);
+    dt->spec.arg = &dt->pdb;
+    dt->spec.sections = pdb_sections;
     return GT_OK;
 }
 
@@ -84,6 +122,9 @@ static int from_table(const gt_table *t, const char *name, gt_catalog_def_table 
     if (!v)
         return GT_ERR_NOTFOUND; /* not a definition table (or one built before they were stored) */
     int rc = from_record(v->data, v->bytes, name, dt);
+    const gt_view *proj = gt_table_section(t, GT_DEF_PROJ_SECTION);
+    if (rc == GT_OK && proj)
+        rc = pdb_spec(proj, dt);
     if (rc == GT_OK)
         dt->spec.encoding = t->meta.encoding;
     return rc;
@@ -184,6 +225,8 @@ static int def_open(const gt_loader *ld, const char *name, const gt_solve_option
         rc = GT_ERR_NOTFOUND;
     if (rc == GT_OK)
         rc = gt_catalog_def_table_of(h->table, name, &h->dt);
+    if (rc == GT_OK && h->dt->is_pdb)
+        rc = GT_ERR_NOTFOUND; /* a pattern database answers no query by itself: godtab-solve NAME searches them */
     if (rc == GT_OK)
         rc = h->dt->spec.make_puzzle(&h->dt->spec, &h->p);
     if (rc == GT_OK && h->table->meta.n_states != h->p->n_states)

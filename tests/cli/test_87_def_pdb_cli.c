@@ -1,0 +1,240 @@
+/* Pattern databases end to end (issue 28): godtab-gen --def FILE --pdb into
+ * a temporary LMDB, godtab-solve answering from them by file and by name,
+ * every answer replayed and its length checked against the full table's,
+ * and each documented error: a bad projection (1), a projection or a table
+ * past --max-memory (9, naming the largest projection that fits), a state
+ * no move reaches (3), a search past --timeout (10, with its lower bound),
+ * a pattern database named as a puzzle (1), --random without a full table
+ * (1). */
+#include "test_def_util.h"
+
+#include "def.h"
+#include "gt_error.h"
+
+#define db tu_db_path
+
+static int run_gen(const char *args, char **out, char **err)
+{
+    char *cmd;
+    assert_true(asprintf(&cmd, "%s/godtab-gen --db %s %s", GODTAB_BIN, db, args) > 0);
+    int rc = tu_run(cmd, out, err);
+    free(cmd);
+    return rc;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    /* p2: weak databases of the 2x2x2 (permutation, orientation apart),
+     * full2: its full table; weak3: tiny ones of the 3x3x3 */
+    if (tu_db_setup("--def " PUZ "2x2x2.tws --pdb CORNERS:perm --pdb CORNERS:ori --name p2"))
+        return -1;
+    char *cmd;
+    int rc = 0;
+    const char *more[] = {"--def " PUZ "2x2x2.tws --name full2", "--def " PUZ "3x3x3.tws --pdb EDGES:ori --pdb CORNERS:ori --name weak3"};
+    for (int i = 0; i < 2 && rc == 0; i++) {
+        if (asprintf(&cmd, "%s/godtab-gen --quiet --db %s %s", GODTAB_BIN, db, more[i]) < 0)
+            return -1;
+        rc = tu_run(cmd, NULL, NULL);
+        free(cmd);
+    }
+    return rc;
+}
+
+#define teardown tu_db_teardown
+
+/* The length printed at the end of an answer line "... (N)". */
+static int answer_length(const char *line)
+{
+    const char *open = strrchr(line, '(');
+    assert_non_null(open);
+    return atoi(open + 1);
+}
+
+/* The last line of a program's output (its trailing newline cut). */
+static const char *last_line(char *text)
+{
+    size_t n = strlen(text);
+    if (n && text[n - 1] == '\n')
+        text[--n] = 0;
+    char *nl = strrchr(text, '\n');
+    return nl ? nl + 1 : text;
+}
+
+/* The scramble then the answer solve the definition. */
+static void check_replay(const gt_def *d, const char *scramble, const char *line)
+{
+    char sol[1024];
+    snprintf(sol, sizeof sol, "%.*s", (int)(strrchr(line, '(') - line), line);
+    uint8_t perm[64], ori[64];
+    memcpy(perm, d->solved_perm, (size_t)d->total);
+    memcpy(ori, d->solved_ori, (size_t)d->total);
+    assert_int_equal(gt_def_apply_scramble(d, scramble, perm, ori, NULL), GT_OK);
+    assert_int_equal(gt_def_apply_scramble(d, sol, perm, ori, NULL), GT_OK);
+    assert_true(gt_def_is_solved(d, perm, ori));
+}
+
+static void test_answers_as_short_as_the_full_table(void **state)
+{
+    (void)state;
+    gt_def *d = tu_def_load("2x2x2.tws");
+    static const char *scrambles[] = {"R U R' U'", "", "R2", "F2 U' R F R2 U F' R U2", "U R U2 R' U' F2 R U F' R2 U' F",
+                                      "R U F R' U' F'", "F R2 U' F2 R U R' F' U2 R"};
+    for (size_t i = 0; i < sizeof scrambles / sizeof scrambles[0]; i++) {
+        char args[256], *out, *err, *full, *ferr;
+        snprintf(args, sizeof args, "--name p2 \"%s\"", scrambles[i]);
+        assert_int_equal(tu_def_solve(args, NULL, &out, &err), 0);
+        snprintf(args, sizeof args, "--name full2 \"%s\"", scrambles[i]);
+        assert_int_equal(tu_def_solve(args, NULL, &full, &ferr), 0);
+        assert_int_equal(answer_length(out), answer_length(full));
+        check_replay(d, scrambles[i], out);
+        free(out);
+        free(err);
+        free(full);
+        free(ferr);
+    }
+    gt_def_free(d);
+}
+
+static void test_by_name_batch_json_all(void **state)
+{
+    (void)state;
+    char *cmd, *out, *err;
+    assert_true(asprintf(&cmd, "printf 'R U\\n# c\\n\\nR2 F\\n' | %s/godtab-solve p2 --db %s --json", GODTAB_BIN, db) > 0);
+    assert_int_equal(tu_run(cmd, &out, &err), 0);
+    assert_string_equal(out, "{\"puzzle\":\"p2\",\"metric\":\"htm\",\"distance\":2,\"solution\":\"U' R'\"}\n"
+                             "{\"puzzle\":\"p2\",\"metric\":\"htm\",\"distance\":2,\"solution\":\"F' R2\"}\n");
+    free(cmd);
+    free(out);
+    free(err);
+    /* --all: as many solutions as the full table's walk lists */
+    char *full, *ferr;
+    assert_int_equal(tu_def_solve("--name p2 --all \"R U F\"", NULL, &out, &err), 0);
+    assert_int_equal(tu_def_solve("--name full2 --all \"R U F\"", NULL, &full, &ferr), 0);
+    assert_non_null(strstr(out, " optimal solution"));
+    assert_string_equal(last_line(out), last_line(full));
+    free(out);
+    free(err);
+    free(full);
+    free(ferr);
+}
+
+static void test_progress_and_threads(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(tu_def_solve("--name weak3 --progress --threads 1 \"R2 U2 F2 D2\"", NULL, &out, &err), 0);
+    assert_int_equal(answer_length(out), 4);
+    assert_non_null(strstr(err, "godtab-solve: no solution of 3 moves ("));
+    free(out);
+    free(err);
+    assert_int_equal(tu_def_solve("--name weak3 --threads 0 R", NULL, &out, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "--threads wants"));
+    free(out);
+    free(err);
+    assert_int_equal(tu_def_solve("--name weak3 --timeout -1 R", NULL, &out, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "--timeout wants"));
+    free(out);
+    free(err);
+}
+
+static void test_timeout_gives_the_lower_bound(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(tu_def_solve("--name weak3 --timeout 0.2 \"R U2 F' R2 U' F R' U F2 L D2 B U R' F D\"", NULL, &out,
+                                  &err),
+                     GT_EXIT_TIMEOUT);
+    assert_non_null(strstr(err, "the optimal length is at least "));
+    assert_true(atoi(strstr(err, "at least ") + 9) >= 1);
+    free(out);
+    free(err);
+}
+
+static void test_unreachable_states(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(tu_def_solve("--name weak3 --state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &out, &err),
+                     GT_EXIT_ILLEGAL);
+    assert_non_null(strstr(err, "parity"));
+    free(out);
+    free(err);
+    assert_int_equal(tu_def_solve("--name weak3 --state \"CORNERS 1 2 3 4 5 6 7 8 1 0 0 0 0 0 0 0\"", NULL, &out, &err),
+                     GT_EXIT_ILLEGAL);
+    assert_non_null(strstr(err, "set CORNERS: the orientation sum"));
+    free(out);
+    free(err);
+}
+
+static void test_gen_errors(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(run_gen("--def " PUZ "3x3x3.tws --pdb BOGUS", &out, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "--pdb 'BOGUS': column 1: projection: no such set"));
+    free(out);
+    free(err);
+    assert_int_equal(run_gen("--def " PUZ "3x3x3.tws --pdb EDGES=1-6 --max-memory 1M", &out, &err), GT_EXIT_INTERNAL);
+    assert_non_null(strstr(err, "too big: projection 'EDGES=1-6' has 42577920 images"));
+    assert_non_null(strstr(err, "the largest that fits: "));
+    free(out);
+    free(err);
+    /* the full table past the limit names the pattern databases */
+    assert_int_equal(run_gen("--def " PUZ "3x3x3.tws --max-memory 64M", &out, &err), GT_EXIT_INTERNAL);
+    assert_non_null(strstr(err, "the largest projection that fits: "));
+    assert_non_null(strstr(err, "--pdb auto"));
+    free(out);
+    free(err);
+    assert_int_equal(run_gen("--pdb auto", &out, &err), GT_EXIT_USAGE);
+    free(out);
+    free(err);
+}
+
+static void test_misuse(void **state)
+{
+    (void)state;
+    char *cmd, *out, *err;
+    assert_int_equal(tu_def_solve("--name p2-pdb0 R", NULL, &out, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "is a pattern database"));
+    free(out);
+    free(err);
+    assert_true(asprintf(&cmd, "%s/godtab-solve p2 --db %s --random 1", GODTAB_BIN, db) > 0);
+    assert_int_equal(tu_run(cmd, &out, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "--random draws from a full table"));
+    free(cmd);
+    free(out);
+    free(err);
+}
+
+static void test_auto_within_memory(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(run_gen("--def " PUZ "skewb.tws --pdb auto --max-memory 8M --name sk", &out, &err), 0);
+    assert_non_null(strstr(out, "sk-pdb0: projection "));
+    free(out);
+    free(err);
+    assert_int_equal(tu_def_solve("--name sk \"R U L' B\"", NULL, &out, &err), 0);
+    assert_true(answer_length(out) <= 4 && answer_length(out) >= 1);
+    gt_def *d = tu_def_load("skewb.tws");
+    check_replay(d, "R U L' B", out);
+    gt_def_free(d);
+    free(out);
+    free(err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_answers_as_short_as_the_full_table),
+        cmocka_unit_test(test_by_name_batch_json_all),
+        cmocka_unit_test(test_progress_and_threads),
+        cmocka_unit_test(test_timeout_gives_the_lower_bound),
+        cmocka_unit_test(test_unreachable_states),
+        cmocka_unit_test(test_gen_errors),
+        cmocka_unit_test(test_misuse),
+        cmocka_unit_test(test_auto_within_memory),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
