@@ -11,6 +11,7 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 static void print_distribution(const gt_distribution *d)
@@ -223,4 +224,29 @@ free_puzzle:
 free_table:
     gt_table_free(t);
     return rc;
+}
+
+/* The memory --max-memory allows (else the machine's): godtab-gen --def's
+ * limit, full tables and pattern databases alike. */
+uint64_t gen_def_memory_limit(const options *o)
+{
+    if (o->max_memory)
+        return o->max_memory;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : UINT64_MAX;
+}
+
+/* Opens the database and builds or verifies the spec. */
+int gen_def_run_spec(const options *o, const gt_table_spec *spec)
+{
+    const char *path = gt_db_default_path(o->db_path);
+    gt_db *db = NULL;
+    int rc = gt_db_open(&db, path, o->verify ? GT_DB_READONLY : GT_DB_WRITE);
+    if (rc) {
+        fprintf(stderr, "godtab-gen: %s: %s: %s\n", path, gt_strerror(rc), gt_db_last_error(NULL));
+        return gt_exit_code(rc);
+    }
+    rc = o->verify ? gen_verify_table(spec, db, o) : gen_build_table(spec, db, o);
+    gt_db_close(db);
+    return gt_exit_code(rc);
 }

@@ -124,13 +124,6 @@ static void show_antipodes(const gt_table_spec *spec, const gt_puzzle *p, const 
     free(text);
 }
 
-uint64_t gen_def_memory_limit(const options *o)
-{
-    if (o->max_memory)
-        return o->max_memory;
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-    return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : UINT64_MAX;
-}
 
 /* "def-2x2x2-htm", "def-3x3x3-R.U-qtm": the file's base name, the move list. */
 static int default_name(const options *o, char *name, size_t cap)
@@ -283,20 +276,6 @@ static gt_encoding choose_encoding(const options *o, const gt_table_spec *spec)
     return enc;
 }
 
-/* Opens the database and builds or verifies the spec. */
-int gen_def_run_spec(const options *o, const gt_table_spec *spec)
-{
-    const char *path = gt_db_default_path(o->db_path);
-    gt_db *db = NULL;
-    int rc = gt_db_open(&db, path, o->verify ? GT_DB_READONLY : GT_DB_WRITE);
-    if (rc) {
-        fprintf(stderr, "godtab-gen: %s: %s: %s\n", path, gt_strerror(rc), gt_db_last_error(NULL));
-        return gt_exit_code(rc);
-    }
-    rc = o->verify ? gen_verify_table(spec, db, o) : gen_build_table(spec, db, o);
-    gt_db_close(db);
-    return gt_exit_code(rc);
-}
 
 int gen_def_run(options *o, int n_names)
 {

@@ -192,6 +192,31 @@ static int should_stop(search_worker *w)
     return __atomic_load_n(&run->stop, __ATOMIC_RELAXED) != 0;
 }
 
+/* A node at the bound with every distance 0: kept if solved (the first
+ * in prefix order, or every one with --all); 1 to stop. */
+static int found_at_bound(search_worker *w, int g)
+{
+    search_run *run = w->run;
+    if (!is_goal(w, g))
+        return 0;
+    if (run->o->all) {
+#pragma omp critical(gt_def_search_all)
+        if (run->n_all < SEARCH_ALL_MAX) {
+            search_solution *sol = &run->all[run->n_all++];
+            sol->prefix = w->prefix;
+            sol->n = g;
+            memcpy(sol->moves, w->path, (size_t)g);
+        }
+        return 0;
+    }
+#pragma omp critical(gt_def_search_best)
+    if (w->prefix < run->best_prefix) {
+        memcpy(run->best, w->path, (size_t)g);
+        __atomic_store_n(&run->best_prefix, w->prefix, __ATOMIC_RELAXED);
+    }
+    return 1;
+}
+
 /* Depth-first below a node at depth g with exact distances h[]; returns 1
  * to stop (a solution found without all, or a stop), 0 to go on. */
 static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, int prev, int run_len)
@@ -203,7 +228,7 @@ static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, int
     int ch[GT_DEF_PDB_MAX];
     w->nodes++;
     if (g == bound)
-        return gt_def_search_found(w, g);
+        return found_at_bound(w, g);
     if (should_stop(w))
         return 1;
     for (int mv = 0; mv < n_moves; mv++) {
@@ -236,11 +261,6 @@ static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, int
 int gt_def_search_dfs(search_worker *w, const uint16_t *track, const int *h, int g, int prev, int run_len)
 {
     return dfs(w, track, h, g, prev, run_len);
-}
-
-int gt_def_search_goal(const search_worker *w, int g)
-{
-    return is_goal(w, g);
 }
 
 int gt_def_search_child_h(const gt_def_search *s, int p, const uint16_t *track, int h)

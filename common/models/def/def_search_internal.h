@@ -62,9 +62,6 @@ typedef struct search_worker {
 
 double gt_def_search_now(void);
 int gt_def_search_dfs(search_worker *w, const uint16_t *track, const int *h, int g, int prev, int run_len);
-int gt_def_search_goal(const search_worker *w, int g);
 int gt_def_search_child_h(const gt_def_search *s, int p, const uint16_t *track, int h);
-/* A node at the bound with every distance 0 (def_search_run.c): 1 to stop. */
-int gt_def_search_found(search_worker *w, int g);
 
 #endif

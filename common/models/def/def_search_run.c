@@ -76,29 +76,6 @@ int gt_def_search_bound(gt_def_search *s, const uint8_t *perm, const uint8_t *or
 
 /* ---- solutions --------------------------------------------------------------- */
 
-int gt_def_search_found(search_worker *w, int g)
-{
-    search_run *run = w->run;
-    if (!gt_def_search_goal(w, g))
-        return 0;
-    if (run->o->all) {
-#pragma omp critical(gt_def_search_all)
-        if (run->n_all < SEARCH_ALL_MAX) {
-            search_solution *sol = &run->all[run->n_all++];
-            sol->prefix = w->prefix;
-            sol->n = g;
-            memcpy(sol->moves, w->path, (size_t)g);
-        }
-        return 0;
-    }
-#pragma omp critical(gt_def_search_best)
-    if (w->prefix < run->best_prefix) {
-        memcpy(run->best, w->path, (size_t)g);
-        __atomic_store_n(&run->best_prefix, w->prefix, __ATOMIC_RELAXED);
-    }
-    return 1;
-}
-
 static int solution_order(const void *a, const void *b)
 {
     const search_solution *x = a, *y = b;
