@@ -148,23 +148,6 @@ void gt_def_search_free(gt_def_search *s)
 
 /* ---- the walk --------------------------------------------------------------- */
 
-/* The child's exact distance in database d from the parent's h, or -1 for
- * an image the table does not reach or a damaged block. */
-static inline int child_h(const search_pdb *d, const uint16_t *track, int h)
-{
-    uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
-    for (int j = 0; j < d->n_items; j++)
-        items[j] = track[d->slot[j]];
-    uint64_t idx = gt_def_proj_rank(d->pr, items);
-    if (!gt_view_ok(&d->t->view, idx >> 2))
-        return -1;
-    const unsigned r = gt_table_raw(d->t, idx);
-    if (r == 3)
-        return -1;
-    const unsigned delta = (r + 3 - (unsigned)(h % 3)) % 3; /* 0: same, 1: one more, 2: one less */
-    return h + (delta == 1) - (delta == 2);
-}
-
 /* 1 (and the path kept) if the cells' state is solved: replayed on the
  * definition, since identical or forgotten pieces may hide a difference. */
 static int is_goal(const search_worker *w, int g)
@@ -217,14 +200,48 @@ static int found_at_bound(search_worker *w, int g)
     return 1;
 }
 
+/* The image index of a child in database d. */
+static inline uint64_t child_index(const search_pdb *d, const uint16_t *track)
+{
+    uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+    for (int j = 0; j < d->n_items; j++)
+        items[j] = track[d->slot[j]];
+    return gt_def_proj_rank(d->pr, items);
+}
+
+/* The exact distance from the parent's h and the child's residue r, or -1
+ * for an image the table does not reach or a damaged block. */
+static inline int exact_h(const search_pdb *d, uint64_t idx, int h)
+{
+    if (!gt_view_ok(&d->t->view, idx >> 2))
+        return -1;
+    const unsigned r = gt_table_raw(d->t, idx);
+    if (r == 3)
+        return -1;
+    const unsigned delta = (r + 3 - (unsigned)(h % 3)) % 3; /* 0: same, 1: one more, 2: one less */
+    return h + (delta == 1) - (delta == 2);
+}
+
+/* 1 if move mv may follow the path (the canonical rules, runs in QTM). */
+static inline int move_ok(const gt_def_search *s, const uint8_t *allowed, int mv, int prev, int run_len)
+{
+    if (!allowed[mv])
+        return 0;
+    const int run = mv == prev ? run_len + 1 : 1;
+    return run == 1 || 2 * run <= s->m->order[mv]; /* QTM: a run past half the order is shorter the other way */
+}
+
 /* Depth-first below a node at depth g with exact distances h[]; returns 1
- * to stop (a solution found without all, or a stop), 0 to go on. */
+ * to stop (a solution found without all, or a stop), 0 to go on. The
+ * children's images are ranked first and their table bytes prefetched, so
+ * that the lookups (random reads in tables of megabytes) overlap. */
 static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, int prev, int run_len)
 {
     const gt_def_search *s = w->s;
-    const int n_moves = s->m->n_moves, n_track = s->n_track, bound = w->bound;
+    const int n_moves = s->m->n_moves, n_track = s->n_track, bound = w->bound, n_pdb = s->n_pdb;
     const uint8_t *allowed = w->run->o->all ? s->allowed_all[prev] : s->allowed[prev];
     uint16_t child[GT_DEF_SEARCH_TRACK_MAX];
+    uint64_t idx[GT_MAX_MOVES][GT_DEF_PDB_MAX];
     int ch[GT_DEF_PDB_MAX];
     w->nodes++;
     if (g == bound)
@@ -232,18 +249,22 @@ static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, int
     if (should_stop(w))
         return 1;
     for (int mv = 0; mv < n_moves; mv++) {
-        if (!allowed[mv])
+        if (!move_ok(s, allowed, mv, prev, run_len))
             continue;
-        const int run = mv == prev ? run_len + 1 : 1;
-        if (run > 1 && 2 * run > s->m->order[mv])
-            continue; /* QTM: a run past half the order is shorter the other way */
         const uint16_t *t = s->cells.move + (size_t)mv * (size_t)s->cells.n_values;
         for (int i = 0; i < n_track; i++)
             child[i] = t[track[i]];
+        for (int p = 0; p < n_pdb; p++) {
+            idx[mv][p] = child_index(&s->pdb[p], child);
+            __builtin_prefetch(s->pdb[p].t->data + (idx[mv][p] >> 2));
+        }
+    }
+    for (int mv = 0; mv < n_moves; mv++) {
+        if (!move_ok(s, allowed, mv, prev, run_len))
+            continue;
         int ok = 1;
-        for (int p = 0; p < s->n_pdb && ok; p++) {
-            ch[p] = child_h(&s->pdb[p], child, h[p]);
-            if (ch[p] < 0) {
+        for (int p = 0; p < n_pdb && ok; p++) {
+            if ((ch[p] = exact_h(&s->pdb[p], idx[mv][p], h[p])) < 0) {
                 __atomic_store_n(&w->run->stop, SEARCH_DAMAGED, __ATOMIC_RELAXED);
                 return 1;
             }
@@ -251,8 +272,11 @@ static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, int
         }
         if (!ok)
             continue;
+        const uint16_t *t = s->cells.move + (size_t)mv * (size_t)s->cells.n_values;
+        for (int i = 0; i < n_track; i++)
+            child[i] = t[track[i]];
         w->path[g] = (uint8_t)mv;
-        if (dfs(w, child, ch, g + 1, mv, run))
+        if (dfs(w, child, ch, g + 1, mv, mv == prev ? run_len + 1 : 1))
             return 1;
     }
     return 0;
@@ -265,5 +289,5 @@ int gt_def_search_dfs(search_worker *w, const uint16_t *track, const int *h, int
 
 int gt_def_search_child_h(const gt_def_search *s, int p, const uint16_t *track, int h)
 {
-    return child_h(&s->pdb[p], track, h);
+    return exact_h(&s->pdb[p], child_index(&s->pdb[p], track), h);
 }
