@@ -246,7 +246,7 @@ int gt_def_proj_parse(const gt_def_model *m, const char *text, gt_def_proj *out,
         return gt_error_set(err, GT_ERR_PARSE, 1, 1, "projection: longer than %d characters",
                             GT_DEF_PROJ_TEXT_MAX - 1);
     do {
-        if (text[r.at] == ';')
+        if (r.at > 0) /* past the ';' between parts: a leading ';' is an empty part */
             r.at++;
         if ((rc = read_part(&r, m->def, &t, seen)) != 0)
             return rc;
