@@ -32,21 +32,29 @@ static int fail(reader *r, const char *what)
     return gt_error_set(r->err, GT_ERR_PARSE, 1, (int)r->at + 1, "projection: %s", what);
 }
 
+/* An error at an earlier column: the start of the number it is about. */
+static int fail_at(reader *r, size_t at, const char *what)
+{
+    r->at = at;
+    return fail(r, what);
+}
+
 static void skip_blanks(reader *r)
 {
     while (r->text[r->at] == ' ' || r->text[r->at] == '\t')
         r->at++;
 }
 
-static int read_number(reader *r, int *out)
+static int read_number(reader *r, int *out, size_t *start)
 {
     int v = 0, digits = 0;
+    *start = r->at;
     while (isdigit((unsigned char)r->text[r->at]) && digits < 4) {
         v = v * 10 + (r->text[r->at++] - '0');
         digits++;
     }
     if (!digits || v < 1 || v > 255)
-        return fail(r, "a piece number (1 to 255) expected");
+        return fail_at(r, *start, "a piece number (1 to 255) expected");
     *out = v;
     return GT_OK;
 }
@@ -59,37 +67,41 @@ static int label_in_set(const gt_def *def, int s, int label)
     return 0;
 }
 
-/* "a", "a-b" (singletons) or "a+b+c" (one group). */
+/* "a", "a-b" (singletons) or "a+b+c" (one group); errors point at the
+ * number they are about. */
 static int read_item(reader *r, const gt_def *def, part_text *pt)
 {
     int a, b, rc, first = pt->n_groups;
-    if ((rc = read_number(r, &a)) != 0)
+    size_t at_a, at_b;
+    if ((rc = read_number(r, &a, &at_a)) != 0)
         return rc;
     b = a;
+    at_b = at_a;
     if (r->text[r->at] == '-') {
         r->at++;
-        if ((rc = read_number(r, &b)) != 0)
+        if ((rc = read_number(r, &b, &at_b)) != 0)
             return rc;
         if (b < a)
-            return fail(r, "a range goes upwards");
+            return fail_at(r, at_b, "a range goes upwards");
     }
     for (int v = a; v <= b; v++) {
         if (!label_in_set(def, pt->set, v - 1))
-            return fail(r, "no such piece in the set's Solved block");
+            return fail_at(r, v == a ? at_a : at_b, "no such piece in the set's Solved block");
         if (pt->group_of_label[v - 1] != NO_GROUP)
-            return fail(r, "a piece kept twice");
+            return fail_at(r, v == a ? at_a : at_b, "a piece kept twice");
         pt->group_of_label[v - 1] = (uint8_t)pt->n_groups++;
     }
     const int single = a == b;
     while (single && r->text[r->at] == '+') {
         int c;
+        size_t at_c;
         r->at++;
-        if ((rc = read_number(r, &c)) != 0)
+        if ((rc = read_number(r, &c, &at_c)) != 0)
             return rc;
         if (!label_in_set(def, pt->set, c - 1))
-            return fail(r, "no such piece in the set's Solved block");
+            return fail_at(r, at_c, "no such piece in the set's Solved block");
         if (pt->group_of_label[c - 1] != NO_GROUP)
-            return fail(r, "a piece kept twice");
+            return fail_at(r, at_c, "a piece kept twice");
         pt->group_of_label[c - 1] = (uint8_t)first;
     }
     if (pt->n_groups > GT_DEF_PROJ_K_MAX)
