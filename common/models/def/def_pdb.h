@@ -35,12 +35,14 @@ typedef struct gt_def_proj_part {
     int keep_ori;  /* the kept pieces' orientations are kept */
     int n_groups;
     int n_items;   /* pieces kept: item i is physical piece item_piece[i] */
+    int singles;   /* every group one piece (a faster rank) */
     uint8_t group_size[GT_DEF_PROJ_K_MAX];
     uint8_t item_piece[GT_DEF_PROJ_K_MAX]; /* group 0's pieces first, then group 1's, ... */
     int ori_digits;      /* orientations ranked (one less when their sum is fixed) */
     int ori_sum;         /* the fixed sum (mod omod) when ori_digits < n_items */
     uint64_t comb_size[GT_DEF_PROJ_K_MAX]; /* C(free positions, group size), each group */
     uint64_t pos_size, size;               /* the combinations' product; with orientations */
+    uint64_t ori_size;                     /* size / pos_size: the orientations' count */
 } gt_def_proj_part;
 
 /* A projection of a planned model (gt_def_model_plan_orbits or _plan). */

@@ -138,8 +138,27 @@ static inline __attribute__((always_inline)) uint64_t rank_oris(const gt_def_pro
     return r;
 }
 
+/* Every group one piece (Korf's projections, a whole orbit of distinct
+ * pieces): each piece's free-relative position in turn, its orientation
+ * in piece order (positions need no sorting). */
+static inline __attribute__((always_inline)) uint64_t rank_singles(const gt_def_proj_part *pt, const uint16_t *items)
+{
+    uint64_t used = 0, r = 0, oris = 0;
+    const int n = pt->n_items, digits = pt->keep_ori ? pt->ori_digits : 0;
+    for (int i = 0; i < n; i++) {
+        const int v = items[i] - pt->base, p = v >> pt->oshift;
+        r = r * (uint64_t)(pt->k - i) + (uint64_t)(p - __builtin_popcountll(used & ((1ull << p) - 1)));
+        used |= 1ull << p;
+        if (i < digits)
+            oris = oris * (uint64_t)pt->omod + (uint64_t)(v & pt->omask);
+    }
+    return digits ? r * pt->ori_size + oris : r;
+}
+
 static inline __attribute__((always_inline)) uint64_t rank_part(const gt_def_proj_part *pt, const uint16_t *items)
 {
+    if (pt->singles)
+        return rank_singles(pt, items);
     uint64_t used = 0, r = 0, gmask[GT_DEF_PROJ_K_MAX];
     uint8_t ori_at[GT_DEF_PROJ_K_MAX];
     for (int g = 0, it = 0; g < pt->n_groups; g++) {
@@ -159,8 +178,7 @@ static inline __attribute__((always_inline)) uint64_t rank_part(const gt_def_pro
         used |= mask;
     }
     if (pt->keep_ori && pt->ori_digits) {
-        uint64_t w = pt->size / pt->pos_size;
-        r = r * w + rank_oris(pt, gmask, ori_at);
+        r = r * pt->ori_size + rank_oris(pt, gmask, ori_at);
     }
     return r;
 }
@@ -199,8 +217,41 @@ static uint64_t unrank_comb(uint64_t cr, int c, uint64_t used, int k)
     return mask;
 }
 
+/* rank_singles backwards: the orientations (the last from the sum when it
+ * is fixed), then each piece's free-relative position. */
+static void unrank_singles(const gt_def_proj_part *pt, uint64_t r, uint16_t *items)
+{
+    const int n = pt->n_items, digits = pt->keep_ori ? pt->ori_digits : 0;
+    int ori[GT_DEF_PROJ_K_MAX], q[GT_DEF_PROJ_K_MAX], sum = 0;
+    uint64_t oris = digits ? r % pt->ori_size : 0;
+    r = digits ? r / pt->ori_size : r;
+    for (int i = digits - 1; i >= 0; i--) {
+        ori[i] = (int)(oris % (uint64_t)pt->omod);
+        oris /= (uint64_t)pt->omod;
+        sum += ori[i];
+    }
+    for (int i = digits; i < n; i++) /* the fixed last one, or none kept */
+        ori[i] = pt->keep_ori ? ((pt->ori_sum - sum) % pt->omod + pt->omod) % pt->omod : 0;
+    for (int i = n - 1; i >= 0; i--) {
+        q[i] = (int)(r % (uint64_t)(pt->k - i));
+        r /= (uint64_t)(pt->k - i);
+    }
+    uint64_t used = 0;
+    for (int i = 0; i < n; i++) {
+        int p = -1;
+        for (int free_seen = -1; free_seen < q[i];) /* the q-th free position */
+            free_seen += !(used >> ++p & 1);
+        used |= 1ull << p;
+        items[i] = (uint16_t)(pt->base + (p << pt->oshift) + ori[i]);
+    }
+}
+
 static void unrank_part(const gt_def_proj_part *pt, uint64_t r, uint16_t *items)
 {
+    if (pt->singles) {
+        unrank_singles(pt, r, items);
+        return;
+    }
     uint64_t gmask[GT_DEF_PROJ_K_MAX], cr[GT_DEF_PROJ_K_MAX], used = 0, ow = pt->size / pt->pos_size;
     uint64_t oris = r % ow;
     int digit[GT_DEF_PROJ_K_MAX], sum = 0;
@@ -282,6 +333,7 @@ int gt_def_proj_part_finish(const gt_def_model *m, gt_def_proj_part *pt, const u
         size *= pt->comb_size[g];
     }
     pt->pos_size = (uint64_t)size;
+    pt->singles = pt->n_groups == pt->n_items;
     if (ob->omod == 1)
         pt->keep_ori = 0;
     pt->ori_digits = pt->keep_ori ? pt->n_items : 0;
@@ -297,5 +349,6 @@ int gt_def_proj_part_finish(const gt_def_model *m, gt_def_proj_part *pt, const u
     if (size >> 62)
         return GT_ERR_RANGE;
     pt->size = (uint64_t)size;
+    pt->ori_size = pt->size / pt->pos_size;
     return GT_OK;
 }
