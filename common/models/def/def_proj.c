@@ -7,6 +7,7 @@
  * move maps images to images. */
 #include "def_internal.h"
 #include "def_pdb.h"
+#include "gt_cpu.h"
 #include "gt_error.h"
 
 #include <stdlib.h>
@@ -183,12 +184,8 @@ static inline __attribute__((always_inline)) uint64_t rank_part(const gt_def_pro
     return r;
 }
 
-/* The search's inner loop: a popcount instruction where the processor has
- * one (x86-64 before it has none; the clone is chosen once, at load). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("popcnt", "default")))
-#endif
-uint64_t gt_def_proj_rank(const gt_def_proj *pr, const uint16_t *items)
+/* The search's and the BFS's inner loop (gt_cpu.h). */
+GT_POPCNT_CLONES uint64_t gt_def_proj_rank(const gt_def_proj *pr, const uint16_t *items)
 {
     uint64_t index = 0;
     for (int p = 0; p < pr->n_parts; p++) {

@@ -6,6 +6,7 @@
  * with their sum fixed when every move keeps it. docs/definitions.md
  * ("Ranking") gives the formulas. */
 #include "def_internal.h"
+#include "gt_cpu.h"
 #include "gt_error.h"
 
 #include <string.h>
@@ -148,7 +149,8 @@ static int ori_sum(const gt_def_orbit *ob, const uint8_t *a, int n)
     return s % ob->omod;
 }
 
-uint64_t gt_def_computed_rank(const gt_def_orbit *ob, const gt_def_factor *f, const uint8_t *a)
+/* The BFS's inner loop (gt_cpu.h). */
+GT_POPCNT_CLONES uint64_t gt_def_computed_rank(const gt_def_orbit *ob, const gt_def_factor *f, const uint8_t *a)
 {
     uint8_t d[GT_DEF_MAX_PIECES];
     uint64_t r = 0;
