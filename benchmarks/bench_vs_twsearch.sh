@@ -135,7 +135,7 @@ trap 'rm -rf "$tmp"' EXIT
 echo "twsearch: $("$TW" < /dev/null 2>&1 | sed -n 's/^# This is \(twsearch [^ ]*\).*/\1/p' | head -n 1) ($TW); $THREADS threads each, tables in $MEM_MB MiB"
 
 now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN {printf "%.2f", b - a}'; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN {printf "%.2f\n", b - a}'; }
 median() { sort -n | awk '{v[NR] = $1} END {if (!NR) print "?"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 # twsearch reads `Name WORD` only: a copy with the Name line cut to one word
 tws_copy() { sed 's/^Name \([^ ]*\) .*/Name \1/' "$1" > "$2"; }
