@@ -173,7 +173,7 @@ bench_dino() {
   tw=$(median < "$tmp/tw.s")
   printf "dino -g, twsearch: %s s (median of %d; God's number %s, %s states; peak resident %s KiB)\n" "$tw" "$RUNS" \
     "$(tail -n 1 "$tmp/tw.dist" | cut -d' ' -f1)" "$(awk '{s += $2} END {print s}' "$tmp/tw.dist")" "$(cat "$tmp/tw.rss")"
-  echo "  twsearch distribution: $(awk '{printf "%s%s", NR > 1 ? " " : "", $2}' "$tmp/tw.dist")"
+  echo "  twsearch distribution: $(awk '{printf "%s%s", (NR > 1 ? " " : ""), $2}' "$tmp/tw.dist")"
   if [ $gt_ok = 1 ]; then
     # godtab-gen prints "  depth  states", then "  D  COUNT" a line
     awk '/depth +states/ {on = 1; next} on && /^ *[0-9]+ +[0-9]+ *$/ {print $1, $2; next} on {exit}' "$tmp/gt.out" > "$tmp/gt.dist"
@@ -217,6 +217,10 @@ godtab_solve() {
            print len, sec; next }
     { len = "error"; if (match($0, /\([0-9]+\)$/)) len = substr($0, RSTART + 1, RLENGTH - 2)
       printf "%s %.4f\n", len, stamp - t0; t0 = stamp }' "$tmp/gt.ans" > "$tmp/gt.cols"
+  # a refused or cut run answers fewer lines: the rest are "-", so that the
+  # columns stay beside twsearch's
+  awk -v n="$count" '{print} END {for (i = NR; i < n; i++) print "- -"}' "$tmp/gt.cols" > "$tmp/gt.pad"
+  mv "$tmp/gt.pad" "$tmp/gt.cols"
   grep -m 1 . "$tmp/gt.err" | sed "s|^godtab-solve: ||; s|^|$name: godtab-solve: |"
   grep -m 1 '^error' "$tmp/gt.ans" | sed "s|^[^ ]* |$name: godtab-solve: |"
   echo "$name: godtab seconds: $([ $json = 1 ] && echo "its own search seconds (--json)" || echo "wall between answers, the first from the process start")"
