@@ -273,7 +273,7 @@ bench_solve() {
     for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j] < a[j - 1]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
   }
-  function num(v) { return v ~ /^[0-9.e+-]+$/ ? sprintf("%.6f", v) : v }
+  function num(v) { return v ~ /^[0-9][0-9.e+-]*$/ ? sprintf("%.6f", v) : v }
   BEGIN { printf "  %-4s %-9s %12s %12s\n", "pos", "length", "godtab s", "twsearch s" }
   {
     k++; ok = ($1 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/)
