@@ -15,9 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The automatic choice keeps each database under this many images (a BFS
- * of minutes on 2 cores), whatever the memory allows. */
-#define PDB_AUTO_STATES (1ull << 27)
+/* The automatic choice keeps each database's BFS under this many
+ * neighbours (images x moves: about 45 s on 2 cores at the measured
+ * 2.1e8 a second), whatever the memory allows: 3x3x3.tws gets seven-edge
+ * databases, the megaminx (48 moves) four-piece ones. */
+#define PDB_AUTO_WORK 10000000000ull
 
 /* One database's spec->arg: the request (first), its record and text. */
 typedef struct pdb_stored {
@@ -45,10 +47,10 @@ static uint64_t build_bytes(uint64_t states)
 }
 
 /* The largest image a build may have under the limit. */
-static uint64_t max_images(const options *o, int automatic)
+static uint64_t max_images(const options *o, const gt_def_model *m, int automatic)
 {
-    uint64_t fit = gen_def_memory_limit(o) / 5 * 4;
-    return automatic && fit > PDB_AUTO_STATES ? PDB_AUTO_STATES : fit;
+    uint64_t fit = gen_def_memory_limit(o) / 5 * 4, work = PDB_AUTO_WORK / (uint64_t)gt_def_model_n_moves(m);
+    return automatic && fit > work ? work : fit;
 }
 
 /* The projections: chosen, or read from each --pdb. Returns an exit code. */
@@ -57,7 +59,7 @@ static int choose(const options *o, const gt_def_model *m, gt_def_proj *pr, int 
     gt_def_error err = {0};
     int automatic = o->n_pdb == 1 && !strcmp(o->pdb[0], "auto");
     if (automatic) {
-        int rc = gt_def_proj_auto(m, max_images(o, 1), gen_def_memory_limit(o) / 2 * 4, pr, n, &err);
+        int rc = gt_def_proj_auto(m, max_images(o, m, 1), gen_def_memory_limit(o) / 2 * 4, pr, n, &err);
         if (rc)
             fprintf(stderr, "godtab-gen: %s: %s\n", o->def_path, rc == GT_ERR_NOMEM ? gt_strerror(rc) : err.message);
         return rc == GT_ERR_RANGE ? GT_EXIT_INTERNAL : gt_exit_code(rc);
@@ -80,7 +82,7 @@ static int too_big(const options *o, const gt_def_model *m, const gt_def_proj *p
     gt_def_error err = {0};
     int n = 0;
     uint64_t limit = gen_def_memory_limit(o);
-    gt_def_proj_auto(m, max_images(o, 0), UINT64_MAX / 8, fit, &n, &err);
+    gt_def_proj_auto(m, max_images(o, m, 0), UINT64_MAX / 8, fit, &n, &err);
     fprintf(stderr,
             "godtab-gen: %s: too big: projection '%s' has %" PRIu64 " images, %.1f MiB to build, more than the "
             "%.1f MiB allowed; the largest that fits: %s\n",
@@ -143,7 +145,7 @@ void gen_pdb_suggest(const options *o, const gt_def_request *req, char *buf, siz
     int n = 0;
     buf[0] = 0;
     if (pr && gt_def_model_plan_orbits(req->def, &req->options, &m, &err) == GT_OK &&
-        gt_def_proj_auto(m, max_images(o, 0), UINT64_MAX / 8, pr, &n, &err) == GT_OK && n > 0)
+        gt_def_proj_auto(m, max_images(o, m, 0), UINT64_MAX / 8, pr, &n, &err) == GT_OK && n > 0)
         snprintf(buf, cap, "; the largest projection that fits: %s (godtab-gen --def %s --pdb auto builds pattern "
                            "databases)",
                  pr[0].text, o->def_path);

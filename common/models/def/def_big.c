@@ -105,8 +105,16 @@ static uint64_t expand_block(const gt_def_model *m, uint8_t *dist, uint64_t lo, 
         if (__atomic_load_n(&dist[i], __ATOMIC_RELAXED) != look)
             continue;
         walk_decode(m, i, w);
+        /* every neighbour ranked first, its byte prefetched: the reads of
+         * a table of hundreds of megabytes overlap instead of waiting in
+         * turn (they were most of the time) */
+        uint64_t next[GT_MAX_MOVES];
         for (int mv = 0; mv < m->n_moves; mv++) {
-            uint64_t n = walk_move(m, w, mv);
+            next[mv] = walk_move(m, w, mv);
+            __builtin_prefetch(&dist[next[mv]]);
+        }
+        for (int mv = 0; mv < m->n_moves; mv++) {
+            uint64_t n = next[mv];
             if (forward) {
                 found += (uint64_t)gt_def_claim(&dist[n], (uint8_t)(depth + 1));
             } else if (__atomic_load_n(&dist[n], __ATOMIC_RELAXED) == depth) {

@@ -128,6 +128,11 @@ int gt_def_pdb_make(const gt_def_model *m, const gt_def_proj *pr, gt_def_pdb **o
     return GT_OK;
 }
 
+int gt_def_model_n_moves(const gt_def_model *m)
+{
+    return m->n_moves;
+}
+
 const gt_puzzle *gt_def_pdb_puzzle(const gt_def_pdb *d)
 {
     return &d->puzzle;
