@@ -253,6 +253,18 @@ static void forget_pages(const void *data, size_t n)
         madvise((void *)from, to - from, MADV_DONTNEED); /* advice only: failure is harmless */
 }
 
+/* The data of one record, copied: in huge pages when it is large (a
+ * searched table: random reads, each a TLB miss in 4 KiB pages). */
+static uint8_t *copy_data(const MDB_val *v)
+{
+    if (v->mv_size < ((size_t)2 << 20))
+        return copy_record(v);
+    uint8_t *p = gt_alloc_huge(v->mv_size);
+    if (p)
+        memcpy(p, v->mv_data, v->mv_size);
+    return p;
+}
+
 /* Data in parts, copied into one array in huge pages: NULL if out of memory.
  * A chunk at a time, each forgotten once copied: the process then holds
  * the copy and one chunk of the map at most, not a whole part more. */
@@ -279,7 +291,7 @@ int gt_store_copy_mapped(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, g
     int rc = fetch_records(db, txn, e, &t->meta, rec, &p);
     if (rc)
         return rc;
-    if (!(t->data = p.count > 1 ? join_parts(&t->meta, p, rec) : copy_record(&rec[0])))
+    if (!(t->data = p.count > 1 ? join_parts(&t->meta, p, rec) : copy_data(&rec[0])))
         return GT_ERR_NOMEM;
     t->data_bytes = t->meta.raw_bytes;
     t->view = (gt_view){t->data, t->data_bytes, NULL, NULL, &t->damaged};
