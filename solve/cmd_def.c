@@ -247,7 +247,8 @@ static int def_all_solution(void *user, const uint8_t *moves, int length)
 /* The answer object or line of a solved state; with --all, every optimal
  * solution. Returns GT_OK or a GT_ERR_* with its message in err. */
 static int write_answer(const def_cli *c, const def_session *s, const uint8_t *perm, const uint8_t *ori,
-                        uint64_t index, const uint8_t *moves, int length, def_out *o, char *err, size_t errcap)
+                        uint64_t index, const uint8_t *moves, int length, const gt_def_search_result *sr, def_out *o,
+                        char *err, size_t errcap)
 {
     char solution[GT_MAX_DEPTH * (GT_DEF_NAME_MAX + 4)];
     format_moves(s, moves, length, solution, sizeof solution);
@@ -261,9 +262,8 @@ static int write_answer(const def_cli *c, const def_session *s, const uint8_t *p
         uint64_t count = 0;
         if (c->json)
             out_add(o, ",\"solutions\":[");
-        uint8_t again[GT_MAX_DEPTH];
-        int len2 = 0;
-        int rc = s->search ? gt_def_pdb_solve(c, s, perm, ori, def_all_solution, &a, again, &len2, err, errcap)
+        gt_def_search_result again;
+        int rc = s->search ? gt_def_pdb_solve(c, s, perm, ori, def_all_solution, &a, &again, err, errcap)
                            : gt_solve_all(s->p, s->table, index, def_all_solution, &a, &count);
         if (s->search && rc && !o->over)
             return rc; /* err says why */
@@ -277,6 +277,8 @@ static int write_answer(const def_cli *c, const def_session *s, const uint8_t *p
         else
             out_add(o, "%" PRIu64 " optimal solution%s of length %d", a.printed, a.printed == 1 ? "" : "s", length);
     } else if (c->json) {
+        if (sr) /* the search's own figures (docs/json.md) */
+            out_add(o, ",\"nodes\":%" PRIu64 ",\"seconds\":%.6f", sr->nodes, sr->seconds);
         out_add(o, "}");
     } else {
         out_add(o, "%s%s(%d)", solution, length ? " " : "", length);
@@ -318,8 +320,11 @@ static int solve_state(const def_cli *c, const def_session *s, const uint8_t *pe
     uint8_t moves[GT_MAX_DEPTH];
     uint64_t index = 0;
     int length, rc;
+    gt_def_search_result sr;
     if (s->search) { /* pattern databases: the search, its answer replayed as the walk's is */
-        rc = gt_def_pdb_solve(c, s, perm, ori, NULL, NULL, moves, &length, err, errcap);
+        rc = gt_def_pdb_solve(c, s, perm, ori, NULL, NULL, &sr, err, errcap);
+        length = sr.length;
+        memcpy(moves, sr.moves, sizeof moves);
         if (rc == GT_OK && !solves(s, perm, ori, moves, length)) {
             snprintf(err, errcap, "the search's answer does not solve the position: a pattern database is corrupted");
             rc = GT_ERR_CORRUPT;
@@ -327,7 +332,7 @@ static int solve_state(const def_cli *c, const def_session *s, const uint8_t *pe
     } else {
         rc = walk_state(s, perm, ori, &index, moves, &length, err, errcap);
     }
-    return rc ? rc : write_answer(c, s, perm, ori, index, moves, length, o, err, errcap);
+    return rc ? rc : write_answer(c, s, perm, ori, index, moves, length, s->search ? &sr : NULL, o, err, errcap);
 }
 
 /* What a query is answered with (gt_cli_answer_fn's ctx). */

@@ -51,11 +51,11 @@ int gt_def_pdb_load(const def_cli *c, def_session *s, gt_catalog_def_source *sto
 /* The orbit model of the definition and the search over the loaded
  * databases (each checked against its projection). Returns an exit code. */
 int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mask);
-/* One state solved by the search: moves and length, or a GT_ERR_* with its
- * message in err; with on_solution, every optimal solution (--all). */
+/* One state solved by the search: r (moves, length, nodes, seconds), or a
+ * GT_ERR_* with its message in err; with on_solution, every optimal
+ * solution (--all). */
 int gt_def_pdb_solve(const def_cli *c, const def_session *s, const uint8_t *perm, const uint8_t *ori,
-                     gt_def_solution_fn on_solution, void *user, uint8_t *moves, int *length, char *err,
-                     size_t errcap);
+                     gt_def_solution_fn on_solution, void *user, gt_def_search_result *r, char *err, size_t errcap);
 /* "NAME-pdbI" table names: 1 and the base NAME in base if name is one. */
 int gt_def_pdb_base(const char *name, char *base, size_t cap);
 

@@ -109,24 +109,18 @@ static void show_progress(void *user, int depth, uint64_t nodes, double seconds)
 }
 
 int gt_def_pdb_solve(const def_cli *c, const def_session *s, const uint8_t *perm, const uint8_t *ori,
-                     gt_def_solution_fn on_solution, void *user, uint8_t *moves, int *length, char *err,
-                     size_t errcap)
+                     gt_def_solution_fn on_solution, void *user, gt_def_search_result *r, char *err, size_t errcap)
 {
     gt_def_search_options o = {.threads = c->threads, .timeout = c->timeout, .all = on_solution != NULL,
                                .on_solution = on_solution, .user = user,
                                .on_progress = c->progress ? show_progress : NULL};
-    gt_def_search_result r;
     gt_def_error e = {0};
-    int rc = gt_def_search_run(s->search, perm, ori, &o, &r, &e);
+    int rc = gt_def_search_run(s->search, perm, ori, &o, r, &e);
     if (rc == GT_ERR_TIMEOUT)
-        snprintf(err, errcap, "no answer within the time limit: the optimal length is at least %d", r.lower_bound);
+        snprintf(err, errcap, "no answer within the time limit: the optimal length is at least %d", r->lower_bound);
     else if (rc == GT_ERR_ILLEGAL || (rc == GT_ERR_CORRUPT && e.message[0]))
         snprintf(err, errcap, "%s", e.message);
     else if (rc)
         snprintf(err, errcap, "%s", gt_strerror(rc));
-    if (rc)
-        return rc;
-    memcpy(moves, r.moves, (size_t)r.length);
-    *length = r.length;
-    return GT_OK;
+    return rc;
 }
