@@ -53,6 +53,27 @@ static uint64_t max_images(const options *o, const gt_def_model *m, int automati
     return automatic && fit > work ? work : fit;
 }
 
+/* The projections the definition file names ("# @pdb PROJECTION" lines,
+ * --pdb file). Returns an exit code: 2 for one that does not read (at
+ * FILE:LINE), 1 when there is none. */
+static int from_file(const options *o, const gt_def_model *m, gt_def_proj *pr, int *n)
+{
+    const gt_def *def = gt_def_model_def(m);
+    gt_def_error err = {0};
+    if (def->n_pdb == 0) {
+        fprintf(stderr, "godtab-gen: %s: --pdb file: the file names no projection (a '# @pdb PROJECTION' line)\n",
+                o->def_path);
+        return GT_EXIT_USAGE;
+    }
+    for (*n = 0; *n < def->n_pdb; (*n)++)
+        if (gt_def_proj_parse(m, def->pdb[*n], &pr[*n], &err) != GT_OK) {
+            fprintf(stderr, "godtab-gen: %s:%d: @pdb %s: column %d: %s\n", o->def_path, def->pdb_line[*n],
+                    def->pdb[*n], err.column, err.message);
+            return GT_EXIT_PARSE;
+        }
+    return 0;
+}
+
 /* The projections: chosen, or read from each --pdb. Returns an exit code. */
 static int choose(const options *o, const gt_def_model *m, gt_def_proj *pr, int *n)
 {
@@ -64,6 +85,8 @@ static int choose(const options *o, const gt_def_model *m, gt_def_proj *pr, int 
             fprintf(stderr, "godtab-gen: %s: %s\n", o->def_path, rc == GT_ERR_NOMEM ? gt_strerror(rc) : err.message);
         return rc == GT_ERR_RANGE ? GT_EXIT_INTERNAL : gt_exit_code(rc);
     }
+    if (o->n_pdb == 1 && !strcmp(o->pdb[0], "file")) /* the file's "# @pdb" lines */
+        return from_file(o, m, pr, n);
     for (*n = 0; *n < o->n_pdb; (*n)++) {
         int rc = gt_def_proj_parse(m, o->pdb[*n], &pr[*n], &err);
         if (rc) {

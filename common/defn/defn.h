@@ -64,6 +64,7 @@ extern "C" {
 #define GT_DEF_GEN_NAME_MAX 16 /* a generator's name, NUL included */
 #define GT_DEF_MAX_PUBLISHED 4
 #define GT_DEF_MAX_DEPTH 64    /* the deepest published count (the engine's GT_MAX_DEPTH) */
+#define GT_DEF_MAX_PDB 8       /* "# @pdb" projections of a .tws file */
 
 /* Where and why parsing failed (1-based line and column; line 0 when the
  * error belongs to no line): the library's one error detail (gt_error.h). */
@@ -113,6 +114,11 @@ typedef struct gt_def {
     uint8_t *move_ori;   /* n_moves x total */
     int n_published;
     gt_def_published published[GT_DEF_MAX_PUBLISHED];
+    /* "# @pdb PROJECTION" lines (.tws): projections named in the file
+     * (godtab-gen --def FILE --pdb file; def_pdb.h reads them). */
+    int n_pdb;
+    char pdb[GT_DEF_MAX_PDB][256];
+    int pdb_line[GT_DEF_MAX_PDB];
 } gt_def;
 
 /* Parses a .tws text of len bytes (NUL bytes are refused).

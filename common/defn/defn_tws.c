@@ -47,12 +47,14 @@ typedef struct parser {
 /* The shared formatter, through the parser's err. */
 #define fail(ps, ...) gt_error_set((ps)->err, GT_ERR_PARSE, __VA_ARGS__)
 
-/* Is the rest of a line starting with '#' a "@published" annotation? */
+/* Is the rest of a line starting with '#' a godtab annotation,
+ * "@published" or "@pdb"? */
 static int annotation(const char *p, const char *end)
 {
     while (p < end && (*p == ' ' || *p == '\t'))
         p++;
-    return end - p >= 10 && !memcmp(p, "@published", 10);
+    return (end - p >= 10 && !memcmp(p, "@published", 10)) ||
+           (end - p >= 4 && !memcmp(p, "@pdb", 4) && (end - p == 4 || strchr(" \t\r\n", p[4])));
 }
 
 /* Reads the next line into lt; returns 0 at the end of the text, 1 for a
@@ -308,6 +310,24 @@ static int open_block(parser *ps, const line_toks *lt)
     return GT_OK;
 }
 
+/* "@pdb PROJECTION": a projection the pattern databases may be built from
+ * (godtab-gen --pdb file); read by the model, kept here as text. */
+static int parse_pdb(parser *ps, const line_toks *lt)
+{
+    gt_def *def = ps->def;
+    if (def->n_pdb == GT_DEF_MAX_PDB)
+        return fail(ps, lt->line, lt->t[0].column, "more than %d @pdb lines", GT_DEF_MAX_PDB);
+    if (lt->n != 2)
+        return fail(ps, lt->line, lt->n < 2 ? lt->end_column : lt->t[2].column,
+                    "@pdb wants one projection (no blanks: \"CORNERS;EDGES=1-6\")");
+    if ((size_t)lt->t[1].len >= sizeof def->pdb[0])
+        return fail(ps, lt->line, lt->t[1].column, "projection longer than %d characters", (int)sizeof def->pdb[0] - 1);
+    memcpy(def->pdb[def->n_pdb], lt->t[1].s, (size_t)lt->t[1].len);
+    def->pdb[def->n_pdb][lt->t[1].len] = '\0';
+    def->pdb_line[def->n_pdb++] = lt->line;
+    return GT_OK;
+}
+
 /* "@published METRIC MOVES c0 c1 ...": counts per depth, each positive. */
 static int parse_published(parser *ps, const line_toks *lt)
 {
@@ -407,6 +427,8 @@ static int top_line(parser *ps, const line_toks *lt)
         return parse_set(ps, lt);
     if (tok_is(k, "@published"))
         return parse_published(ps, lt);
+    if (tok_is(k, "@pdb"))
+        return parse_pdb(ps, lt);
     if (tok_is(k, "Solved") || tok_is(k, "StartState") || tok_is(k, "Move") || tok_is(k, "MoveTransformation"))
         return open_block(ps, lt);
     if (tok_is(k, "End"))

@@ -228,6 +228,41 @@ static void test_auto_within_memory(void **state)
     free(err);
 }
 
+/* "# @pdb PROJECTION" lines name the projections in the file itself. */
+static void test_pdb_from_file(void **state)
+{
+    (void)state;
+    char *path, *cmd, *out, *err, args[1024];
+    assert_true(asprintf(&path, "%s/named.tws", tu_db_dir) > 0);
+    assert_true(asprintf(&cmd, "printf '# @pdb CORNERS:ori\\n# @pdb CORNERS:perm\\n' | cat - %s2x2x2.tws > %s", PUZ, path) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+    free(cmd);
+    snprintf(args, sizeof args, "--def %s --pdb file --name named", path);
+    assert_int_equal(run_gen(args, &out, &err), 0);
+    assert_non_null(strstr(out, "named-pdb0: projection CORNERS:ori"));
+    assert_non_null(strstr(out, "named-pdb1: projection CORNERS:perm"));
+    free(out);
+    free(err);
+    assert_int_equal(tu_def_solve("--name named \"R U F2\"", NULL, &out, &err), 0);
+    assert_int_equal(answer_length(out), 3);
+    free(out);
+    free(err);
+    /* a file without the lines, and a line that does not read (FILE:LINE) */
+    assert_int_equal(run_gen("--def " PUZ "2x2x2.tws --pdb file", &out, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "the file names no projection"));
+    free(out);
+    free(err);
+    assert_true(asprintf(&cmd, "printf '# @pdb CORNERS:bad\\n' | cat - %s2x2x2.tws > %s", PUZ, path) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+    free(cmd);
+    snprintf(args, sizeof args, "--def %s --pdb file", path);
+    assert_int_equal(run_gen(args, &out, &err), GT_EXIT_PARSE);
+    assert_non_null(strstr(err, "named.tws:1: @pdb CORNERS:bad: column 9: projection: ':perm' or ':ori' expected"));
+    free(out);
+    free(err);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -239,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_gen_errors),
         cmocka_unit_test(test_misuse),
         cmocka_unit_test(test_auto_within_memory),
+        cmocka_unit_test(test_pdb_from_file),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

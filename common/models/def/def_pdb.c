@@ -133,6 +133,11 @@ int gt_def_model_n_moves(const gt_def_model *m)
     return m->n_moves;
 }
 
+const gt_def *gt_def_model_def(const gt_def_model *m)
+{
+    return m->def;
+}
+
 const gt_puzzle *gt_def_pdb_puzzle(const gt_def_pdb *d)
 {
     return &d->puzzle;

@@ -58,8 +58,9 @@ typedef struct gt_def_proj {
  * GT_ERR_RANGE. */
 int gt_def_model_plan_orbits(const gt_def *def, const gt_def_options *o, gt_def_model **out, gt_def_error *err);
 
-/* The model's moves, powers included. */
+/* The model's moves, powers included, and its definition. */
 int gt_def_model_n_moves(const gt_def_model *m);
+const gt_def *gt_def_model_def(const gt_def_model *m);
 
 /* Reads a projection: parts separated by ';', each a set name, optionally
  * '=' and its kept pieces (numbers of the Solved block, 1-based, ',' apart;
