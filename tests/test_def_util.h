@@ -37,6 +37,22 @@ static inline gt_def *tu_def_load(const char *file)
     return d;
 }
 
+/* The scramble then the answer line's moves ("MOVES (N)") solve the
+ * definition (the test fails otherwise). */
+static inline void tu_def_check_replay(const gt_def *d, const char *scramble, const char *line)
+{
+    char sol[1024];
+    const char *open = strrchr(line, '(');
+    assert_non_null(open);
+    snprintf(sol, sizeof sol, "%.*s", (int)(open - line), line);
+    uint8_t perm[64], ori[64];
+    memcpy(perm, d->solved_perm, (size_t)d->total);
+    memcpy(ori, d->solved_ori, (size_t)d->total);
+    assert_int_equal(gt_def_apply_scramble(d, scramble, perm, ori, NULL), GT_OK);
+    assert_int_equal(gt_def_apply_scramble(d, sol, perm, ori, NULL), GT_OK);
+    assert_true(gt_def_is_solved(d, perm, ori));
+}
+
 /* Runs "[printf IN |] godtab-solve def --db DB ARGS"; its exit code. */
 static inline int tu_def_solve(const char *args, const char *in, char **out, char **err)
 {

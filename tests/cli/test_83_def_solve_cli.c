@@ -22,19 +22,12 @@ static int setup(void **state)
  * answer has `distance` moves. */
 static void check_answer(const gt_def *d, const char *scramble, const char *line, int distance)
 {
-    char sol[1024];
     int dist = -1;
     const char *open = strrchr(line, '(');
     assert_non_null(open);
-    snprintf(sol, sizeof sol, "%.*s", (int)(open - line), line);
     assert_int_equal(sscanf(open, "(%d)", &dist), 1);
     assert_int_equal(dist, distance);
-    uint8_t perm[64], ori[64];
-    memcpy(perm, d->solved_perm, (size_t)d->total);
-    memcpy(ori, d->solved_ori, (size_t)d->total);
-    assert_int_equal(gt_def_apply_scramble(d, scramble, perm, ori, NULL), GT_OK);
-    assert_int_equal(gt_def_apply_scramble(d, sol, perm, ori, NULL), GT_OK);
-    assert_true(gt_def_is_solved(d, perm, ori));
+    tu_def_check_replay(d, scramble, line);
 }
 
 static void test_answers_replay(void **state)

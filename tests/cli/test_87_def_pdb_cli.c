@@ -61,19 +61,6 @@ static const char *last_line(char *text)
     return nl ? nl + 1 : text;
 }
 
-/* The scramble then the answer solve the definition. */
-static void check_replay(const gt_def *d, const char *scramble, const char *line)
-{
-    char sol[1024];
-    snprintf(sol, sizeof sol, "%.*s", (int)(strrchr(line, '(') - line), line);
-    uint8_t perm[64], ori[64];
-    memcpy(perm, d->solved_perm, (size_t)d->total);
-    memcpy(ori, d->solved_ori, (size_t)d->total);
-    assert_int_equal(gt_def_apply_scramble(d, scramble, perm, ori, NULL), GT_OK);
-    assert_int_equal(gt_def_apply_scramble(d, sol, perm, ori, NULL), GT_OK);
-    assert_true(gt_def_is_solved(d, perm, ori));
-}
-
 static void test_answers_as_short_as_the_full_table(void **state)
 {
     (void)state;
@@ -87,7 +74,7 @@ static void test_answers_as_short_as_the_full_table(void **state)
         snprintf(args, sizeof args, "--name full2 \"%s\"", scrambles[i]);
         assert_int_equal(tu_def_solve(args, NULL, &full, &ferr), 0);
         assert_int_equal(answer_length(out), answer_length(full));
-        check_replay(d, scrambles[i], out);
+        tu_def_check_replay(d, scrambles[i], out);
         free(out);
         free(err);
         free(full);
@@ -222,7 +209,7 @@ static void test_auto_within_memory(void **state)
     assert_int_equal(tu_def_solve("--name sk \"R U L' B\"", NULL, &out, &err), 0);
     assert_true(answer_length(out) <= 4 && answer_length(out) >= 1);
     gt_def *d = tu_def_load("skewb.tws");
-    check_replay(d, "R U L' B", out);
+    tu_def_check_replay(d, "R U L' B", out);
     gt_def_free(d);
     free(out);
     free(err);

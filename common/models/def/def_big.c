@@ -92,10 +92,10 @@ static uint64_t walk_move(const gt_def_model *m, const rk_walk *w, int mv)
 
 #define RK_BLOCK 4096
 
-static uint64_t expand_block(const gt_def_model *m, uint8_t *dist, uint64_t lo, uint64_t hi, uint8_t depth,
-                             int forward, rk_walk *w)
+uint64_t gt_def_expand_block(gt_def_neighbours_fn fn, const void *ctx, void *scratch, int n_moves, uint8_t *dist,
+                             uint64_t lo, uint64_t hi, uint8_t depth, int forward)
 {
-    uint64_t found = 0;
+    uint64_t found = 0, next[GT_MAX_MOVES];
     const uint8_t look = forward ? depth : GT_UNREACHED;
     for (uint64_t i = lo; i < hi; i++) {
         if ((i & 7) == 0 && i + 8 <= hi && !gt_def_has_byte(dist + i, look)) {
@@ -104,16 +104,13 @@ static uint64_t expand_block(const gt_def_model *m, uint8_t *dist, uint64_t lo, 
         }
         if (__atomic_load_n(&dist[i], __ATOMIC_RELAXED) != look)
             continue;
-        walk_decode(m, i, w);
         /* every neighbour ranked first, its byte prefetched: the reads of
          * a table of hundreds of megabytes overlap instead of waiting in
          * turn (they were most of the time) */
-        uint64_t next[GT_MAX_MOVES];
-        for (int mv = 0; mv < m->n_moves; mv++) {
-            next[mv] = walk_move(m, w, mv);
+        fn(ctx, scratch, i, next);
+        for (int mv = 0; mv < n_moves; mv++)
             __builtin_prefetch(&dist[next[mv]]);
-        }
-        for (int mv = 0; mv < m->n_moves; mv++) {
+        for (int mv = 0; mv < n_moves; mv++) {
             uint64_t n = next[mv];
             if (forward) {
                 found += (uint64_t)gt_def_claim(&dist[n], (uint8_t)(depth + 1));
@@ -125,6 +122,17 @@ static uint64_t expand_block(const gt_def_model *m, uint8_t *dist, uint64_t lo, 
         }
     }
     return found;
+}
+
+/* gt_def_neighbours_fn of the ranked index: the state unranked once, each
+ * move ranked. */
+static void big_next(const void *ctx, void *scratch, uint64_t index, uint64_t *next)
+{
+    const gt_def_model *m = ctx;
+    rk_walk *w = scratch;
+    walk_decode(m, index, w);
+    for (int mv = 0; mv < m->n_moves; mv++)
+        next[mv] = walk_move(m, w, mv);
 }
 
 static uint64_t big_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
@@ -139,7 +147,7 @@ static uint64_t big_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int
 #pragma omp for schedule(dynamic, 16)
         for (int64_t b = 0; b < blocks; b++) {
             uint64_t lo = (uint64_t)b * RK_BLOCK, hi = lo + RK_BLOCK < m->rk_states ? lo + RK_BLOCK : m->rk_states;
-            found += expand_block(m, dist, lo, hi, depth, forward, &w);
+            found += gt_def_expand_block(big_next, m, &w, m->n_moves, dist, lo, hi, depth, forward);
         }
     }
     return found;
@@ -160,9 +168,7 @@ static void big_neighbours(const gt_puzzle *p, uint64_t index, uint64_t *out)
     const gt_def_model *m = p->ctx;
     rk_walk w;
     walk_init(m, &w);
-    walk_decode(m, index, &w);
-    for (int mv = 0; mv < m->n_moves; mv++)
-        out[mv] = walk_move(m, &w, mv);
+    big_next(m, &w, index, out);
 }
 
 int gt_def_big_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uint8_t *ori)

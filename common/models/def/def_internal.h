@@ -183,6 +183,17 @@ static inline int gt_def_has_byte(const uint8_t *p, uint8_t v)
     return ((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull) != 0;
 }
 
+/* The n_moves neighbours of index into next (scratch: the caller's
+ * per-thread space): a ranked index's (def_big.c) or an image's (def_pdb.c). */
+typedef void (*gt_def_neighbours_fn)(const void *ctx, void *scratch, uint64_t index, uint64_t *next);
+
+/* One BFS level over the cells [lo, hi) of dist (puzzle.h's level hooks):
+ * forward, each cell at depth marks its unreached neighbours depth + 1;
+ * backward, each unreached cell with a neighbour at depth becomes depth + 1.
+ * Returns how many cells it set (def_big.c). */
+uint64_t gt_def_expand_block(gt_def_neighbours_fn fn, const void *ctx, void *scratch, int n_moves, uint8_t *dist,
+                             uint64_t lo, uint64_t hi, uint8_t depth, int forward);
+
 /* A projection's part (def_pdb.h) from its orbit, keep_ori and n_groups,
  * and group_of_piece (the group of each piece of the orbit, 255 for none):
  * its items, combination sizes and orientation digits (def_proj.c).

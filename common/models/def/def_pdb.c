@@ -34,32 +34,14 @@ static void pdb_moves(const gt_def_pdb *d, const uint16_t *items, uint64_t *out)
     }
 }
 
-static uint64_t expand_block(const gt_def_pdb *d, uint8_t *dist, uint64_t lo, uint64_t hi, uint8_t depth,
-                             int forward)
+/* gt_def_neighbours_fn of an image: unranked once, each move ranked. */
+static void pdb_next(const void *ctx, void *scratch, uint64_t index, uint64_t *next)
 {
+    const gt_def_pdb *d = ctx;
     uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
-    uint64_t found = 0, next[GT_MAX_MOVES];
-    const uint8_t look = forward ? depth : GT_UNREACHED;
-    for (uint64_t i = lo; i < hi; i++) {
-        if ((i & 7) == 0 && i + 8 <= hi && !gt_def_has_byte(dist + i, look)) {
-            i += 7;
-            continue;
-        }
-        if (__atomic_load_n(&dist[i], __ATOMIC_RELAXED) != look)
-            continue;
-        gt_def_proj_unrank(d->pr, i, items);
-        pdb_moves(d, items, next);
-        for (int mv = 0; mv < d->m->n_moves; mv++) {
-            if (forward) {
-                found += (uint64_t)gt_def_claim(&dist[next[mv]], (uint8_t)(depth + 1));
-            } else if (__atomic_load_n(&dist[next[mv]], __ATOMIC_RELAXED) == depth) {
-                __atomic_store_n(&dist[i], (uint8_t)(depth + 1), __ATOMIC_RELAXED);
-                found++;
-                break;
-            }
-        }
-    }
-    return found;
+    (void)scratch;
+    gt_def_proj_unrank(d->pr, index, items);
+    pdb_moves(d, items, next);
 }
 
 static uint64_t pdb_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
@@ -70,7 +52,7 @@ static uint64_t pdb_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 16) reduction(+ : found)
     for (int64_t b = 0; b < blocks; b++) {
         uint64_t lo = (uint64_t)b * PDB_BLOCK, hi = lo + PDB_BLOCK < p->n_states ? lo + PDB_BLOCK : p->n_states;
-        found += expand_block(d, dist, lo, hi, depth, forward);
+        found += gt_def_expand_block(pdb_next, d, NULL, d->m->n_moves, dist, lo, hi, depth, forward);
     }
     return found;
 }
@@ -85,10 +67,7 @@ static const gt_bfs_levels pdb_levels = {pdb_seed, pdb_expand};
 
 static void pdb_neighbours(const gt_puzzle *p, uint64_t index, uint64_t *out)
 {
-    const gt_def_pdb *d = p->ctx;
-    uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
-    gt_def_proj_unrank(d->pr, index, items);
-    pdb_moves(d, items, out);
+    pdb_next(p->ctx, NULL, index, out);
 }
 
 int gt_def_pdb_make(const gt_def_model *m, const gt_def_proj *pr, gt_def_pdb **out)
