@@ -32,6 +32,9 @@ class GodtabTest(unittest.TestCase):
         subprocess.run([os.path.join(BIN, "godtab-gen"), "--quiet", "--db", cls.path, "--def",
                         os.path.join(os.path.dirname(__file__), "..", "puzzles", "skewb.tws"), "--name", "skewb"],
                        check=True, capture_output=True)
+        subprocess.run([os.path.join(BIN, "godtab-gen"), "--quiet", "--db", cls.path, "--def",
+                        os.path.join(os.path.dirname(__file__), "..", "puzzles", "skewb.tws"), "--pdb", "auto",
+                        "--max-memory", "8M", "--name", "skewb-pdb"], check=True, capture_output=True)
         cls.db = godtab.Database(cls.path)
 
     @classmethod
@@ -68,6 +71,18 @@ class GodtabTest(unittest.TestCase):
         with self.assertRaises(godtab.Error) as caught:
             self.db.solve("no-such-table", "R")
         self.assertEqual(caught.exception.kind, "missing")
+
+    def test_pattern_databases_by_name(self):
+        # no table skewb-pdb, but skewb-pdb-pdb0, ...: the search answers, as
+        # long as the full table's walk and as the CLI
+        for scramble in ["R U", "R U L' B R'", ""]:
+            moves, n = self.db.solve("skewb-pdb", scramble)
+            self.assertEqual(n, self.db.solve("skewb", scramble)[1])
+            code, out = cli("skewb-pdb", "--db", self.path, scramble)
+            self.assertEqual(code, 0)
+            self.assertEqual(out, "%s%s(%d)\n" % (moves, " " if moves else "", n))
+        with self.assertRaises(godtab.MalformedError):
+            self.db.solve("skewb-pdb", "R Q")
 
     def test_cube3_by_the_one_query_path(self):
         self.assertEqual(self.db.solve("cube3", "R U")[1], 2)

@@ -199,6 +199,14 @@ typedef struct def_handle {
     gt_catalog_def_table *dt;
     gt_table *table;
     gt_puzzle *p; /* ctx: the gt_def_model */
+    /* No table NAME but pattern databases NAME-pdb0, ... (def_pdb.h): the
+     * orbit model and the search over them answer instead. */
+    int n_pdb;
+    gt_table *pdb[GT_DEF_PDB_MAX];
+    gt_def_proj proj[GT_DEF_PDB_MAX];
+    gt_def_model *m;
+    gt_def_search *search;
+    char name[GT_NAME_MAX];
 } def_handle;
 
 static void def_close(void *handle)
@@ -208,9 +216,64 @@ static void def_close(void *handle)
         return;
     if (h->p)
         h->dt->spec.free_puzzle(h->p);
+    gt_def_search_free(h->search);
+    gt_def_model_free(h->m);
+    for (int i = 0; i < h->n_pdb; i++)
+        gt_table_free(h->pdb[i]);
     gt_table_free(h->table);
     gt_catalog_def_table_free(h->dt);
     free(h);
+}
+
+/* The projection stored with a pattern database, parsed on the model. */
+static int pdb_projection(const gt_table *t, const gt_def_model *m, gt_def_proj *pr)
+{
+    char text[GT_DEF_PROJ_TEXT_MAX];
+    const gt_view *v = gt_table_section(t, GT_DEF_PROJ_SECTION);
+    gt_def_error e;
+    if (!v || v->bytes >= sizeof text || memchr(v->data, 0, v->bytes))
+        return GT_ERR_CORRUPT;
+    memcpy(text, v->data, v->bytes);
+    text[v->bytes] = 0;
+    if (gt_def_proj_parse(m, text, pr, &e) != GT_OK || pr->states != t->meta.n_states ||
+        t->meta.encoding != GT_ENC_MOD3)
+        return GT_ERR_CORRUPT;
+    return GT_OK;
+}
+
+/* 1 if two tables store the same definition record. */
+static int same_definition(const gt_table *a, const gt_table *b)
+{
+    const gt_view *x = gt_table_section(a, GT_CATALOG_DEF_SECTION), *y = gt_table_section(b, GT_CATALOG_DEF_SECTION);
+    return x && y && x->bytes == y->bytes && !memcmp(x->data, y->data, x->bytes);
+}
+
+/* The pattern databases NAME-pdb0, NAME-pdb1, ... of name: GT_ERR_NOTFOUND
+ * when there is no NAME-pdb0. */
+static int pdb_open(const gt_loader *ld, const char *name, def_handle *h)
+{
+    char table[GT_NAME_MAX + 16];
+    int rc = GT_OK;
+    for (int i = 0; i < GT_DEF_PDB_MAX && rc == GT_OK; i++) {
+        snprintf(table, sizeof table, "%s-pdb%d", name, i);
+        if (strlen(table) >= GT_NAME_MAX || ld->map(ld->user, table, 0, &h->pdb[i]) != GT_OK)
+            break;
+        h->n_pdb = i + 1;
+        if (i == 0)
+            rc = gt_catalog_def_table_of(h->pdb[0], name, &h->dt);
+        else if (!same_definition(h->pdb[0], h->pdb[i]))
+            rc = GT_ERR_CORRUPT; /* a database of another definition */
+    }
+    if (h->n_pdb == 0)
+        return GT_ERR_NOTFOUND;
+    if (rc == GT_OK)
+        rc = gt_def_model_plan_orbits(h->dt->def, &h->dt->rec.req.options, &h->m, NULL);
+    for (int i = 0; i < h->n_pdb && rc == GT_OK; i++)
+        rc = pdb_projection(h->pdb[i], h->m, &h->proj[i]);
+    if (rc == GT_OK)
+        rc = gt_def_search_new(h->m, h->proj, (const gt_table *const *)h->pdb, h->n_pdb, &h->search);
+    snprintf(h->name, sizeof h->name, "%s", name);
+    return rc == GT_ERR_INVAL ? GT_ERR_CORRUPT : rc;
 }
 
 static int def_open(const gt_loader *ld, const char *name, const gt_solve_options *o, void **out)
@@ -223,6 +286,13 @@ static int def_open(const gt_loader *ld, const char *name, const gt_solve_option
     int rc = ld->map(ld->user, name, 0, &h->table);
     if (rc == GT_ERR_INVAL)
         rc = GT_ERR_NOTFOUND;
+    if (rc == GT_ERR_NOTFOUND && (rc = pdb_open(ld, name, h)) != GT_ERR_NOTFOUND) {
+        if (rc)
+            def_close(h);
+        else
+            *out = h;
+        return rc;
+    }
     if (rc == GT_OK)
         rc = gt_catalog_def_table_of(h->table, name, &h->dt);
     if (rc == GT_OK && h->dt->is_pdb)
@@ -260,32 +330,65 @@ static int def_position(const gt_def *def, int format, const char *text, uint8_t
     return rc;
 }
 
+/* The table's walk from the position (h->p, h->table). */
+static int walk_moves(const def_handle *h, const uint8_t *perm, const uint8_t *ori, uint8_t *moves, int *n,
+                      gt_answer *a)
+{
+    uint64_t index;
+    int rc;
+    if (gt_def_model_index(h->p->ctx, perm, ori, &index) != GT_OK ||
+        (rc = gt_solve_walk(h->p, h->table, index, moves, GT_MAX_DEPTH, n)) == GT_ERR_ILLEGAL) {
+        snprintf(a->message, sizeof a->message, "the position is outside this table (not reachable with its moves)");
+        return GT_ERR_ILLEGAL;
+    }
+    return rc;
+}
+
+/* The search over the pattern databases from the position. */
+static int search_moves(const def_handle *h, const uint8_t *perm, const uint8_t *ori, const gt_solve_options *o,
+                        gt_def_search_result *r, uint8_t *moves, int *n, gt_answer *a)
+{
+    gt_def_search_options so = {.threads = o ? o->threads : 0, .timeout = o ? o->timeout : 0};
+    gt_def_error e = {0};
+    int rc = gt_def_search_run(h->search, perm, ori, &so, r, &e);
+    if (rc == GT_ERR_TIMEOUT)
+        snprintf(a->message, sizeof a->message, "no answer within the time limit: the optimal length is at least %d",
+                 r->lower_bound);
+    else if (rc && e.message[0])
+        snprintf(a->message, sizeof a->message, "%s", e.message);
+    if (rc)
+        return rc;
+    memcpy(moves, r->moves, (size_t)r->length);
+    *n = r->length;
+    return GT_OK;
+}
+
 static int def_solve(const void *handle, int format, const char *text, const gt_solve_options *o, gt_answer *a,
                      gt_parse_error *err)
 {
     const def_handle *h = handle;
     const gt_def *def = h->dt->def;
-    const gt_def_model *m = h->p->ctx;
+    const gt_def_model *m = h->search ? h->m : h->p->ctx;
     uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], moves[GT_MAX_DEPTH];
-    uint64_t index;
-    int n, rc = def_position(def, format, text, perm, ori, err);
-    (void)o;
+    uint8_t p2[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], o2[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    gt_def_search_result r;
+    int n = 0, rc = def_position(def, format, text, perm, ori, err);
     if (rc)
         return rc;
-    if (gt_def_model_index(m, perm, ori, &index) != GT_OK ||
-        (rc = gt_solve_walk(h->p, h->table, index, moves, GT_MAX_DEPTH, &n)) == GT_ERR_ILLEGAL) {
-        snprintf(a->message, sizeof a->message, "the position is outside this table (not reachable with its moves)");
-        return GT_ERR_ILLEGAL;
-    }
+    rc = h->search ? search_moves(h, perm, ori, o, &r, moves, &n, a) : walk_moves(h, perm, ori, moves, &n, a);
     if (rc)
         return rc;
+    memcpy(p2, perm, (size_t)def->total);
+    memcpy(o2, ori, (size_t)def->total);
     for (int i = 0; i < n; i++) /* replayed on the permutations before it is given */
-        gt_def_model_apply(m, moves[i], perm, ori);
-    if (!gt_def_is_solved(def, perm, ori)) {
-        snprintf(a->message, sizeof a->message, "the table's answer does not solve the position: table corrupted");
+        gt_def_model_apply(m, moves[i], p2, o2);
+    if (!gt_def_is_solved(def, p2, o2)) {
+        snprintf(a->message, sizeof a->message, "the answer does not solve the position: a table is corrupted");
         return GT_ERR_CORRUPT;
     }
-    if ((rc = gt_solve_format_moves(h->p, moves, n, a->solution, sizeof a->solution)) != GT_OK)
+    rc = h->search ? gt_def_model_format_moves(m, moves, n, a->solution, sizeof a->solution)
+                   : gt_solve_format_moves(h->p, moves, n, a->solution, sizeof a->solution);
+    if (rc != GT_OK)
         return rc;
     a->distance = n;
     a->flags = GT_ANSWER_OPTIMAL;
@@ -293,6 +396,10 @@ static int def_solve(const void *handle, int format, const char *text, const gt_
     gt_answer_put_text(a, "metric", gt_catalog_def_table_metric(h->dt));
     gt_answer_put_int(a, "distance", n);
     gt_answer_put_text(a, "solution", a->solution);
+    if (h->search) { /* the search's own figures, as godtab-solve def --json */
+        gt_answer_put_int(a, "nodes", (int64_t)r.nodes);
+        gt_answer_put_real(a, "seconds", r.seconds);
+    }
     return GT_OK;
 }
 

@@ -24,6 +24,12 @@ static int setup(void **state)
                          tu_db_path, GODTAB_ROOT) > 0);
     assert_int_equal(tu_run(cmd, NULL, NULL), 0);
     free(cmd);
+    /* and its pattern databases (skewb-pdb-pdb0, ...): the search answers */
+    assert_true(asprintf(&cmd, "%s/godtab-gen --quiet --db %s --def %s/puzzles/skewb.tws --pdb auto --max-memory 8M "
+                               "--name skewb-pdb",
+                         GODTAB_BIN, tu_db_path, GODTAB_ROOT) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+    free(cmd);
     assert_int_equal(start_server(&srv, "--max-batch 1000 --max-body 262144 --max-random 50 --max-timeout 5"), 0);
     return 0;
 }
@@ -77,6 +83,22 @@ static void same_as_cli(const char *query, const char *args)
     assert_string_equal(got, want);
     free(got);
     free(want);
+}
+
+/* issue 28: pattern databases answered through the one query path: the
+ * search's answer, as long as the full table's, with its nodes and seconds. */
+static void test_pattern_databases_are_served(void **state)
+{
+    (void)state;
+    char *got, *full;
+    assert_int_equal(http("GET", "/api/solve?puzzle=skewb-pdb&scramble=R%20U%20L'%20B", NULL, &got), 200);
+    assert_int_equal(http("GET", "/api/solve?puzzle=skewb&scramble=R%20U%20L'%20B", NULL, &full), 200);
+    assert_non_null(strstr(got, "{\"puzzle\":\"skewb-pdb\",\"metric\":\"htm\",\"distance\":"));
+    assert_int_equal(atoi(strstr(got, "\"distance\":") + 11), atoi(strstr(full, "\"distance\":") + 11));
+    assert_non_null(strstr(got, ",\"nodes\":"));
+    assert_non_null(strstr(got, ",\"seconds\":"));
+    free(got);
+    free(full);
 }
 
 /* issue 27: the N×N×N answered through the one query path, as godtab-solve
@@ -819,6 +841,7 @@ int main(void)
         cmocka_unit_test(test_static_files),      cmocka_unit_test(test_svg),
         cmocka_unit_test(test_taquin_graph),
         cmocka_unit_test(test_nnn_is_served),
+        cmocka_unit_test(test_pattern_databases_are_served),
         cmocka_unit_test(test_nul_in_url_refused), cmocka_unit_test(test_nul_in_body_refused),
         cmocka_unit_test(test_method_not_allowed), cmocka_unit_test(test_announced_body_too_large),
         cmocka_unit_test(test_concurrent_clients),
