@@ -167,7 +167,8 @@ typedef struct gt_def_search_options {
  * (tables[i] the stored table of projections[i], GT_ENC_MOD3, n_states the
  * projection's). The model, projections and tables must outlive it.
  * Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_INVAL (no databases, a table
- * whose size or encoding is not its projection's). */
+ * whose size or encoding is not its projection's), GT_ERR_RANGE (the
+ * databases keep more than 512 pieces in all). */
 int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, const gt_table *const *tables, int n,
                       gt_def_search **out);
 void gt_def_search_free(gt_def_search *s);

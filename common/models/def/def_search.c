@@ -100,6 +100,8 @@ static int pdb_setup(gt_def_search *s, int i, const gt_def_proj *pr, const gt_ta
         int k = 0;
         while (k < s->n_track && s->track[k] != cell[j])
             k++;
+        if (k == s->n_track && s->n_track == GT_DEF_SEARCH_TRACK_MAX)
+            return GT_ERR_RANGE; /* the databases keep more pieces than a node holds */
         if (k == s->n_track)
             s->track[s->n_track++] = cell[j];
         d->slot[j] = k;
