@@ -4,7 +4,7 @@
  * search's optimality (lengths, replays, threads, --all counts against the
  * full table's gt_solve_all), its errors, the automatic choice, and the
  * projection parser's golden cases (tests/golden/proj.txt). */
-#include "test_util.h"
+#include "test_def_util.h"
 
 #include "bfs.h"
 #include "def.h"
@@ -21,23 +21,6 @@
 #define MAXPOS (GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES)
 #define ITEMS (GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX)
 
-static gt_def *load(const char *file)
-{
-    char path[512], *text = malloc(1 << 20);
-    snprintf(path, sizeof path, "%s/puzzles/%s", GODTAB_ROOT, file);
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    assert_non_null(text);
-    size_t n = fread(text, 1, 1 << 20, f);
-    fclose(f);
-    gt_def *d = NULL;
-    gt_def_error err;
-    if (gt_def_parse(text, n, &d, &err))
-        fail_msg("%s:%d:%d: %s", file, err.line, err.column, err.message);
-    free(text);
-    return d;
-}
-
 /* A definition planned for projections only (any size). */
 typedef struct planned {
     gt_def *def;
@@ -48,7 +31,7 @@ static void plan_orbits(planned *p, const char *file)
 {
     gt_def_options o = {GT_DEF_HTM, 0};
     gt_def_error err;
-    p->def = load(file);
+    p->def = tu_def_load(file);
     if (gt_def_model_plan_orbits(p->def, &o, &p->m, &err))
         fail_msg("%s: %s", file, err.message);
 }
@@ -145,7 +128,7 @@ static void full_build(full *f, const char *file, int metric)
     gt_def_error err;
     uint64_t bytes;
     memset(f, 0, sizeof *f);
-    f->def = load(file);
+    f->def = tu_def_load(file);
     if (gt_def_model_plan(f->def, &o, &f->m, &err))
         fail_msg("%s: %s", file, err.message);
     assert_int_equal(gt_def_model_build(f->m, &f->p), GT_OK);
