@@ -21,17 +21,6 @@ int gt_def_pdb_base(const char *name, char *base, size_t cap)
     return 1;
 }
 
-/* The text of a stored section, NUL-terminated into buf, or -1. */
-static int section_text(const gt_table *t, const char *name, char *buf, size_t cap)
-{
-    const gt_view *v = gt_table_section(t, name);
-    if (!v || v->bytes >= cap || memchr(v->data, 0, v->bytes))
-        return -1;
-    memcpy(buf, v->data, v->bytes);
-    buf[v->bytes] = 0;
-    return 0;
-}
-
 static int load_one(const def_cli *c, def_session *s, int i, const char *name, gt_catalog_def_source *stored)
 {
     int rc = gt_db_get_table(s->db, name, 0, &s->pdb[i]);
@@ -75,7 +64,6 @@ int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mas
 {
     gt_def_options o = {metric, mask};
     gt_def_error err = {0};
-    char text[GT_DEF_PROJ_TEXT_MAX];
     int rc = gt_def_model_plan_orbits(s->def, &o, &s->model, &err);
     if (rc) {
         fprintf(stderr, "godtab-solve: %s: %s\n", where, rc == GT_ERR_NOMEM ? gt_strerror(rc) : err.message);
@@ -84,9 +72,7 @@ int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mas
     s->metric = metric == GT_DEF_QTM ? "qtm" : "htm";
     for (int i = 0; i < s->n_pdb; i++) {
         const gt_table *t = s->pdb[i];
-        if (section_text(t, GT_DEF_PROJ_SECTION, text, sizeof text) ||
-            gt_def_proj_parse(s->model, text, &s->proj[i], &err) != GT_OK || s->proj[i].states != t->meta.n_states ||
-            t->meta.encoding != GT_ENC_MOD3) {
+        if (gt_catalog_def_pdb_projection(t, s->model, &s->proj[i]) != GT_OK) {
             fprintf(stderr, "godtab-solve: table %s: not a pattern database of this definition (its projection "
                             "does not read, or has another size); rebuild it\n",
                     t->meta.name);

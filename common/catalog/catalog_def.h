@@ -46,6 +46,14 @@ int gt_catalog_def_record(const gt_def *def, const char *text, size_t len, int c
  * GT_ERR_CORRUPT (not a record of this format). */
 int gt_catalog_def_read(const char *record, size_t len, gt_catalog_def_source *src);
 
+/* The projection stored with a pattern database t (its GT_DEF_PROJ_SECTION),
+ * parsed on the model m of its definition into pr, and checked against t:
+ * the same number of images, the 2-bit encoding the search reads.
+ * Return values: GT_OK, GT_ERR_CORRUPT (missing, unreadable or another
+ * size: not a pattern database of this definition). */
+struct gt_def_proj;
+int gt_catalog_def_pdb_projection(const gt_table *t, const gt_def_model *m, struct gt_def_proj *pr);
+
 /* ---- definition tables registered at run time from the catalogue ---- */
 
 /* A stored table built from a definition file, as a table spec again

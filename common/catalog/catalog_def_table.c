@@ -225,8 +225,7 @@ static void def_close(void *handle)
     free(h);
 }
 
-/* The projection stored with a pattern database, parsed on the model. */
-static int pdb_projection(const gt_table *t, const gt_def_model *m, gt_def_proj *pr)
+int gt_catalog_def_pdb_projection(const gt_table *t, const gt_def_model *m, gt_def_proj *pr)
 {
     char text[GT_DEF_PROJ_TEXT_MAX];
     const gt_view *v = gt_table_section(t, GT_DEF_PROJ_SECTION);
@@ -269,7 +268,7 @@ static int pdb_open(const gt_loader *ld, const char *name, def_handle *h)
     if (rc == GT_OK)
         rc = gt_def_model_plan_orbits(h->dt->def, &h->dt->rec.req.options, &h->m, NULL);
     for (int i = 0; i < h->n_pdb && rc == GT_OK; i++)
-        rc = pdb_projection(h->pdb[i], h->m, &h->proj[i]);
+        rc = gt_catalog_def_pdb_projection(h->pdb[i], h->m, &h->proj[i]);
     if (rc == GT_OK)
         rc = gt_def_search_new(h->m, h->proj, (const gt_table *const *)h->pdb, h->n_pdb, &h->search);
     snprintf(h->name, sizeof h->name, "%s", name);

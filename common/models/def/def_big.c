@@ -153,13 +153,13 @@ static uint64_t big_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int
     return found;
 }
 
-static uint64_t big_seed(const gt_puzzle *p, uint8_t *dist)
+uint64_t gt_def_seed_solved(const gt_puzzle *p, uint8_t *dist)
 {
     dist[p->solved] = 0;
     return 1;
 }
 
-static const gt_bfs_levels big_levels = {big_seed, big_expand};
+static const gt_bfs_levels big_levels = {gt_def_seed_solved, big_expand};
 
 /* The walk solver's neighbour hook (puzzle.h): the state unranked once,
  * then each move ranked as the BFS's expansion does. */

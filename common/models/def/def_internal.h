@@ -187,6 +187,10 @@ static inline int gt_def_has_byte(const uint8_t *p, uint8_t v)
  * per-thread space): a ranked index's (def_big.c) or an image's (def_pdb.c). */
 typedef void (*gt_def_neighbours_fn)(const void *ctx, void *scratch, uint64_t index, uint64_t *next);
 
+/* The level hooks' seed (puzzle.h) of an index with one goal, no
+ * symmetry: the ranked index's and the projections' images'. */
+uint64_t gt_def_seed_solved(const gt_puzzle *p, uint8_t *dist);
+
 /* One BFS level over the cells [lo, hi) of dist (puzzle.h's level hooks):
  * forward, each cell at depth marks its unreached neighbours depth + 1;
  * backward, each unreached cell with a neighbour at depth becomes depth + 1.

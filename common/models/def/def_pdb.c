@@ -57,13 +57,7 @@ static uint64_t pdb_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int
     return found;
 }
 
-static uint64_t pdb_seed(const gt_puzzle *p, uint8_t *dist)
-{
-    dist[p->solved] = 0;
-    return 1;
-}
-
-static const gt_bfs_levels pdb_levels = {pdb_seed, pdb_expand};
+static const gt_bfs_levels pdb_levels = {gt_def_seed_solved, pdb_expand};
 
 static void pdb_neighbours(const gt_puzzle *p, uint64_t index, uint64_t *out)
 {

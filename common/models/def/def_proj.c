@@ -92,9 +92,7 @@ int gt_def_cells_of_state(const gt_def_model *m, const gt_def_cells *c, const ui
 {
     for (int o = 0; o < m->n_orbits; o++) {
         const gt_def_orbit *ob = &m->orbit[o];
-        uint64_t taken = 0; /* pieces given a position (k <= 255: in words) */
-        uint8_t used[GT_DEF_MAX_PIECES] = {0};
-        (void)taken;
+        uint8_t used[GT_DEF_MAX_PIECES] = {0}; /* pieces given a position */
         for (int j = 0; j < ob->k; j++) {
             const uint8_t label = perm[ob->pos[j]];
             int i = 0;
