@@ -13,6 +13,7 @@
 #include "gt_error.h"
 #include "nnn.h"
 #include "nnn_solve.h"
+#include "nnn4.h"
 #include "solve.h"
 #include "solve_commands.h"
 
@@ -34,17 +35,21 @@
 #define POCKET_TABLE "pocket-htm"
 #define POSITION_MAX 256 /* bytes of the pocket query hooks' position */
 
-enum { OPT_SIZE = 256, OPT_CHECK, OPT_STAGES };
+enum { OPT_SIZE = 256, OPT_CHECK, OPT_STAGES, OPT_METHOD };
+/* --method: the tables when built (auto), only them, or seed 002's commutators. */
+enum { NNN_METHOD_AUTO, NNN_METHOD_TABLES, NNN_METHOD_COMMUTATORS };
 
 typedef struct nnn_args {
     int size; /* 0: from the facelets */
     int check;
     int stages;
+    int method; /* NNN_METHOD_* */
 } nnn_args;
 
 static const struct option nnn_options[] = {{"size", required_argument, NULL, OPT_SIZE},
                                             {"check", no_argument, NULL, OPT_CHECK},
                                             {"stages", no_argument, NULL, OPT_STAGES},
+                                            {"method", required_argument, NULL, OPT_METHOD},
                                             {NULL, 0, NULL, 0}};
 
 static void nnn_usage(FILE *out, const void *ctx)
@@ -68,6 +73,10 @@ static void nnn_usage(FILE *out, const void *ctx)
             "                N = 7 then a tab and a scramble (the inverse of a solution, replayed)\n"
             "  --stages      the solution split by stage (contours = edges, interieur =\n"
             "                centres, cube3 = the reduced cube), with each stage's counts\n"
+            "  --method M    auto (default): a 4x4x4 by the reduction tables when the database\n"
+            "                has them (godtab-gen nnn), else by the commutators; tables: only\n"
+            "                the tables (a 4x4x4; exit 4 when not built, 5 when damaged);\n"
+            "                commutators: seed 002's method for every N\n"
             "  --json        size, solution, OBTM, STM, optimal, seconds (total and per stage)\n"
             "  --db PATH     where a 2x2x2 looks for the pocket-htm table (default: $GODTAB_DB,\n"
             "                else the built-in path)\n"
@@ -97,6 +106,13 @@ static int nnn_option(void *ctx, int opt, const char *arg)
         return 0;
     case OPT_CHECK: a->check = 1; return 0;
     case OPT_STAGES: a->stages = 1; return 0;
+    case OPT_METHOD:
+        if (strcmp(arg, "auto") == 0 || strcmp(arg, "tables") == 0 || strcmp(arg, "commutators") == 0) {
+            a->method = arg[0] == 'a' ? NNN_METHOD_AUTO : arg[0] == 't' ? NNN_METHOD_TABLES : NNN_METHOD_COMMUTATORS;
+            return 0;
+        }
+        fprintf(stderr, "godtab-solve: nnn: --method '%s': expected auto, tables or commutators\n", arg);
+        return GT_EXIT_USAGE;
     default: return GT_EXIT_USAGE;
     }
 }
@@ -228,6 +244,15 @@ typedef struct pocket_route {
     gt_table *table; /* NULL: not usable, the reduction answers */
 } pocket_route;
 
+/* The 4x4x4 reduction's tables (godtab-gen nnn), looked for once, on the
+ * first 4x4x4 to solve; NULL tables: the commutators answer. */
+typedef struct nnn4_route {
+    int tried;
+    gt_db *db;
+    gt_nnn4_tables *tables;
+    int failed; /* the tables' error, when opened and unusable */
+} nnn4_route;
+
 /* Built once per process, on the first query to solve. */
 typedef struct nnn_ctx {
     const nnn_args *a;
@@ -235,6 +260,7 @@ typedef struct nnn_ctx {
     gt_cube3_twophase_tables *tables;
     gt_nnn_solver *solver;
     pocket_route pocket;
+    nnn4_route nnn4;
 } nnn_ctx;
 
 /* The 3x3x3 stage: cube3's two-phase (at most 22 moves, 1 s; a longer
@@ -371,8 +397,76 @@ static int pocket_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
     return rc;
 }
 
+/* ---- the 4x4x4 by the reduction's tables ---- */
+
+static int nnn4_load(void *user, const char *table, gt_puzzle **puzzle, gt_table **t)
+{
+    return gt_catalog_load(user, table, puzzle, t);
+}
+
+static void nnn4_unload(void *user, const char *table, gt_puzzle *puzzle, gt_table *t)
+{
+    (void)user;
+    gt_catalog_unload(table, puzzle, t);
+}
+
+/* Tables not built: silently the commutators (as before they existed);
+ * built but unreadable: said once, and the commutators answer. */
+static void nnn4_open(nnn_ctx *x, nnn4_route *r)
+{
+    const char *path = gt_db_default_path(x->o->db_path);
+    if (x->a->method == NNN_METHOD_COMMUTATORS || gt_db_open(&r->db, path, GT_DB_READONLY) != GT_OK)
+        return;
+    int rc = gt_nnn4_tables_open(nnn4_load, nnn4_unload, r->db, &r->tables);
+    r->failed = rc;
+    if (rc != GT_OK && rc != GT_ERR_NOTFOUND && x->a->method == NNN_METHOD_AUTO) {
+        char hint[2048];
+        gt_cli_gen_hint(x->o->db_path, "godtab-gen nnn", hint, sizeof hint);
+        fprintf(stderr, "godtab-solve: nnn: the 4x4x4 reduction tables in %s cannot be used (%s); answering by "
+                "the commutators (rebuild them with: %s)\n", path, gt_strerror(rc), hint);
+    }
+}
+
+static const gt_nnn4_tables *nnn4_ready(nnn_ctx *x)
+{
+    nnn4_route *r = &x->nnn4;
+    const gt_nnn4_tables *t;
+#pragma omp critical(nnn_nnn4)
+    {
+        if (!r->tried) {
+            r->tried = 1;
+            nnn4_open(x, r);
+        }
+        t = r->tables;
+    }
+    return t;
+}
+
+static void nnn4_close(nnn4_route *r)
+{
+    gt_nnn4_tables_close(r->tables, nnn4_unload, NULL);
+    if (r->db)
+        gt_db_close(r->db);
+}
+
+/* A 4x4x4 from the tables: GT_OK, or an error after which the commutators
+ * answer (said on stderr when the tables failed, not when they are absent). */
+static int nnn4_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
+{
+    const gt_nnn4_tables *t = c->n == 4 ? nnn4_ready(x) : NULL;
+    if (!t)
+        return c->n == 4 && x->nnn4.failed ? x->nnn4.failed : GT_ERR_NOTFOUND;
+    int rc = ctx_ready(x);
+    if (rc == GT_OK)
+        rc = gt_nnn_solve_tables(t, c, cube3_stage, x->tables, sol);
+    if (rc == GT_ERR_CORRUPT || rc == GT_ERR_TIMEOUT)
+        fprintf(stderr, "godtab-solve: nnn: the 4x4x4 reduction tables gave no answer (%s; rebuild them with: "
+                "godtab-gen nnn); answering by the commutators\n", gt_strerror(rc));
+    return rc;
+}
+
 /* The answer for c: the pocket table's for a 2x2x2 when it is there
- * (*optimal = 1), else the reduction's. */
+ * (*optimal = 1), the reduction tables' for a 4x4x4, else the commutators'. */
 static int solve_position(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol, int *optimal)
 {
     int rc = pocket_solve(x, c, sol);
@@ -382,6 +476,8 @@ static int solve_position(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol, int
     if (rc == GT_ERR_CORRUPT) /* the table lied: say so, and answer without it */
         fprintf(stderr, "godtab-solve: nnn: table %s gave an answer that failed its replay (rebuild it with: "
                 "godtab-gen pocket); answering by the reduction\n", POCKET_TABLE);
+    if ((rc = nnn4_solve(x, c, sol)) == GT_OK || x->a->method == NNN_METHOD_TABLES)
+        return rc;
     rc = ctx_ready(x);
     return rc == GT_OK ? gt_nnn_solve(x->solver, c, cube3_stage, x->tables, sol) : rc;
 }
@@ -697,7 +793,7 @@ static int batch_answer(void *ctx, const char *line, char *out, size_t cap, char
 
 int gt_cmd_nnn(int argc, char **argv)
 {
-    nnn_args a = {0, 0, 0};
+    nnn_args a = {0};
     gt_cli_options o;
     int code = gt_cli_parse(&nnn_command, &a, argc, argv, &o);
     if (code)
@@ -709,7 +805,7 @@ int gt_cmd_nnn(int argc, char **argv)
             return GT_EXIT_USAGE;
         }
     }
-    nnn_ctx x = {&a, &o, NULL, NULL, {0}};
+    nnn_ctx x = {.a = &a, .o = &o};
     if (words && o.state) {
         fprintf(stderr, "godtab-solve: nnn: give either SCRAMBLE or --facelets S (see --help)\n");
         return GT_EXIT_USAGE;
@@ -741,5 +837,6 @@ int gt_cmd_nnn(int argc, char **argv)
     if (x.tables)
         gt_cube3_twophase_tables_free(x.tables);
     pocket_close(&x.pocket);
+    nnn4_close(&x.nnn4);
     return code;
 }

@@ -231,7 +231,11 @@ static int space_init(const gt_puzzle *p, level_space *s)
     s->list = malloc(2 * s->list_cap * sizeof *s->list);
     s->next_list = s->list ? s->list + s->list_cap : NULL;
     s->have_list = s->list != NULL;
-    if (s->list)
+    if (s->list && p->n_goals > s->list_cap)
+        s->have_list = 0; /* a big goal set: the first level is a scan */
+    else if (s->list && p->n_goals > 0)
+        memcpy(s->list, p->goals, p->n_goals * sizeof *s->list);
+    else if (s->list)
         s->list[0] = p->solved;
     return GT_OK;
 }
@@ -242,11 +246,37 @@ static void space_free(level_space *s)
     free(s->rows.move1_by_move);
 }
 
+static int goals_valid(const gt_puzzle *p)
+{
+    if (p->n_goals > 0 && !p->goals)
+        return 0;
+    for (uint64_t i = 0; i < p->n_goals; i++)
+        if (p->goals[i] >= p->n_states)
+            return 0;
+    return 1;
+}
+
+/* Marks the goal states at distance 0; returns how many (distinct). */
+static uint64_t seed_goals(const gt_puzzle *p, uint8_t *dist)
+{
+    if (p->n_goals == 0) {
+        dist[p->solved] = 0;
+        return 1;
+    }
+    uint64_t marked = 0;
+    for (uint64_t i = 0; i < p->n_goals; i++)
+        if (dist[p->goals[i]] != 0) {
+            dist[p->goals[i]] = 0;
+            marked++;
+        }
+    return marked;
+}
+
 static int valid_puzzle(const gt_puzzle *p)
 {
     return p && p->n_states > 0 && p->n_moves > 0 && p->n_moves <= GT_MAX_MOVES &&
            (p->levels ? p->levels->seed && p->levels->expand && p->n_coords == 0
-                      : p->n_coords > 0 && p->solved < p->n_states);
+                      : p->n_coords > 0 && p->solved < p->n_states && goals_valid(p));
 }
 
 /* Sums a level's count over the ranks (one rank: itself). */
@@ -317,7 +347,7 @@ int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_ou
     if (p->levels) {
         frontier = p->levels->seed(p, dist);
     } else {
-        dist[p->solved] = 0;
+        frontier = seed_goals(p, dist);
     }
     if (rc == GT_OK)
         rc = run_levels(&space, dist, frontier, opts, threads, distribution);
@@ -593,7 +623,7 @@ static outbox *outboxes_new(int count, int ranks)
 int gt_bfs_run_ranked(const gt_puzzle *p, const gt_bfs_options *opts, const gt_bfs_comm *comm,
                       uint8_t **slice_out, uint64_t *lo, uint64_t *hi, gt_distribution *distribution)
 {
-    if (!valid_puzzle(p) || p->levels || !comm || comm->ranks < 1 || comm->rank < 0 ||
+    if (!valid_puzzle(p) || p->levels || p->n_goals > 0 || !comm || comm->ranks < 1 || comm->rank < 0 ||
         comm->rank >= comm->ranks || !comm->exchange || !comm->sum || !slice_out || !distribution)
         return GT_ERR_INVAL;
     level_space space = {.p = p, .expand = expand_ranked, .comm = comm,

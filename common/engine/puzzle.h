@@ -67,6 +67,12 @@ typedef struct gt_puzzle {
     int n_coords;
     gt_coord coord[GT_MAX_COORDS];
     uint64_t solved; /* index of the goal state */
+    /* Optional, coordinates only: n_goals > 0 goal states (solved among
+     * them, distinct), all at distance 0 (gt_bfs_run; the split BFS refuses
+     * them). A phase of a reduction has a goal set (a
+     * coset, "edges paired anywhere"), not one state. */
+    const uint64_t *goals;
+    uint64_t n_goals;
     /* Optional (NULL if the graph is not bipartite): the parity of the state's
      * distance, known without the table. The 1-bit encoding needs it. */
     int (*distance_parity)(const struct gt_puzzle *p, uint64_t index);

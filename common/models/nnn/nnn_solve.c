@@ -4,6 +4,7 @@
 #include "nnn_solve.h"
 #include "nnn_internal.h"
 #include "nnn_solve_internal.h"
+#include "nnn4.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -239,5 +240,65 @@ int gt_nnn_solve(const gt_nnn_solver *s, const gt_nnn *start, gt_nnn_cube3_fn cu
     }
     out->obtm = gt_nnn_count_obtm(start->n, out->moves, out->count);
     out->stm = gt_nnn_count_stm(start->n, out->moves, out->count);
+    out->method = "commutators";
     return GT_OK;
+}
+
+int gt_nnn_solve_after(const gt_nnn *start, const gt_turn *reduce, long n_reduce, gt_nnn_cube3_fn cube3,
+                       void *ctx, gt_nnn_solution *out)
+{
+    gt_nnn c;
+    gt_nnn_moves mv = {0};
+    memset(out, 0, sizeof *out);
+    if (gt_nnn_init(&c, start->n) != GT_OK)
+        return GT_ERR_NOMEM;
+    memcpy(c.f, start->f, (size_t)gt_nnn_facelets(start->n));
+    for (long i = 0; i < n_reduce; i++) {
+        gt_nnn_apply(&c, &reduce[i], 1);
+        gt_nnn_moves_push_block(&mv, reduce[i].face, reduce[i].lo, reduce[i].hi, reduce[i].quarters);
+    }
+    double t0 = now();
+    long first = mv.count = mv.err ? 0 : gt_nnn_cancel(c.n, mv.m, mv.count);
+    int rc = mv.err ? mv.err : solve_cube3(&c, cube3, ctx, &mv);
+    if (rc == GT_OK && mv.err)
+        rc = mv.err;
+    if (rc == GT_OK)
+        mv.count = gt_nnn_cancel(c.n, mv.m, mv.count);
+    out->stage_count[GT_NNN_STAGE_EDGES] = first;
+    out->stage_count[GT_NNN_STAGE_CUBE3] = mv.count - first;
+    out->seconds[GT_NNN_STAGE_CUBE3] = now() - t0;
+    gt_nnn_free(&c);
+    out->moves = mv.m;
+    out->count = mv.count;
+    if (rc == GT_OK)
+        rc = replay(start, out);
+    if (rc != GT_OK) {
+        gt_nnn_solution_free(out);
+        return rc;
+    }
+    out->obtm = gt_nnn_count_obtm(start->n, out->moves, out->count);
+    out->stm = gt_nnn_count_stm(start->n, out->moves, out->count);
+    out->method = "tables";
+    return GT_OK;
+}
+
+int gt_nnn_solve_tables(const gt_nnn4_tables *t, const gt_nnn *c, gt_nnn_cube3_fn cube3, void *ctx,
+                        gt_nnn_solution *sol)
+{
+    enum { REDUCE_MAX = 160 };
+    gt_turn reduce[REDUCE_MAX];
+    int count, phases[GT_NNN4_PHASES];
+    double t0 = now();
+    memset(sol, 0, sizeof *sol);
+    if (!t || c->n != 4)
+        return GT_ERR_INVAL;
+    int rc = gt_nnn4_reduce(t, c, reduce, REDUCE_MAX, &count, phases);
+    double reduced = now() - t0;
+    if (rc == GT_OK)
+        rc = gt_nnn_solve_after(c, reduce, count, cube3, ctx, sol);
+    if (rc == GT_OK) {
+        memcpy(sol->phase_count, phases, sizeof phases);
+        sol->seconds[GT_NNN_STAGE_EDGES] = reduced;
+    }
+    return rc;
 }

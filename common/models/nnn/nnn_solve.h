@@ -45,6 +45,8 @@ typedef struct gt_nnn_solution {
     long stage_count[GT_NNN_STAGES];  /* moves of each stage (after cancellation) */
     double seconds[GT_NNN_STAGES];
     long obtm, stm;
+    const char *method;               /* "commutators" (seed 002), "tables" (the 4x4x4 reduction) */
+    int phase_count[4];               /* tables: each reduction phase's turns, before cancellation */
 } gt_nnn_solution;
 
 /* Solves a legal position (gt_nnn_verdict_of code 0). Returns GT_OK,
@@ -54,6 +56,21 @@ typedef struct gt_nnn_solution {
 GT_API int gt_nnn_solve(const gt_nnn_solver *s, const gt_nnn *start, gt_nnn_cube3_fn cube3, void *ctx,
                  gt_nnn_solution *out);
 GT_API void gt_nnn_solution_free(gt_nnn_solution *sol);
+
+/* The reduced cube's end: the turns `reduce` (which reduce start to a 3x3x3:
+ * centres solved, edges paired, its parity even) then cube3's answer, all
+ * cancelled and replayed, into out (reduction in the edges stage, the
+ * 3x3x3 in the cube3 stage). Return values: those of gt_nnn_solve. */
+int gt_nnn_solve_after(const gt_nnn *start, const gt_turn *reduce, long n_reduce, gt_nnn_cube3_fn cube3,
+                       void *ctx, gt_nnn_solution *out);
+
+/* A 4x4x4 by the reduction from its tables (nnn4.h) then cube3 through the
+ * callback, replayed. Return values: GT_OK; GT_ERR_ILLEGAL; GT_ERR_CORRUPT or
+ * GT_ERR_TIMEOUT (damaged tables: a phase not found, or an answer failing
+ * its replay: the caller answers by the commutators); GT_ERR_NOMEM. */
+typedef struct gt_nnn4_tables gt_nnn4_tables;
+GT_API int gt_nnn_solve_tables(const gt_nnn4_tables *t, const gt_nnn *c, gt_nnn_cube3_fn cube3, void *ctx,
+                               gt_nnn_solution *sol);
 
 /* Cancels adjacent turns on one axis in place (same layer block: quarters
  * merged, identities dropped); returns the new count. */

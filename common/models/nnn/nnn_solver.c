@@ -6,12 +6,14 @@
  * by name), so this model names no other. */
 #include "nnn.h"
 #include "nnn_solve.h"
+#include "nnn4.h"
 #include "facecube.h"
 #include "gt_error.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <time.h>
 
 /* The reduced cube's solver and the 2x2x2's table, by name. HTM for N = 2:
@@ -24,7 +26,35 @@ typedef struct nnn_handle {
     void *cube3;  /* the nested cube3 query: its two-phase solves the reduced cube */
     void *pocket; /* the nested pocket-htm query, or NULL: a 2x2x2 by the reduction */
     gt_nnn_solver *solver;
+    /* The 4x4x4 reduction's tables, opened at the first 4x4x4 (a query of
+     * another size does not pay for them): t4_state 0 not tried, 1 open,
+     * -1 not built or unreadable (the commutators answer). */
+    pthread_mutex_t t4_lock;
+    int t4_state;
+    gt_nnn4_tables *t4;
 } nnn_handle;
+
+static int t4_load(void *user, const char *table, gt_puzzle **puzzle, gt_table **t)
+{
+    const gt_loader *ld = user;
+    return ld->load(ld->user, table, puzzle, t);
+}
+
+static void t4_unload(void *user, const char *table, gt_puzzle *puzzle, gt_table *t)
+{
+    const gt_loader *ld = user;
+    ld->unload(ld->user, table, puzzle, t);
+}
+
+static const gt_nnn4_tables *t4_tables(const nnn_handle *ch)
+{
+    nnn_handle *h = (nnn_handle *)ch; /* the lazy open is the handle's one mutable part, under its lock */
+    pthread_mutex_lock(&h->t4_lock);
+    if (h->t4_state == 0)
+        h->t4_state = h->ld.load && gt_nnn4_tables_open(t4_load, t4_unload, &h->ld, &h->t4) == GT_OK ? 1 : -1;
+    pthread_mutex_unlock(&h->t4_lock);
+    return h->t4_state > 0 ? h->t4 : NULL;
+}
 
 static void nnn_close(void *handle)
 {
@@ -36,6 +66,8 @@ static void nnn_close(void *handle)
     if (h->pocket)
         h->ld.close_query(h->pocket);
     gt_nnn_solver_free(h->solver);
+    gt_nnn4_tables_close(h->t4, t4_unload, &h->ld);
+    pthread_mutex_destroy(&h->t4_lock);
     free(h);
 }
 
@@ -54,6 +86,7 @@ static int nnn_open(const gt_loader *ld, const char *name, const gt_solve_option
     if (!h)
         return GT_ERR_NOMEM;
     h->ld = *ld;
+    pthread_mutex_init(&h->t4_lock, NULL);
     int rc = ld->open_query(ld->user, CUBE3_FAMILY, NULL, &h->cube3);
     if (rc == GT_OK && ld->open_query(ld->user, POCKET_TABLE, NULL, &h->pocket) != GT_OK)
         h->pocket = NULL;
@@ -173,6 +206,8 @@ int gt_nnn_answer_solve(const void *handle, const gt_nnn *c, gt_nnn_solution *so
     *optimal = rc == GT_OK;
     if (*optimal)
         return GT_OK;
+    if (c->n == 4 && t4_tables(h) && gt_nnn_solve_tables(h->t4, c, cube3_stage, (void *)h, sol) == GT_OK)
+        return GT_OK;
     return gt_nnn_solve(h->solver, c, cube3_stage, (void *)h, sol);
 }
 
@@ -234,6 +269,13 @@ static int put_fields(const gt_nnn *c, const gt_nnn_solution *sol, int optimal, 
     gt_answer_put_int(a, "obtm", sol->obtm);
     gt_answer_put_int(a, "stm", sol->stm);
     gt_answer_put_bool(a, "optimal", optimal);
+    gt_answer_put_text(a, "method", optimal ? "table" : sol->method ? sol->method : "commutators");
+    if (sol->method && strcmp(sol->method, "tables") == 0) {
+        char phases[64];
+        snprintf(phases, sizeof phases, "[%d,%d,%d,%d]", sol->phase_count[0], sol->phase_count[1],
+                 sol->phase_count[2], sol->phase_count[3]);
+        gt_answer_put_json(a, "phases", phases);
+    }
     gt_answer_put_real(a, "seconds", total);
     return gt_answer_put_json(a, "stage_seconds", stages);
 }

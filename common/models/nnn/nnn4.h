@@ -1,0 +1,124 @@
+/* The 4x4x4 as pieces, for the table-driven reduction (docs/nnn.md,
+ * "Reduction from tables"): 24 centres, 24 wings and 8 corners, the 36
+ * outer block turns (U R F D L B and Uw .. Bw, three powers each), and the
+ * four phases' groups, coordinates and tables:
+ *
+ *   P1  all 36 turns:          the L/R centres onto L and R;
+ *   P2  G1 (28 turns: R L Rw Lw, the others' outer turns and wide halves):
+ *       U/D and F/B centres onto their axes, the F/B split one H reaches,
+ *       every wing on a position of its own class (high/low);
+ *   P3  H (20 turns: U D R L, F2 B2, every wide half): the centres into the
+ *       set G2 reaches from solved, the E-slice edges' wings into the E
+ *       slice with an even pairing of both the E and the U/D wings;
+ *   P4  G2 (16 turns: U D, R2 L2 F2 B2, every wide half): centres solved,
+ *       edges paired, the 3x3x3 permutation parity even.
+ *
+ * The reduced cube is then cube3's two-phase's. Each phase's tables are
+ * distances (exact, 4 bits) built by the one BFS from the phase's goal set
+ * and stored like every table ("nnn4-p1" ...). */
+#ifndef GODTAB_NNN4_H
+#define GODTAB_NNN4_H
+
+#include "nnn.h"
+#include "puzzle.h"
+#include "spec.h"
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { GT_NNN4_MOVES = 36, GT_NNN4_PHASES = 4, GT_NNN4_TABLES = 7 };
+
+/* A move m: face m / 6 (U R F D L B), wide (m / 3 % 2: layers 0..1), m % 3 + 1 quarters. */
+typedef struct gt_nnn4_model {
+    uint8_t centre[GT_NNN4_MOVES][24]; /* position i goes to centre[m][i] */
+    uint8_t wing[GT_NNN4_MOVES][24];   /* wing position p = 2·edge + (k - 1) */
+    uint8_t corner_odd[GT_NNN4_MOVES]; /* the corners' permutation is odd */
+    uint8_t centre_face[24];           /* the face of centre position i */
+    uint8_t wing_of[24][6][6];         /* [position][ref colour][other colour]: the piece, 255: none */
+    long centre_facelet[24], wing_facelet[24][2], corner_facelet[8][3];
+    uint8_t corner_home[8][3];         /* colours of corner piece k */
+    int n_moves[GT_NNN4_PHASES];
+    uint8_t moves[GT_NNN4_PHASES][GT_NNN4_MOVES]; /* each phase's moves, ascending */
+    uint32_t cmask[GT_NNN4_MOVES][3][256], wmask[GT_NNN4_MOVES][3][256]; /* 24-bit masks moved, a byte at a time */
+} gt_nnn4_model;
+
+/* A 4x4x4 as pieces: centre colours, the wing and corner piece at each position. */
+typedef struct gt_nnn4_cube {
+    uint8_t centre[24], wing[24], corner[8];
+} gt_nnn4_cube;
+
+/* Fills m from the facelet model (~1 ms). GT_OK or GT_ERR_NOMEM. */
+int gt_nnn4_model_init(gt_nnn4_model *m);
+/* The pieces of a legal 4x4x4 in its own colours. GT_ERR_ILLEGAL when a
+ * wing or a corner is no piece of the cube. */
+int gt_nnn4_cube_of(const gt_nnn4_model *m, const gt_nnn *c, gt_nnn4_cube *out);
+void gt_nnn4_cube_move(const gt_nnn4_model *m, gt_nnn4_cube *c, int move);
+/* The turn of move m. */
+gt_turn gt_nnn4_turn(int move);
+
+static inline uint32_t gt_nnn4_mask_move(const uint32_t t[3][256], uint32_t mask)
+{
+    return t[0][mask & 255] | t[1][(mask >> 8) & 255] | t[2][mask >> 16];
+}
+
+/* ---- the phases' coordinates (nnn4_coord.c) ---- */
+
+/* A phase's position as its tables see it: per table, two coordinates
+ * (index c[0]·size1 + c[1]) or one 24-bit mask (c[0]). */
+typedef struct gt_nnn4_coords {
+    uint32_t c[2][2];
+} gt_nnn4_coords;
+
+
+/* ---- the tables (nnn4_tables.c) ---- */
+
+typedef struct gt_nnn4_table_arg {
+    int phase, which; /* which of the phase's (at most two) tables */
+} gt_nnn4_table_arg;
+
+extern const gt_table_spec gt_nnn4_specs[GT_NNN4_TABLES];
+/* The spec of the phase's table `which`, or NULL. */
+const gt_table_spec *gt_nnn4_spec(int phase, int which);
+int gt_nnn4_phase_tables(int phase);
+/* 1 for a descriptor read through a 24-bit mask (c[0]) rather than coordinates. */
+int gt_nnn4_is_mask(const gt_puzzle *p);
+/* The mask tables of a mask descriptor's moves (its local move numbers). */
+const uint32_t (*gt_nnn4_mask_tables(const gt_puzzle *p, int local_move))[256];
+
+/* ---- the solver (nnn4_solve.c) ---- */
+
+typedef struct gt_nnn4_tables {
+    gt_nnn4_model model;
+    const gt_puzzle *p[GT_NNN4_PHASES][2];
+    const gt_table *t[GT_NNN4_PHASES][2];
+    gt_puzzle *loaded_puzzle[GT_NNN4_TABLES]; /* as loaded, for the release */
+    gt_table *loaded_table[GT_NNN4_TABLES];
+} gt_nnn4_tables;
+
+/* How the tables are read: the catalog's loader (checked tables with their
+ * descriptors; GT_ERR_NOTFOUND when not built) and its release. */
+typedef int (*gt_nnn4_load_fn)(void *user, const char *table, gt_puzzle **puzzle, gt_table **t);
+typedef void (*gt_nnn4_unload_fn)(void *user, const char *table, gt_puzzle *puzzle, gt_table *t);
+
+/* Opens the seven tables through load. Return values: GT_OK, GT_ERR_NOMEM,
+ * or load's first error (what was loaded is released through unload). */
+GT_API int gt_nnn4_tables_open(gt_nnn4_load_fn load, gt_nnn4_unload_fn unload, void *user,
+                               gt_nnn4_tables **out);
+GT_API void gt_nnn4_tables_close(gt_nnn4_tables *t, gt_nnn4_unload_fn unload, void *user);
+
+/* The reduction of a legal 4x4x4 (facelets in its own scheme) to a cube
+ * whose centres are solved and edges paired, with an even 3x3x3 parity:
+ * the turns (after cancellation) into mv, each phase's count into
+ * phase_count. Return values: GT_OK, GT_ERR_ILLEGAL, GT_ERR_TIMEOUT (a
+ * phase found nothing within its depth: damaged tables), GT_ERR_NOMEM. */
+int gt_nnn4_reduce(const gt_nnn4_tables *t, const gt_nnn *c, gt_turn *mv, int cap, int *count,
+                   int phase_count[GT_NNN4_PHASES]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,219 @@
+/* The 4x4x4 reduction's search (nnn4.h): each phase an IDA* over its
+ * group's turns, guided by the maximum of its (exact) tables, the first
+ * (shortest) solution of a phase applied before the next. */
+#include "nnn4.h"
+#include "nnn4_coord.h"
+#include "gt_error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { PHASE_DEPTH_MAX = 20, UNREACHED = 15 };
+
+typedef struct phase_search {
+    const gt_nnn4_tables *t;
+    const gt_nnn4_layout *layout;
+    const gt_nnn4_cube *start; /* the cube at the phase's start */
+    int phase, n_tables, n_moves;
+    const uint8_t *moves; /* global move of each local one */
+    const uint32_t (*mask[2][GT_NNN4_MOVES])[256];
+    uint8_t path[PHASE_DEPTH_MAX];
+    int length;
+    long nodes;
+} phase_search;
+
+static const int phase_kinds[GT_NNN4_PHASES][2][2] = {
+    {{-1, -1}, {-1, -1}},
+    {{GT_NNN4_F16, GT_NNN4_B16S}, {-1, -1}},
+    {{GT_NNN4_HIE, GT_NNN4_LOEB}, {GT_NNN4_LRUD, GT_NNN4_FB}},
+    {{GT_NNN4_RHOUD, GT_NNN4_RHOEP}, {GT_NNN4_LRUD, GT_NNN4_FBX}},
+};
+
+static void coords_of(const gt_nnn4_layout *l, int phase, const gt_nnn4_cube *c, gt_nnn4_coords *out)
+{
+    memset(out, 0, sizeof *out);
+    if (phase == 0) {
+        out->c[0][0] = gt_nnn4_lr_mask(c);
+        return;
+    }
+    if (phase == 1)
+        out->c[1][0] = gt_nnn4_high_mask(c);
+    for (int k = 0; k < 2; k++)
+        for (int j = 0; j < 2; j++)
+            if (phase_kinds[phase][k][j] >= 0)
+                out->c[k][j] = gt_nnn4_coord_value(l, phase_kinds[phase][k][j], c);
+}
+
+static unsigned nibble(const gt_table *t, uint64_t i)
+{
+    return (t->data[i >> 1] >> ((i & 1) * 4)) & 15u;
+}
+
+/* The phase's lower bound: the largest table distance (UNREACHED when a
+ * table says the position cannot reach the goal: damaged tables). */
+static int bound_of(const phase_search *s, const gt_nnn4_coords *c)
+{
+    unsigned h = 0;
+    for (int k = 0; k < s->n_tables; k++) {
+        const gt_puzzle *p = s->t->p[s->phase][k];
+        uint64_t i = gt_nnn4_is_mask(p) ? c->c[k][0] : (uint64_t)c->c[k][0] * p->coord[1].size + c->c[k][1];
+        unsigned v = nibble(s->t->t[s->phase][k], i);
+        h = v > h ? v : h;
+    }
+    return (int)h;
+}
+
+static void step(const phase_search *s, const gt_nnn4_coords *c, int i, gt_nnn4_coords *out)
+{
+    for (int k = 0; k < s->n_tables; k++) {
+        const gt_puzzle *p = s->t->p[s->phase][k];
+        if (gt_nnn4_is_mask(p)) {
+            out->c[k][0] = gt_nnn4_mask_move(s->mask[k][i], c->c[k][0]);
+            continue;
+        }
+        for (int j = 0; j < 2; j++)
+            out->c[k][j] = p->coord[j].move[(size_t)c->c[k][j] * (size_t)s->n_moves + (size_t)i];
+    }
+}
+
+/* Turns on one axis commute: after a turn, one of the same axis only in a
+ * later block (U < Uw < D < Dw), so each product is searched once. */
+static int follows(int last, int mv)
+{
+    if (last < 0 || (last / 6) % 3 != (mv / 6) % 3)
+        return 1;
+    int b_last = (last / 6 >= 3) * 2 + last / 3 % 2, b = (mv / 6 >= 3) * 2 + mv / 3 % 2;
+    return b > b_last;
+}
+
+static void phase_init(phase_search *s, const gt_nnn4_tables *t, int phase);
+
+/* A goal of the phase the next phase can solve: its start is reached in
+ * every table of its own (a phase's goal set is a projection's, and the
+ * next group reaches only some of the positions that share it). */
+static int next_can_solve(const phase_search *s, int g)
+{
+    if (s->phase + 1 >= GT_NNN4_PHASES)
+        return 1;
+    gt_nnn4_cube c = *s->start;
+    for (int i = 0; i < g; i++)
+        gt_nnn4_cube_move(&s->t->model, &c, s->path[i]);
+    phase_search next;
+    gt_nnn4_coords start;
+    phase_init(&next, s->t, s->phase + 1);
+    coords_of(s->layout, s->phase + 1, &c, &start);
+    return bound_of(&next, &start) != UNREACHED;
+}
+
+static int dfs(phase_search *s, const gt_nnn4_coords *c, int g, int bound, int last)
+{
+    int h = bound_of(s, c);
+    s->nodes++;
+    if (h == 0 && next_can_solve(s, g)) {
+        s->length = g;
+        return 1;
+    }
+    if (h == UNREACHED || g + (h ? h : 1) > bound)
+        return 0;
+    for (int i = 0; i < s->n_moves; i++) {
+        int mv = s->moves[i];
+        if (!follows(last, mv))
+            continue;
+        gt_nnn4_coords next;
+        step(s, c, i, &next);
+        s->path[g] = (uint8_t)mv;
+        if (dfs(s, &next, g + 1, bound, mv))
+            return 1;
+    }
+    return 0;
+}
+
+static int solve_phase(phase_search *s, const gt_nnn4_coords *start)
+{
+    int h = bound_of(s, start);
+    if (h == UNREACHED)
+        return GT_ERR_CORRUPT;
+    for (int bound = h; bound <= PHASE_DEPTH_MAX; bound++)
+        if (dfs(s, start, 0, bound, -1))
+            return GT_OK;
+    return GT_ERR_TIMEOUT;
+}
+
+static void phase_init(phase_search *s, const gt_nnn4_tables *t, int phase)
+{
+    memset(s, 0, sizeof *s);
+    s->t = t;
+    s->phase = phase;
+    s->n_tables = gt_nnn4_phase_tables(phase);
+    s->n_moves = t->model.n_moves[phase];
+    s->moves = t->model.moves[phase];
+    for (int k = 0; k < s->n_tables; k++)
+        if (gt_nnn4_is_mask(t->p[phase][k]))
+            for (int i = 0; i < s->n_moves; i++)
+                s->mask[k][i] = gt_nnn4_mask_tables(t->p[phase][k], i);
+}
+
+int gt_nnn4_reduce(const gt_nnn4_tables *t, const gt_nnn *c, gt_turn *mv, int cap, int *count,
+                   int phase_count[GT_NNN4_PHASES])
+{
+    gt_nnn4_cube cube;
+    gt_nnn4_layout layout;
+    int rc = gt_nnn4_cube_of(&t->model, c, &cube);
+    *count = 0;
+    if (rc)
+        return rc;
+    gt_nnn4_layout_init(&t->model, &layout);
+    for (int ph = 0; ph < GT_NNN4_PHASES; ph++) {
+        phase_search s;
+        gt_nnn4_coords start;
+        phase_init(&s, t, ph);
+        s.layout = &layout;
+        s.start = &cube;
+        coords_of(&layout, ph, &cube, &start);
+        if ((rc = solve_phase(&s, &start)) != GT_OK)
+            return rc;
+        if (*count + s.length > cap)
+            return GT_ERR_RANGE;
+        for (int i = 0; i < s.length; i++) {
+            mv[(*count)++] = gt_nnn4_turn(s.path[i]);
+            gt_nnn4_cube_move(&t->model, &cube, s.path[i]);
+        }
+        phase_count[ph] = s.length;
+    }
+    return GT_OK;
+}
+
+void gt_nnn4_tables_close(gt_nnn4_tables *t, gt_nnn4_unload_fn unload, void *user)
+{
+    if (!t)
+        return;
+    for (int i = 0; i < GT_NNN4_TABLES; i++)
+        if (t->loaded_puzzle[i])
+            unload(user, gt_nnn4_specs[i].name, t->loaded_puzzle[i], t->loaded_table[i]);
+    free(t);
+}
+
+int gt_nnn4_tables_open(gt_nnn4_load_fn load, gt_nnn4_unload_fn unload, void *user, gt_nnn4_tables **out)
+{
+    gt_nnn4_tables *t = calloc(1, sizeof *t);
+    int rc = t ? gt_nnn4_model_init(&t->model) : GT_ERR_NOMEM;
+    *out = NULL;
+    for (int i = 0; rc == GT_OK && i < GT_NNN4_TABLES; i++) {
+        if ((rc = load(user, gt_nnn4_specs[i].name, &t->loaded_puzzle[i], &t->loaded_table[i])) != GT_OK) {
+            t->loaded_puzzle[i] = NULL;
+            break;
+        }
+        for (int ph = 0; ph < GT_NNN4_PHASES; ph++)
+            for (int k = 0; k < 2; k++)
+                if (gt_nnn4_spec(ph, k) == &gt_nnn4_specs[i]) {
+                    t->p[ph][k] = t->loaded_puzzle[i];
+                    t->t[ph][k] = t->loaded_table[i];
+                }
+    }
+    if (rc) {
+        gt_nnn4_tables_close(t, unload, user);
+        return rc;
+    }
+    *out = t;
+    return GT_OK;
+}
