@@ -453,13 +453,15 @@ static void nnn4_close(nnn4_route *r)
  * answer (said on stderr when the tables failed, not when they are absent). */
 static int nnn4_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
 {
-    const gt_nnn4_tables *t = c->n == 4 ? nnn4_ready(x) : NULL;
+    if (c->n != 4)
+        return GT_ERR_INVAL;
+    const gt_nnn4_tables *t = nnn4_ready(x);
     if (!t)
-        return c->n == 4 && x->nnn4.failed ? x->nnn4.failed : GT_ERR_NOTFOUND;
+        return x->nnn4.failed ? x->nnn4.failed : GT_ERR_NOTFOUND;
     int rc = ctx_ready(x);
     if (rc == GT_OK)
         rc = gt_nnn_solve_tables(t, c, cube3_stage, x->tables, sol);
-    if (rc == GT_ERR_CORRUPT || rc == GT_ERR_TIMEOUT)
+    if ((rc == GT_ERR_CORRUPT || rc == GT_ERR_TIMEOUT) && x->a->method == NNN_METHOD_AUTO)
         fprintf(stderr, "godtab-solve: nnn: the 4x4x4 reduction tables gave no answer (%s; rebuild them with: "
                 "godtab-gen nnn); answering by the commutators\n", gt_strerror(rc));
     return rc;
@@ -522,6 +524,21 @@ static int sb_moves(sbuf *b, int n, const gt_turn *m, long count)
 
 /* The answer: text, --stages lines or JSON; an optimal one (the pocket
  * table's) says so. */
+/* What produced the answer: the pocket table, the reduction tables or the commutators. */
+static const char *method_name(const gt_nnn_solution *sol, int optimal)
+{
+    return optimal ? "table" : sol->method ? sol->method : "commutators";
+}
+
+/* The tables' reduction is one stage (in the edges' place, the centres'
+ * empty): "reduction", "-", "cube3". */
+static const char *stage_name(const gt_nnn_solution *sol, int s)
+{
+    if (sol->method && strcmp(sol->method, "tables") == 0 && s < GT_NNN_STAGE_CUBE3)
+        return s == GT_NNN_STAGE_EDGES ? "reduction" : "-";
+    return gt_nnn_stage_names[s];
+}
+
 static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, int optimal, sbuf *b)
 {
     char num[256];
@@ -535,11 +552,11 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
          * (docs/json.md); the stages' times apart */
         snprintf(num, sizeof num, "{\"puzzle\":\"nnn\",\"size\":%d,\"solution\":\"", n);
         rc |= sb_add(b, num) | sb_moves(b, n, sol->moves, sol->count);
-        snprintf(num, sizeof num, "\",\"obtm\":%ld,\"stm\":%ld,\"optimal\":%s,\"seconds\":%.6f,\"stage_seconds\":{",
-                 sol->obtm, sol->stm, optimal ? "true" : "false", total);
+        snprintf(num, sizeof num, "\",\"obtm\":%ld,\"stm\":%ld,\"optimal\":%s,\"method\":\"%s\",\"seconds\":%.6f,"
+                 "\"stage_seconds\":{", sol->obtm, sol->stm, optimal ? "true" : "false", method_name(sol, optimal), total);
         rc |= sb_add(b, num);
         for (int s = 0; s < GT_NNN_STAGES; s++) {
-            snprintf(num, sizeof num, "%s\"%s\":%.6f", s ? "," : "", gt_nnn_stage_names[s], sol->seconds[s]);
+            snprintf(num, sizeof num, "%s\"%s\":%.6f", s ? "," : "", stage_name(sol, s), sol->seconds[s]);
             rc |= sb_add(b, num);
         }
         rc |= sb_add(b, "}");
@@ -551,7 +568,7 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
             long k = sol->stage_count[s];
             long obtm = gt_nnn_count_obtm(n, m, k), stm = gt_nnn_count_stm(n, m, k);
             snprintf(num, sizeof num, json ? "%s{\"name\":\"%s\",\"solution\":\"" : "%s%s: ", s && json ? "," : "",
-                     gt_nnn_stage_names[s]);
+                     stage_name(sol, s));
             rc |= sb_add(b, num) | sb_moves(b, n, m, k);
             if (json)
                 snprintf(num, sizeof num, "\",\"obtm\":%ld,\"stm\":%ld}", obtm, stm);
@@ -565,8 +582,8 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
     if (json)
         return rc | sb_add(b, "}");
     rc |= sb_moves(b, n, sol->moves, sol->count);
-    snprintf(num, sizeof num, "%s(OBTM %ld, STM %ld)%s", sol->count ? " " : "", sol->obtm, sol->stm,
-             optimal ? " optimal" : "");
+    snprintf(num, sizeof num, "%s(OBTM %ld, STM %ld)%s%s", sol->count ? " " : "", sol->obtm, sol->stm,
+             optimal ? " optimal" : "", !optimal && sol->method && strcmp(sol->method, "tables") == 0 ? " tables" : "");
     return rc | sb_add(b, num);
 }
 
@@ -669,7 +686,18 @@ static int solve_text(nnn_ctx *x, const gt_nnn *c, char **text, char *err, size_
         rc = format_solution(x, c->n, &sol, optimal, &b) ? GT_ERR_NOMEM : GT_OK;
         gt_nnn_solution_free(&sol);
     }
-    if (rc == GT_ERR_CORRUPT)
+    int tables_only = x->a->method == NNN_METHOD_TABLES;
+    if (tables_only && rc == GT_ERR_INVAL)
+        snprintf(err, errcap, "nnn: --method tables: the reduction tables are the 4x4x4's, not the %dx%dx%d's",
+                 c->n, c->n, c->n);
+    else if (tables_only && rc == GT_ERR_NOTFOUND)
+        snprintf(err, errcap, "nnn: --method tables: the 4x4x4 reduction tables are not built in %s (build them "
+                 "with: godtab-gen nnn)", gt_db_default_path(x->o->db_path));
+    else if (tables_only && (rc == GT_ERR_CORRUPT || rc == GT_ERR_TIMEOUT || rc == GT_ERR_VERSION)) {
+        snprintf(err, errcap, "nnn: --method tables: the 4x4x4 reduction tables are damaged (%s; rebuild them with: "
+                 "godtab-gen nnn)", gt_strerror(rc));
+        rc = GT_ERR_CORRUPT;
+    } else if (rc == GT_ERR_CORRUPT)
         snprintf(err, errcap, "nnn: internal error: the %dx%dx%d answer failed its replay", c->n, c->n, c->n);
     else if (rc == GT_ERR_ILLEGAL)
         snprintf(err, errcap, "nnn: no solution found: the position is illegal");
@@ -679,7 +707,7 @@ static int solve_text(nnn_ctx *x, const gt_nnn *c, char **text, char *err, size_
         free(b.p);
         *text = NULL;
         /* a replay failure is an internal error, like running out of memory */
-        return rc == GT_ERR_ILLEGAL ? rc : GT_ERR_NOMEM;
+        return rc == GT_ERR_ILLEGAL || (tables_only && rc != GT_ERR_NOMEM) ? rc : GT_ERR_NOMEM;
     }
     *text = b.p;
     return GT_OK;

@@ -111,11 +111,11 @@ GT_API void gt_nnn4_tables_close(gt_nnn4_tables *t, gt_nnn4_unload_fn unload, vo
 
 /* The reduction of a legal 4x4x4 (facelets in its own scheme) to a cube
  * whose centres are solved and edges paired, with an even 3x3x3 parity:
- * the turns (after cancellation) into mv, each phase's count into
- * phase_count. Return values: GT_OK, GT_ERR_ILLEGAL, GT_ERR_TIMEOUT (a
+ * the turns into mv, each phase's count into phase_count and its search's
+ * nodes into phase_nodes (may be NULL). Return values: GT_OK, GT_ERR_ILLEGAL, GT_ERR_TIMEOUT (a
  * phase found nothing within its depth: damaged tables), GT_ERR_NOMEM. */
 int gt_nnn4_reduce(const gt_nnn4_tables *t, const gt_nnn *c, gt_turn *mv, int cap, int *count,
-                   int phase_count[GT_NNN4_PHASES]);
+                   int phase_count[GT_NNN4_PHASES], long phase_nodes[GT_NNN4_PHASES]);
 
 #ifdef __cplusplus
 }

@@ -154,7 +154,7 @@ static void phase_init(phase_search *s, const gt_nnn4_tables *t, int phase)
 }
 
 int gt_nnn4_reduce(const gt_nnn4_tables *t, const gt_nnn *c, gt_turn *mv, int cap, int *count,
-                   int phase_count[GT_NNN4_PHASES])
+                   int phase_count[GT_NNN4_PHASES], long phase_nodes[GT_NNN4_PHASES])
 {
     gt_nnn4_cube cube;
     gt_nnn4_layout layout;
@@ -170,7 +170,10 @@ int gt_nnn4_reduce(const gt_nnn4_tables *t, const gt_nnn *c, gt_turn *mv, int ca
         s.layout = &layout;
         s.start = &cube;
         coords_of(&layout, ph, &cube, &start);
-        if ((rc = solve_phase(&s, &start)) != GT_OK)
+        rc = solve_phase(&s, &start);
+        if (phase_nodes)
+            phase_nodes[ph] = s.nodes;
+        if (rc != GT_OK)
             return rc;
         if (*count + s.length > cap)
             return GT_ERR_RANGE;

@@ -244,6 +244,19 @@ int gt_nnn_solve(const gt_nnn_solver *s, const gt_nnn *start, gt_nnn_cube3_fn cu
     return GT_OK;
 }
 
+/* Cancellation writes every block from its axis's first face (U R F): a
+ * block holding the last layer is written back from the opposite face
+ * (3-4Uw' is Dw), so the answer reads in outer block turns. */
+static void outer_blocks(int n, gt_turn *moves, long count)
+{
+    for (long i = 0; i < count; i++) {
+        gt_turn t = moves[i];
+        if (t.lo > 0 && t.hi == n - 1)
+            moves[i] = (gt_turn){.face = (uint8_t)((t.face + 3) % 6), .lo = 0, .hi = (uint16_t)(n - 1 - t.lo),
+                                 .quarters = (uint8_t)((4 - t.quarters) & 3)};
+    }
+}
+
 int gt_nnn_solve_after(const gt_nnn *start, const gt_turn *reduce, long n_reduce, gt_nnn_cube3_fn cube3,
                        void *ctx, gt_nnn_solution *out)
 {
@@ -262,8 +275,10 @@ int gt_nnn_solve_after(const gt_nnn *start, const gt_turn *reduce, long n_reduce
     int rc = mv.err ? mv.err : solve_cube3(&c, cube3, ctx, &mv);
     if (rc == GT_OK && mv.err)
         rc = mv.err;
-    if (rc == GT_OK)
+    if (rc == GT_OK) {
         mv.count = gt_nnn_cancel(c.n, mv.m, mv.count);
+        outer_blocks(c.n, mv.m, mv.count);
+    }
     out->stage_count[GT_NNN_STAGE_EDGES] = first;
     out->stage_count[GT_NNN_STAGE_CUBE3] = mv.count - first;
     out->seconds[GT_NNN_STAGE_CUBE3] = now() - t0;
@@ -292,7 +307,7 @@ int gt_nnn_solve_tables(const gt_nnn4_tables *t, const gt_nnn *c, gt_nnn_cube3_f
     memset(sol, 0, sizeof *sol);
     if (!t || c->n != 4)
         return GT_ERR_INVAL;
-    int rc = gt_nnn4_reduce(t, c, reduce, REDUCE_MAX, &count, phases);
+    int rc = gt_nnn4_reduce(t, c, reduce, REDUCE_MAX, &count, phases, NULL);
     double reduced = now() - t0;
     if (rc == GT_OK)
         rc = gt_nnn_solve_after(c, reduce, count, cube3, ctx, sol);
