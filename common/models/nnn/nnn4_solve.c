@@ -8,7 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A phase's depth and nodes are bounded so that tables that lie (a bug:
+ * the store checks every table before use) end in an error, not a hang:
+ * the longest phase seen takes ~10^8 nodes. */
 enum { PHASE_DEPTH_MAX = 20, UNREACHED = 15 };
+#define PHASE_NODES_MAX 500000000L
 
 typedef struct phase_search {
     const gt_nnn4_tables *t;
@@ -113,7 +117,7 @@ static int dfs(phase_search *s, const gt_nnn4_coords *c, int g, int bound, int l
         s->length = g;
         return 1;
     }
-    if (h == UNREACHED || g + (h ? h : 1) > bound)
+    if (h == UNREACHED || g + (h ? h : 1) > bound || s->nodes > PHASE_NODES_MAX)
         return 0;
     for (int i = 0; i < s->n_moves; i++) {
         int mv = s->moves[i];
@@ -133,7 +137,7 @@ static int solve_phase(phase_search *s, const gt_nnn4_coords *start)
     int h = bound_of(s, start);
     if (h == UNREACHED)
         return GT_ERR_CORRUPT;
-    for (int bound = h; bound <= PHASE_DEPTH_MAX; bound++)
+    for (int bound = h; bound <= PHASE_DEPTH_MAX && s->nodes <= PHASE_NODES_MAX; bound++)
         if (dfs(s, start, 0, bound, -1))
             return GT_OK;
     return GT_ERR_TIMEOUT;

@@ -309,8 +309,8 @@ int gt_nnn_solve_tables(const gt_nnn4_tables *t, const gt_nnn *c, gt_nnn_cube3_f
         return GT_ERR_INVAL;
     int rc = gt_nnn4_reduce(t, c, reduce, REDUCE_MAX, &count, phases, NULL);
     double reduced = now() - t0;
-    if (rc == GT_OK)
-        rc = gt_nnn_solve_after(c, reduce, count, cube3, ctx, sol);
+    if (rc == GT_OK && (rc = gt_nnn_solve_after(c, reduce, count, cube3, ctx, sol)) == GT_ERR_ILLEGAL)
+        rc = GT_ERR_CORRUPT; /* the start was legal: the reduction was not one */
     if (rc == GT_OK) {
         memcpy(sol->phase_count, phases, sizeof phases);
         sol->seconds[GT_NNN_STAGE_EDGES] = reduced;
