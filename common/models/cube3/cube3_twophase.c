@@ -174,63 +174,140 @@ static inline int h1_proj(const gt_cube3_twophase_tables *t, uint32_t tw, uint32
     return a > b ? a : b;
 }
 
-/* The exact phase-1 distance from the stored table (cube3_twophase.h). A
- * damaged block reads as 0, still a lower bound, and marks the search so
- * that it answers GT_ERR_CORRUPT. */
-static inline int h1_exact(tp_search *s, uint32_t tw, uint32_t fl, uint32_t sl)
+/* The entry of the stored phase-1 table for (tw, fl, sl) (cube3_twophase.h). */
+static inline uint64_t p1_entry(const gt_cube3_twophase_tables *t, uint32_t tw, uint32_t fl, uint32_t sl)
 {
-    const gt_cube3_twophase_tables *t = s->t;
     uint32_t cs = t->p1_class[sl * GT_CUBE3_FLIPS + fl];
-    uint64_t e = (uint64_t)(cs >> 4) * GT_CUBE3_TWISTS + t->p1_twist_conj[tw * 16u + (cs & 15u)];
-    if (!gt_view_ok(t->p1_view, e >> 1)) {
+    return (uint64_t)(cs >> 4) * GT_CUBE3_TWISTS + t->p1_twist_conj[tw * 16u + (cs & 15u)];
+}
+
+/* The exact phase-1 distance of entry e. A damaged block reads as 0, still
+ * a lower bound, and marks the search so that it answers GT_ERR_CORRUPT. */
+static inline int p1_read(tp_search *s, uint64_t e)
+{
+    const gt_view *v = s->t->p1_view;
+    if (!gt_view_ok(v, e >> 1)) {
         /* The answer will be GT_ERR_CORRUPT whatever follows: stop now. */
         s->sh->damaged = 1;
         s->sh->stop = GT_ERR_CORRUPT;
         return 0;
     }
-    return t->p1_view->data[e >> 1] >> ((e & 1) * 4) & 15;
+    return v->data[e >> 1] >> ((e & 1) * 4) & 15;
 }
 
-/* The phase-1 bound if it is at most `limit`, else limit + 1: the projections
- * (small, cached) first, the exact table (a likely cache miss) only when
- * they do not already exceed the limit. */
-static inline int h1_of(tp_search *s, uint32_t tw, uint32_t fl, uint32_t sl, int limit)
+/* The phase-1 bound of a position (the exact distance with the stored
+ * table, else the projections'). */
+static int h1_start(tp_search *s)
 {
-    int h = h1_proj(s->t, tw, fl, sl);
-    if (h > limit || !s->t->p1_view)
-        return h;
-    return h1_exact(s, tw, fl, sl);
+    uint32_t tw = gt_cube3_twist(&s->start), fl = gt_cube3_flip(&s->start), sl = gt_cube3_slice(&s->start);
+    return s->t->p1_view ? p1_read(s, p1_entry(s->t, tw, fl, sl)) : h1_proj(s->t, tw, fl, sl);
+}
+
+/* A phase-1 child kept for the search: its move and coordinates. */
+typedef struct tp_child {
+    uint32_t tw, fl, sl;
+    uint64_t entry;
+    int move;
+} tp_child;
+
+/* Counts n nodes, looking at the clock each time the count passes a
+ * multiple of CHECK_EVERY + 1; 1 when the search must stop. */
+static int count_nodes(tp_search *s, uint64_t n)
+{
+    tp_shared *sh = s->sh;
+    if (sh->stop || sh->done)
+        return 1;
+    uint64_t before = sh->nodes;
+    sh->nodes += n;
+    if ((before | CHECK_EVERY) == (sh->nodes | CHECK_EVERY))
+        return 0;
+    if (sh->cancel && *sh->cancel)
+        sh->stop = GT_ERR_INTERRUPT;
+    else if (sh->timeout > 0 && now_seconds() - sh->t0 >= sh->timeout)
+        sh->stop = GT_ERR_TIMEOUT;
+    return sh->stop != 0;
+}
+
+/* The children of a phase-1 node with togo > 1 moves left whose bound is
+ * at most togo - 1, in move order. The projections (small, cached) are
+ * read first; for the children they do not cut, the exact table's entries
+ * (a cache miss each, two with the class) are all requested before any is
+ * read, so that the misses overlap instead of following one another. */
+static int p1_children(tp_search *s, uint32_t tw, uint32_t fl, uint32_t sl, int prev, int togo, tp_child *out)
+{
+    const gt_cube3_twophase_tables *t = s->t;
+    int n = 0, generated = 0;
+    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+        if (!allowed_after(prev, m))
+            continue;
+        generated++;
+        tp_child c = {t->twist_move[tw * GT_CUBE3_MOVES + (uint32_t)m], t->flip_move[fl * GT_CUBE3_MOVES + (uint32_t)m],
+                      t->slice_move[sl * GT_CUBE3_MOVES + (uint32_t)m], 0, m};
+        int h = h1_proj(t, c.tw, c.fl, c.sl);
+        /* From H, one move outside H cannot end in H: skip h = 0 with one to go. */
+        if (h > togo - 1 || (h == 0 && togo == 2))
+            continue;
+        if (t->p1_view)
+            __builtin_prefetch(&t->p1_class[c.sl * GT_CUBE3_FLIPS + c.fl]);
+        out[n++] = c;
+    }
+    if (count_nodes(s, (uint64_t)generated) || !t->p1_view)
+        return n;
+    for (int i = 0; i < n; i++) {
+        out[i].entry = p1_entry(t, out[i].tw, out[i].fl, out[i].sl);
+        __builtin_prefetch(&t->p1_view->data[out[i].entry >> 1]);
+    }
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        int h = p1_read(s, out[i].entry);
+        if (h <= togo - 1 && !(h == 0 && togo == 2))
+            out[kept++] = out[i];
+    }
+    return s->sh->stop ? 0 : kept;
+}
+
+/* One phase-1 move left: it must be outside H and end in H, where the
+ * three coordinates are 0 (no lookup). */
+static int phase1_last(tp_search *s, uint32_t tw, uint32_t fl, uint32_t sl, int depth, int prev)
+{
+    const gt_cube3_twophase_tables *t = s->t;
+    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+        if (!allowed_after(prev, m) || is_h_move(m))
+            continue;
+        if (count_nodes(s, 1))
+            return 1;
+        if ((t->twist_move[tw * GT_CUBE3_MOVES + (uint32_t)m] | t->flip_move[fl * GT_CUBE3_MOVES + (uint32_t)m] |
+             t->slice_move[sl * GT_CUBE3_MOVES + (uint32_t)m]) != 0)
+            continue;
+        s->path[depth] = (uint8_t)m;
+        if (s->n_cubes > depth + 1)
+            s->n_cubes = depth + 1;
+        if (phase2_start(s, depth + 1))
+            return 1;
+    }
+    return 0;
 }
 
 /* Phase 1: exactly togo more moves into H, the last one outside H (a
  * solution ending in an H-move was already met, one move shorter). */
 static int phase1(tp_search *s, uint32_t tw, uint32_t fl, uint32_t sl, int depth, int togo)
 {
-    const gt_cube3_twophase_tables *t = s->t;
     /* In H exactly when the three coordinates are 0 (a bound read as 0 from
      * a damaged block must not send phase 2 off on a position outside H). */
     if (togo == 0)
         return (tw | fl | sl) != 0 || (depth > 0 && is_h_move(s->path[depth - 1])) ? 0 : phase2_start(s, depth);
     int prev = depth > 0 ? s->path[depth - 1] : NO_MOVE;
-    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
-        /* The last phase-1 move is outside H (see above): skip the others
-         * before any lookup. */
-        if (!allowed_after(prev, m) || (togo == 1 && is_h_move(m)))
-            continue;
-        if (must_stop(s))
-            return 1;
-        uint32_t ntw = t->twist_move[tw * GT_CUBE3_MOVES + (uint32_t)m];
-        uint32_t nfl = t->flip_move[fl * GT_CUBE3_MOVES + (uint32_t)m];
-        uint32_t nsl = t->slice_move[sl * GT_CUBE3_MOVES + (uint32_t)m];
-        /* One move to go: the child must be in H, where all three are 0. */
-        int h = togo == 1 ? (ntw | nfl | nsl) != 0 : h1_of(s, ntw, nfl, nsl, togo - 1);
-        /* From H, one move outside H cannot end in H: skip h = 0 with one to go. */
-        if (h > togo - 1 || (h == 0 && togo - 1 == 1))
-            continue;
-        s->path[depth] = (uint8_t)m;
+    if (togo == 1)
+        return phase1_last(s, tw, fl, sl, depth, prev);
+    tp_child ch[GT_CUBE3_MOVES];
+    int n = p1_children(s, tw, fl, sl, prev, togo, ch);
+    if (s->sh->stop || s->sh->done)
+        return 1;
+    for (int i = 0; i < n; i++) {
+        s->path[depth] = (uint8_t)ch[i].move;
         if (s->n_cubes > depth + 1)
             s->n_cubes = depth + 1;
-        if (phase1(s, ntw, nfl, nsl, depth + 1, togo - 1))
+        if (phase1(s, ch[i].tw, ch[i].fl, ch[i].sl, depth + 1, togo - 1))
             return 1;
     }
     return 0;
@@ -267,11 +344,6 @@ static int directions(const gt_cube3_twophase_tables *t, tp_shared *sh, tp_searc
             dir[d].skip |= gt_cube3_equal(&dir[e].start, &dir[d].start);
     }
     return GT_OK;
-}
-
-static inline int h1_start(tp_search *s)
-{
-    return h1_of(s, gt_cube3_twist(&s->start), gt_cube3_flip(&s->start), gt_cube3_slice(&s->start), 99);
 }
 
 /* Phase-1 lengths up to total_limit (a longer phase 1 cannot give a total
