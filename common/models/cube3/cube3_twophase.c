@@ -7,6 +7,14 @@
 
 #define NO_MOVE 0xFF
 #define CHECK_EVERY 1023u /* nodes between two looks at the clock and the cancel flag */
+#define N_BASE 6           /* the position and its inverse along the three axes */
+#define N_PREMOVES 4       /* R F L B: a solution w of m*c solves c as w then m */
+#define N_DIRS (N_BASE * (1 + N_PREMOVES))
+/* A pre-moved direction's phase 1 is at least this long: the shorter ones
+ * are met, one move shorter, by the plain directions' shallow searches. */
+#ifndef PRE_MIN_L1
+#define PRE_MIN_L1 7
+#endif
 
 /* What the six searches share: the position asked, the best solution (in
  * its frame), the limits. */
@@ -25,7 +33,8 @@ typedef struct tp_shared {
     gt_cube3 move_cubes[GT_CUBE3_MOVES];
 } tp_shared;
 
-/* One direction: the position (or its inverse) seen along one axis. */
+/* One direction: the position (or its inverse) seen along one axis, maybe
+ * after a pre-move. */
 typedef struct tp_search {
     const gt_cube3_twophase_tables *t;
     tp_shared *sh;
@@ -33,6 +42,8 @@ typedef struct tp_search {
     const uint8_t *map;    /* its moves as moves of the original frame */
     int inverse;           /* 1: start is the inverse's conjugate (read solutions backwards) */
     int skip;              /* the same start as an earlier direction */
+    int premove;           /* NO_MOVE, or m: start = m * (the direction's position), solutions end with m */
+    int h1;                /* start's phase-1 bound */
     uint8_t path[GT_CUBE3_TWOPHASE_MAX + 1]; /* phase-1 moves, then phase-2 moves */
     /* cubes[i]: start after path[0..i-1], valid for i < n_cubes; phase-1
      * solutions share prefixes, so each costs a move or two to replay. */
@@ -79,15 +90,41 @@ static int must_stop(tp_search *s)
     return sh->stop != 0;
 }
 
-/* Keeps path[0..n-1], brought back to the original frame, as the best
+/* Merges adjacent turns of the same face (R2 R = R', R R' = nothing);
+ * returns the new length. */
+static int merge_turns(uint8_t *moves, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (k > 0 && moves[k - 1] / 3 == moves[i] / 3) {
+            int quarters = (moves[k - 1] % 3 + 1 + moves[i] % 3 + 1) % 4;
+            if (quarters == 0)
+                k--;
+            else
+                moves[k - 1] = (uint8_t)(moves[i] / 3 * 3 + quarters - 1);
+        } else {
+            moves[k++] = moves[i];
+        }
+    }
+    return k;
+}
+
+/* Keeps path[0..n-1] (then the pre-move, if any), brought back to the original frame, as the best
  * solution after replaying it on the cubies; 1 when the search is over
  * (good enough, or a failed replay). */
 static int record(tp_search *s, int n)
 {
     tp_shared *sh = s->sh;
-    uint8_t moves[GT_CUBE3_TWOPHASE_MAX];
+    uint8_t moves[GT_CUBE3_TWOPHASE_MAX + 1], seq[GT_CUBE3_TWOPHASE_MAX + 1];
+    memcpy(seq, s->path, (size_t)n);
+    if (s->premove != NO_MOVE)
+        seq[n++] = (uint8_t)s->premove;
     for (int i = 0; i < n; i++)
-        moves[i] = s->inverse ? (uint8_t)gt_cube3_move_inverse[s->map[s->path[n - 1 - i]]] : s->map[s->path[i]];
+        moves[i] = s->inverse ? (uint8_t)gt_cube3_move_inverse[s->map[seq[n - 1 - i]]] : s->map[seq[i]];
+    /* The pre-move may turn the face phase 2 ended with: merge them. */
+    n = merge_turns(moves, n);
+    if (n >= sh->best)
+        return 0;
     gt_cube3 c = sh->original;
     gt_cube3_apply_moves(&c, moves, n);
     if (!gt_cube3_is_solved(&c)) {
@@ -149,6 +186,12 @@ static inline int total_limit(const tp_shared *sh)
     return lim < sh->max_length ? lim : sh->max_length;
 }
 
+/* The same for a direction's own moves (the pre-move is one more). */
+static inline int dir_limit(const tp_search *s)
+{
+    return total_limit(s->sh) - (s->premove != NO_MOVE);
+}
+
 /* A phase-1 solution path[0..l1-1]: completes it with the shortest phase-2
  * solution within total_limit. 1 when the search is over. */
 static int phase2_start(tp_search *s, int l1)
@@ -158,7 +201,7 @@ static int phase2_start(tp_search *s, int l1)
     const gt_cube3 *c = &s->cubes[l1];
     tp_p2 x = {gt_cube3_cperm(c), gt_cube3_twophase_eperm(c), gt_cube3_twophase_sperm(c),
                gt_cube3_twophase_ccomb(c), gt_cube3_twophase_ecomb(c)};
-    int limit = total_limit(s->sh);
+    int limit = dir_limit(s);
     for (int d2 = h2_of(s->t, &x); l1 + d2 <= limit; d2++) {
         if (phase2(s, &x, l1, d2))
             return record(s, l1 + d2);
@@ -322,39 +365,54 @@ static void fill_result(const tp_shared *sh, gt_cube3_twophase_result *r)
     r->seconds = now_seconds() - sh->t0;
 }
 
-/* The six directions (min2phase's idea): the position and its inverse, each
- * along the three axes. Their phase-1 searches differ, and each is complete
- * on its own, so taking them in turn at each phase-1 length finds short
- * solutions sooner without losing the "none exists" answer. */
-static int directions(const gt_cube3_twophase_tables *t, tp_shared *sh, tp_search dir[6])
+/* The directions (min2phase's ideas): the position and its inverse, each
+ * along the three axes, and each of those after a pre-move m of R F L B
+ * (m * c: a solution w of it solves c as w then m; R', F', ... are the
+ * same with a half turn more, which phase 2 makes). Their phase-1 searches
+ * differ, and the six plain ones are complete on their own, so taking them
+ * in turn at each phase-1 length finds short solutions sooner without
+ * losing the "none exists" answer. */
+static int directions(const gt_cube3_twophase_tables *t, tp_shared *sh, tp_search dir[N_DIRS])
 {
-    gt_cube3 inv;
+    static const int premoves[N_PREMOVES] = {3, 6, 12, 15}; /* R F L B */
+    gt_cube3 inv, base;
     gt_cube3_inverse(&sh->original, &inv);
     for (int m = 0; m < GT_CUBE3_MOVES; m++)
         gt_cube3_move_cube(m, &sh->move_cubes[m]);
-    for (int d = 0; d < 6; d++) {
-        dir[d] = (tp_search){.t = t, .sh = sh, .map = t->axis_map[d % 3], .inverse = d / 3};
-        int rc = gt_cube3_conjugate(d / 3 ? &inv : &sh->original, t->axis_rot[d % 3], &dir[d].start);
+    for (int d = 0; d < N_DIRS; d++) {
+        int b = d % N_BASE, pre = d / N_BASE;
+        dir[d] = (tp_search){.t = t, .sh = sh, .map = t->axis_map[b % 3], .inverse = b / 3,
+                             .premove = pre ? premoves[pre - 1] : NO_MOVE};
+        int rc = gt_cube3_conjugate(b / 3 ? &inv : &sh->original, t->axis_rot[b % 3], &base);
         if (rc != GT_OK)
             return rc;
+        if (pre)
+            gt_cube3_multiply(&sh->move_cubes[dir[d].premove], &base, &dir[d].start);
+        else
+            dir[d].start = base;
         dir[d].cubes[0] = dir[d].start;
         dir[d].n_cubes = 1;
         /* A symmetric position (the superflip) gives the same search twice. */
         for (int e = 0; e < d; e++)
-            dir[d].skip |= gt_cube3_equal(&dir[e].start, &dir[d].start);
+            dir[d].skip |= dir[e].premove == dir[d].premove && gt_cube3_equal(&dir[e].start, &dir[d].start);
+        dir[d].h1 = h1_start(&dir[d]);
     }
     return GT_OK;
 }
 
 /* Phase-1 lengths up to total_limit (a longer phase 1 cannot give a total
- * within it), the six directions in turn at each. */
-static void run(tp_shared *sh, tp_search dir[6])
+ * within it), every direction in turn at each: a pre-moved one counts its
+ * pre-move in the length. */
+static void run(tp_shared *sh, tp_search dir[N_DIRS])
 {
     for (int l1 = 0; l1 <= total_limit(sh) && !sh->stop && !sh->done; l1++)
-        for (int d = 0; d < 6 && l1 <= total_limit(sh) && !sh->stop && !sh->done; d++)
-            if (!dir[d].skip && h1_start(&dir[d]) <= l1)
-                phase1(&dir[d], gt_cube3_twist(&dir[d].start), gt_cube3_flip(&dir[d].start),
-                       gt_cube3_slice(&dir[d].start), 0, l1);
+        for (int d = 0; d < N_DIRS && l1 <= total_limit(sh) && !sh->stop && !sh->done; d++) {
+            int own = l1 - (dir[d].premove != NO_MOVE);
+            if (dir[d].skip || dir[d].h1 > own || (dir[d].premove != NO_MOVE && own < PRE_MIN_L1))
+                continue;
+            phase1(&dir[d], gt_cube3_twist(&dir[d].start), gt_cube3_flip(&dir[d].start),
+                   gt_cube3_slice(&dir[d].start), 0, own);
+        }
 }
 
 /* Stopped by the deadline or the cancel flag with nothing found (the search
@@ -362,7 +420,7 @@ static void run(tp_shared *sh, tp_search dir[6])
  * solution with its shortest phase 2, whatever the total, so that the caller
  * gets the best found "so far" as promised; a few milliseconds past the
  * deadline. The stop reason is kept. */
-static void fallback(tp_shared *sh, tp_search dir[6])
+static void fallback(tp_shared *sh, tp_search dir[N_DIRS])
 {
     int stop = sh->stop;
     sh->stop = 0;
@@ -377,7 +435,7 @@ static void fallback(tp_shared *sh, tp_search dir[6])
 }
 
 /* Complete searches for the totals of at most k, k = from..to, until one finds a solution. */
-static void run_bounds(tp_shared *sh, tp_search dir[6], int from, int to)
+static void run_bounds(tp_shared *sh, tp_search dir[N_DIRS], int from, int to)
 {
     for (int k = from; k <= to && !sh->done && !sh->stop; k++) {
         sh->max_length = k;
@@ -391,7 +449,7 @@ int gt_cube3_twophase_solve(const gt_cube3_twophase_tables *t, const gt_cube3 *s
                             const gt_cube3_twophase_options *opts, gt_cube3_twophase_result *result)
 {
     gt_cube3_verdict v;
-    tp_search dir[6];
+    tp_search dir[N_DIRS];
     memset(result, 0, sizeof *result);
     result->length = -1;
     if (!t || !start || !opts || opts->max_length < 0 || opts->max_length > GT_CUBE3_TWOPHASE_MAX)
