@@ -196,13 +196,21 @@ static inline int dir_limit(const tp_search *s)
  * solution within total_limit. 1 when the search is over. */
 static int phase2_start(tp_search *s, int l1)
 {
+    const gt_cube3_twophase_tables *t = s->t;
     for (; s->n_cubes <= l1; s->n_cubes++)
         gt_cube3_multiply(&s->cubes[s->n_cubes - 1], &s->sh->move_cubes[s->path[s->n_cubes - 1]], &s->cubes[s->n_cubes]);
     const gt_cube3 *c = &s->cubes[l1];
-    tp_p2 x = {gt_cube3_cperm(c), gt_cube3_twophase_eperm(c), gt_cube3_twophase_sperm(c),
-               gt_cube3_twophase_ccomb(c), gt_cube3_twophase_ecomb(c)};
-    int limit = dir_limit(s);
-    for (int d2 = h2_of(s->t, &x); l1 + d2 <= limit; d2++) {
+    int budget = dir_limit(s) - l1;
+    /* Most phase-1 solutions have no phase 2 within the budget: the
+     * corners and slice edges alone (two coordinates, one small table)
+     * reject them before the other coordinates are computed. */
+    tp_p2 x = {gt_cube3_cperm(c), 0, gt_cube3_twophase_sperm(c), 0, 0};
+    if (budget < 0 || t->cperm_sperm[x.cp * GT_CUBE3_SPERMS + x.sp] > budget)
+        return 0;
+    x.ep = gt_cube3_twophase_eperm(c);
+    x.cc = gt_cube3_twophase_ccomb(c);
+    x.ec = gt_cube3_twophase_ecomb(c);
+    for (int d2 = h2_of(t, &x); d2 <= budget; d2++) {
         if (phase2(s, &x, l1, d2))
             return record(s, l1 + d2);
         if (s->sh->stop)
