@@ -7,9 +7,10 @@
 
 #define NO_MOVE 0xFF
 #define CHECK_EVERY 1023u /* nodes between two looks at the clock and the cancel flag */
-#define N_BASE 6           /* the position and its inverse along the three axes */
-#define N_PREMOVES 4       /* R F L B: a solution w of m*c solves c as w then m */
-#define N_DIRS (N_BASE * (1 + N_PREMOVES))
+#define N_DIRS 7           /* the position and its inverse along the three axes, and a scratch one */
+#ifndef PRE_MAX
+#define PRE_MAX 4          /* the longest pre-move sequence */
+#endif
 /* A pre-moved direction's phase 1 is at least this long: the shorter ones
  * are met, one move shorter, by the plain directions' shallow searches. */
 #ifndef PRE_MIN_L1
@@ -42,7 +43,10 @@ typedef struct tp_search {
     const uint8_t *map;    /* its moves as moves of the original frame */
     int inverse;           /* 1: start is the inverse's conjugate (read solutions backwards) */
     int skip;              /* the same start as an earlier direction */
-    int premove;           /* NO_MOVE, or m: start = m * (the direction's position), solutions end with m */
+    /* Pre-moves q1..qn: start = q1*...*qn*(the direction's position) (do
+     * qn first), so that a solution w of start solves it as w q1 .. qn. */
+    uint8_t pre[GT_CUBE3_TWOPHASE_MAX];
+    int n_pre;
     int h1;                /* start's phase-1 bound */
     uint8_t path[GT_CUBE3_TWOPHASE_MAX + 1]; /* phase-1 moves, then phase-2 moves */
     /* cubes[i]: start after path[0..i-1], valid for i < n_cubes; phase-1
@@ -115,13 +119,13 @@ static int merge_turns(uint8_t *moves, int n)
 static int record(tp_search *s, int n)
 {
     tp_shared *sh = s->sh;
-    uint8_t moves[GT_CUBE3_TWOPHASE_MAX + 1], seq[GT_CUBE3_TWOPHASE_MAX + 1];
+    uint8_t moves[2 * GT_CUBE3_TWOPHASE_MAX], seq[2 * GT_CUBE3_TWOPHASE_MAX];
     memcpy(seq, s->path, (size_t)n);
-    if (s->premove != NO_MOVE)
-        seq[n++] = (uint8_t)s->premove;
+    memcpy(seq + n, s->pre, (size_t)s->n_pre);
+    n += s->n_pre;
     for (int i = 0; i < n; i++)
         moves[i] = s->inverse ? (uint8_t)gt_cube3_move_inverse[s->map[seq[n - 1 - i]]] : s->map[seq[i]];
-    /* The pre-move may turn the face phase 2 ended with: merge them. */
+    /* The first pre-move may turn the face phase 2 ended with: merge them. */
     n = merge_turns(moves, n);
     if (n >= sh->best)
         return 0;
@@ -152,26 +156,45 @@ static inline int h2_of(const gt_cube3_twophase_tables *t, const tp_p2 *x)
     return a > c ? a : c;
 }
 
-/* Phase 2: exactly togo more H-moves to the solved cube; 1 if found. */
+/* Phase 2: exactly togo more H-moves to the solved cube; 1 if found. The
+ * children's pruning entries (misses in L2) are all requested before any
+ * is read; with one move left a child must be the solved cube (no lookup). */
 static int phase2(tp_search *s, const tp_p2 *x, int depth, int togo)
 {
     const gt_cube3_twophase_tables *t = s->t;
+    const uint32_t n = GT_CUBE3_P2_MOVES;
     if (togo == 0)
         return x->cp == 0 && x->ep == 0 && x->sp == 0;
-    int prev = depth > 0 ? s->path[depth - 1] : NO_MOVE;
-    for (int k = 0; k < GT_CUBE3_P2_MOVES; k++) {
+    int prev = depth > 0 ? s->path[depth - 1] : NO_MOVE, kept = 0;
+    tp_p2 ys[GT_CUBE3_P2_MOVES];
+    uint8_t ms[GT_CUBE3_P2_MOVES];
+    for (uint32_t k = 0; k < n; k++) {
         int m = gt_cube3_twophase_p2_moves[k];
         if (!allowed_after(prev, m))
             continue;
         if (must_stop(s))
             return 0;
-        const uint32_t kk = (uint32_t)k, n = GT_CUBE3_P2_MOVES;
-        tp_p2 y = {t->cperm_move[x->cp * n + kk], t->eperm_move[x->ep * n + kk], t->sperm_move[x->sp * n + kk],
-                   t->ccomb_move[x->cc * n + kk], t->ecomb_move[x->ec * n + kk]};
-        if (h2_of(t, &y) > togo - 1)
+        tp_p2 y = {t->cperm_move[x->cp * n + k], t->eperm_move[x->ep * n + k], t->sperm_move[x->sp * n + k],
+                   t->ccomb_move[x->cc * n + k], t->ecomb_move[x->ec * n + k]};
+        if (togo == 1) {
+            if (y.cp == 0 && y.ep == 0 && y.sp == 0) {
+                s->path[depth] = (uint8_t)m;
+                return 1;
+            }
             continue;
-        s->path[depth] = (uint8_t)m;
-        if (phase2(s, &y, depth + 1, togo - 1))
+        }
+        __builtin_prefetch(&t->cperm_sperm[y.cp * GT_CUBE3_SPERMS + y.sp]);
+        __builtin_prefetch(&t->eperm_sperm[y.ep * GT_CUBE3_SPERMS + y.sp]);
+        __builtin_prefetch(&t->eperm_ccomb[y.ep * GT_CUBE3_COMBS + y.cc]);
+        __builtin_prefetch(&t->cperm_ecomb[y.cp * GT_CUBE3_COMBS + y.ec]);
+        ys[kept] = y;
+        ms[kept++] = (uint8_t)m;
+    }
+    for (int i = 0; i < kept; i++) {
+        if (h2_of(t, &ys[i]) > togo - 1)
+            continue;
+        s->path[depth] = ms[i];
+        if (phase2(s, &ys[i], depth + 1, togo - 1))
             return 1;
     }
     return 0;
@@ -189,7 +212,7 @@ static inline int total_limit(const tp_shared *sh)
 /* The same for a direction's own moves (the pre-move is one more). */
 static inline int dir_limit(const tp_search *s)
 {
-    return total_limit(s->sh) - (s->premove != NO_MOVE);
+    return total_limit(s->sh) - s->n_pre;
 }
 
 /* A phase-1 solution path[0..l1-1]: completes it with the shortest phase-2
@@ -373,54 +396,106 @@ static void fill_result(const tp_shared *sh, gt_cube3_twophase_result *r)
     r->seconds = now_seconds() - sh->t0;
 }
 
-/* The directions (min2phase's ideas): the position and its inverse, each
- * along the three axes, and each of those after a pre-move m of R F L B
- * (m * c: a solution w of it solves c as w then m; R', F', ... are the
- * same with a half turn more, which phase 2 makes). Their phase-1 searches
- * differ, and the six plain ones are complete on their own, so taking them
- * in turn at each phase-1 length finds short solutions sooner without
- * losing the "none exists" answer. */
+/* The six directions (min2phase's idea): the position and its inverse,
+ * each along the three axes. Their phase-1 searches differ, and each is
+ * complete on its own, so taking them in turn at each phase-1 length finds
+ * short solutions sooner without losing the "none exists" answer. dir[6]
+ * is the scratch direction of the pre-moves (run). */
 static int directions(const gt_cube3_twophase_tables *t, tp_shared *sh, tp_search dir[N_DIRS])
 {
-    static const int premoves[N_PREMOVES] = {3, 6, 12, 15}; /* R F L B */
-    gt_cube3 inv, base;
+    gt_cube3 inv;
     gt_cube3_inverse(&sh->original, &inv);
     for (int m = 0; m < GT_CUBE3_MOVES; m++)
         gt_cube3_move_cube(m, &sh->move_cubes[m]);
-    for (int d = 0; d < N_DIRS; d++) {
-        int b = d % N_BASE, pre = d / N_BASE;
-        dir[d] = (tp_search){.t = t, .sh = sh, .map = t->axis_map[b % 3], .inverse = b / 3,
-                             .premove = pre ? premoves[pre - 1] : NO_MOVE};
-        int rc = gt_cube3_conjugate(b / 3 ? &inv : &sh->original, t->axis_rot[b % 3], &base);
+    for (int d = 0; d < N_DIRS - 1; d++) {
+        dir[d] = (tp_search){.t = t, .sh = sh, .map = t->axis_map[d % 3], .inverse = d / 3};
+        int rc = gt_cube3_conjugate(d / 3 ? &inv : &sh->original, t->axis_rot[d % 3], &dir[d].start);
         if (rc != GT_OK)
             return rc;
-        if (pre)
-            gt_cube3_multiply(&sh->move_cubes[dir[d].premove], &base, &dir[d].start);
-        else
-            dir[d].start = base;
         dir[d].cubes[0] = dir[d].start;
         dir[d].n_cubes = 1;
         /* A symmetric position (the superflip) gives the same search twice. */
         for (int e = 0; e < d; e++)
-            dir[d].skip |= dir[e].premove == dir[d].premove && gt_cube3_equal(&dir[e].start, &dir[d].start);
+            dir[d].skip |= gt_cube3_equal(&dir[e].start, &dir[d].start);
         dir[d].h1 = h1_start(&dir[d]);
     }
     return GT_OK;
 }
 
+/* Pre-moves (min2phase's idea): a solution w of q*c solves c as w then q,
+ * so each sequence q gives one more phase-1 search, of a different
+ * position. q = q1..qn is built from its end (qn first, moves prepended,
+ * canonical); q1 is one of R F L B (an H-move there is phase 2's, and
+ * R' = R2 R). q takes n moves of the phase-1 length l1, leaving at least
+ * PRE_MIN_L1 to phase 1. rev[0..j-1] = qn..q(n-j+1), c their product
+ * with the direction's position; x is the scratch direction. */
+static void premoves(tp_search *x, int l1, uint8_t *rev, int j, const gt_cube3 *c)
+{
+    tp_shared *sh = x->sh;
+    const gt_cube3_twophase_tables *t = x->t;
+    int own = l1 - (j + 1), deeper = j + 2 <= PRE_MAX && own - 1 >= PRE_MIN_L1;
+    gt_cube3 next[GT_CUBE3_MOVES];
+    tp_child ch[GT_CUBE3_MOVES];
+    int n = 0;
+    /* The candidates for q1: projections first, then the exact table's
+     * entries all requested before any is read (as in p1_children). */
+    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+        if (j > 0 && !allowed_after(m, rev[j - 1]))
+            continue;
+        int first = m % 3 == 0 && m / 3 % 3 != 0; /* R F L B */
+        if (!first && !deeper)
+            continue;
+        gt_cube3_multiply(&sh->move_cubes[m], c, &next[m]);
+        if (!first)
+            continue;
+        tp_child k = {gt_cube3_twist(&next[m]), gt_cube3_flip(&next[m]), gt_cube3_slice(&next[m]), 0, m};
+        if (h1_proj(t, k.tw, k.fl, k.sl) > own)
+            continue;
+        if (t->p1_view) {
+            k.entry = p1_entry(t, k.tw, k.fl, k.sl);
+            __builtin_prefetch(&t->p1_view->data[k.entry >> 1]);
+        }
+        ch[n++] = k;
+    }
+    for (int i = 0; i < n && !sh->stop && !sh->done && l1 <= total_limit(sh); i++) {
+        if (t->p1_view && p1_read(x, ch[i].entry) > own)
+            continue;
+        rev[j] = (uint8_t)ch[i].move;
+        x->start = next[ch[i].move];
+        x->cubes[0] = x->start;
+        x->n_cubes = 1;
+        x->n_pre = j + 1;
+        for (int k = 0; k <= j; k++)
+            x->pre[k] = rev[j - k];
+        phase1(x, ch[i].tw, ch[i].fl, ch[i].sl, 0, own);
+    }
+    for (int m = 0; deeper && m < GT_CUBE3_MOVES && !sh->stop && !sh->done && l1 <= total_limit(sh); m++)
+        if (j == 0 || allowed_after(m, rev[j - 1])) {
+            rev[j] = (uint8_t)m;
+            premoves(x, l1, rev, j + 1, &next[m]);
+        }
+}
+
+#define LIVE(sh, l1) ((l1) <= total_limit(sh) && !(sh)->stop && !(sh)->done)
+
 /* Phase-1 lengths up to total_limit (a longer phase 1 cannot give a total
- * within it), every direction in turn at each: a pre-moved one counts its
- * pre-move in the length. */
+ * within it); at each, the six directions in turn, then (when none found
+ * a solution) their pre-moves. */
 static void run(tp_shared *sh, tp_search dir[N_DIRS])
 {
-    for (int l1 = 0; l1 <= total_limit(sh) && !sh->stop && !sh->done; l1++)
-        for (int d = 0; d < N_DIRS && l1 <= total_limit(sh) && !sh->stop && !sh->done; d++) {
-            int own = l1 - (dir[d].premove != NO_MOVE);
-            if (dir[d].skip || dir[d].h1 > own || (dir[d].premove != NO_MOVE && own < PRE_MIN_L1))
-                continue;
-            phase1(&dir[d], gt_cube3_twist(&dir[d].start), gt_cube3_flip(&dir[d].start),
-                   gt_cube3_slice(&dir[d].start), 0, own);
-        }
+    uint8_t rev[GT_CUBE3_TWOPHASE_MAX];
+    tp_search *x = &dir[N_DIRS - 1];
+    for (int l1 = 0; LIVE(sh, l1); l1++) {
+        for (int d = 0; d < N_DIRS - 1 && LIVE(sh, l1); d++)
+            if (!dir[d].skip && dir[d].h1 <= l1)
+                phase1(&dir[d], gt_cube3_twist(&dir[d].start), gt_cube3_flip(&dir[d].start),
+                       gt_cube3_slice(&dir[d].start), 0, l1);
+        for (int d = 0; PRE_MAX > 0 && l1 - 1 >= PRE_MIN_L1 && d < N_DIRS - 1 && LIVE(sh, l1); d++)
+            if (!dir[d].skip) { /* x: the direction, with pre-moves */
+                *x = (tp_search){.t = dir[d].t, .sh = sh, .map = dir[d].map, .inverse = dir[d].inverse};
+                premoves(x, l1, rev, 0, &dir[d].start);
+            }
+    }
 }
 
 /* Stopped by the deadline or the cancel flag with nothing found (the search
