@@ -9,12 +9,12 @@
 #define CHECK_EVERY 1023u /* nodes between two looks at the clock and the cancel flag */
 #define N_DIRS 7           /* the position and its inverse along the three axes, and a scratch one */
 #ifndef PRE_MAX
-#define PRE_MAX 4          /* the longest pre-move sequence */
+#define PRE_MAX 6          /* the longest pre-move sequence */
 #endif
 /* A pre-moved direction's phase 1 is at least this long: the shorter ones
  * are met, one move shorter, by the plain directions' shallow searches. */
 #ifndef PRE_MIN_L1
-#define PRE_MIN_L1 7
+#define PRE_MIN_L1 8
 #endif
 
 /* What the six searches share: the position asked, the best solution (in
@@ -302,6 +302,15 @@ static int count_nodes(tp_search *s, uint64_t n)
     return sh->stop != 0;
 }
 
+/* A child in H (h = 0) with 1 to 4 moves left is cut: a phase-1 sequence
+ * ends with a move outside H, and no canonical sequence of at most 4 moves
+ * with one outside H is in H (Kociemba's rule; test_65 checks it): the
+ * moves left would leave H for good. */
+static inline int back_to_h(int h, int left)
+{
+    return h == 0 && left >= 1 && left <= 4;
+}
+
 /* The children of a phase-1 node with togo > 1 moves left whose bound is
  * at most togo - 1, in move order. The projections (small, cached) are
  * read first; for the children they do not cut, the exact table's entries
@@ -318,8 +327,7 @@ static int p1_children(tp_search *s, uint32_t tw, uint32_t fl, uint32_t sl, int 
         tp_child c = {t->twist_move[tw * GT_CUBE3_MOVES + (uint32_t)m], t->flip_move[fl * GT_CUBE3_MOVES + (uint32_t)m],
                       t->slice_move[sl * GT_CUBE3_MOVES + (uint32_t)m], 0, m};
         int h = h1_proj(t, c.tw, c.fl, c.sl);
-        /* From H, one move outside H cannot end in H: skip h = 0 with one to go. */
-        if (h > togo - 1 || (h == 0 && togo == 2))
+        if (h > togo - 1 || back_to_h(h, togo - 1))
             continue;
         if (t->p1_view)
             __builtin_prefetch(&t->p1_class[c.sl * GT_CUBE3_FLIPS + c.fl]);
@@ -334,7 +342,7 @@ static int p1_children(tp_search *s, uint32_t tw, uint32_t fl, uint32_t sl, int 
     int kept = 0;
     for (int i = 0; i < n; i++) {
         int h = p1_read(s, out[i].entry);
-        if (h <= togo - 1 && !(h == 0 && togo == 2))
+        if (h <= togo - 1 && !back_to_h(h, togo - 1))
             out[kept++] = out[i];
     }
     return s->sh->stop ? 0 : kept;
