@@ -88,7 +88,8 @@ static void random_batches(void)
     static const struct { int max_length; double target_ms; } runs[] = {{21, 1}, {20, 1}, {19, 50}};
     for (int i = 0; i < 3; i++) {
         char cmd[256];
-        snprintf(cmd, sizeof cmd, GODTAB_BIN "/godtab-solve cube3 --random 1000 --seed 5 --max-length %d --threads 1 >/dev/null",
+        snprintf(cmd, sizeof cmd,
+                 GODTAB_BIN "/godtab-solve cube3 --random 1000 --seed 5 --max-length %d --threads 1 >/dev/null",
                  runs[i].max_length);
         double t0 = bench_now();
         if (system(cmd) != 0) {

@@ -8,16 +8,17 @@
 #define NO_MOVE 0xFF
 #define CHECK_EVERY 1023u /* nodes between two looks at the clock and the cancel flag */
 #define N_DIRS 7           /* the position and its inverse along the three axes, and a scratch one */
+/* The pre-moves (run): at most PRE_MAX of them, leaving a phase 1 of at
+ * least PRE_MIN_L1 moves (tuned in docs/cube3.md: 8 is best at <= 20 and
+ * <= 21, 7 at <= 19; both may be set with -D to tune again). */
 #ifndef PRE_MAX
-#define PRE_MAX 6          /* the longest pre-move sequence */
+#define PRE_MAX 6
 #endif
-/* A pre-moved direction's phase 1 is at least this long: the shorter ones
- * are met, one move shorter, by the plain directions' shallow searches. */
 #ifndef PRE_MIN_L1
 #define PRE_MIN_L1 8
 #endif
 
-/* What the six searches share: the position asked, the best solution (in
+/* What the searches share: the position asked, the best solution (in
  * its frame), the limits. */
 typedef struct tp_shared {
     gt_cube3 original;
@@ -113,9 +114,9 @@ static int merge_turns(uint8_t *moves, int n)
     return k;
 }
 
-/* Keeps path[0..n-1] (then the pre-move, if any), brought back to the original frame, as the best
- * solution after replaying it on the cubies; 1 when the search is over
- * (good enough, or a failed replay). */
+/* Keeps path[0..n-1] then the pre-moves, brought back to the original
+ * frame, as the best solution after replaying it on the cubies; 1 when the
+ * search is over (good enough, or a failed replay). */
 static int record(tp_search *s, int n)
 {
     tp_shared *sh = s->sh;
@@ -209,7 +210,7 @@ static inline int total_limit(const tp_shared *sh)
     return lim < sh->max_length ? lim : sh->max_length;
 }
 
-/* The same for a direction's own moves (the pre-move is one more). */
+/* The same for a direction's own moves (its pre-moves count). */
 static inline int dir_limit(const tp_search *s)
 {
     return total_limit(s->sh) - s->n_pre;
