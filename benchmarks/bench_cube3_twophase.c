@@ -3,8 +3,10 @@
  * bytes), solve time for 100 random states at <= 21, <= 20 and <= 19 moves
  * (median, max; 10 s limit a state) with the stored table when the database
  * ($GODTAB_DB or the default) has it, else with the one built here; the
- * one-shot `godtab-solve cube3 --near` process (median of 11) and 1000
- * states through standard input. */
+ * one-shot `godtab-solve cube3 --near` process (median of 11), 1000
+ * states through standard input, and issue 30's measure: the mean time a
+ * state of `godtab-solve cube3 --random 1000 --seed 5 --max-length L` (one
+ * thread, one process, the load included) at L = 21, 20, 19. */
 #include "bench_util.h"
 #include "cube3.h"
 #include "cube3_twophase.h"
@@ -64,7 +66,7 @@ static void one_shot(void)
 static void stdin_rate(void)
 {
     const char *file = "/tmp/godtab-bench-twophase-states.txt";
-    if (system(GODTAB_BIN "/godtab-solve cube3 --random 1000 --seed 7 | cut -d' ' -f1 >/tmp/godtab-bench-twophase-states.txt") != 0) {
+    if (system(GODTAB_BIN "/godtab-solve cube3 --random 1000 --seed 7 | cut -f1 >/tmp/godtab-bench-twophase-states.txt") != 0) {
         printf("stdin --near: could not make the states\n");
         return;
     }
@@ -77,6 +79,27 @@ static void stdin_rate(void)
     else
         printf("1000 random states through stdin, --near, 2 threads: %.0f solves/s (target: >= 200/s) %s\n", rate,
                rate >= 200 ? "met" : "MISSED");
+}
+
+/* Issue 30: the mean a state of one `--random 1000 --seed 5` batch at each
+ * bound (each answer is solved, replayed and printed; the load included). */
+static void random_batches(void)
+{
+    static const struct { int max_length; double target_ms; } runs[] = {{21, 1}, {20, 1}, {19, 50}};
+    for (int i = 0; i < 3; i++) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd,
+                 GODTAB_BIN "/godtab-solve cube3 --random 1000 --seed 5 --max-length %d --threads 1 >/dev/null",
+                 runs[i].max_length);
+        double t0 = bench_now();
+        if (system(cmd) != 0) {
+            printf("--random 1000 --max-length %d: failed\n", runs[i].max_length);
+            continue;
+        }
+        double ms = bench_now() - t0; /* seconds for 1000 = ms a state */
+        printf("--random 1000 --seed 5 --max-length %d, one thread: mean %.2f ms a state, load included "
+               "(target: <= %.0f ms) %s\n", runs[i].max_length, ms, runs[i].target_ms, verdict(ms, runs[i].target_ms));
+    }
 }
 
 /* The small tables alone (the fallback without the stored table). */
@@ -148,5 +171,6 @@ int main(void)
         gt_db_close(db);
     one_shot();
     stdin_rate();
+    random_batches();
     return 0;
 }

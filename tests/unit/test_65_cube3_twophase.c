@@ -353,6 +353,69 @@ static void test_never_below_known_distance(void **state)
     free(corners.data);
 }
 
+/* In H: the three phase-1 coordinates are 0. */
+static int in_h(const gt_cube3 *c)
+{
+    return gt_cube3_twist(c) == 0 && gt_cube3_flip(c) == 0 && gt_cube3_slice(c) == 0;
+}
+
+/* Counts the canonical sequences of exactly `left` more moves (the solver's
+ * order: not the same face twice, U before D, R before L, F before B) with a
+ * move outside H that end in H. */
+static long back_in_h(const gt_cube3 *c, int left, int prev, int outside)
+{
+    if (left == 0)
+        return outside && in_h(c);
+    long n = 0;
+    for (int m = 0; m < GT_CUBE3_MOVES; m++) {
+        if (prev >= 0 && (m / 3 == prev / 3 || m / 3 + 3 == prev / 3))
+            continue;
+        gt_cube3 d = *c;
+        gt_cube3_apply_move(&d, m);
+        int h_move = m / 3 == 0 || m / 3 == 3 || m % 3 == 1;
+        n += back_in_h(&d, left - 1, m, outside || !h_move);
+    }
+    return n;
+}
+
+/* The solver cuts a phase-1 node in H with 1 to 4 moves left (Kociemba's
+ * rule): no canonical sequence of at most 4 moves through a move outside H
+ * is in H. 5 moves can be (R U2 R' ... style commutators), so 4 is the most
+ * the rule may take. */
+static void test_back_to_h_needs_five(void **state)
+{
+    (void)state;
+    gt_cube3 c;
+    gt_cube3_identity(&c);
+    for (int n = 1; n <= 4; n++)
+        assert_int_equal(back_in_h(&c, n, -1, 0), 0);
+    assert_true(back_in_h(&c, 5, -1, 0) > 0);
+}
+
+/* At <= 19 moves with the stored table: every answer within the bound,
+ * replayed, with no two turns of one face in a row (a pre-move merged with
+ * phase 2's last turn), and the search's nodes within 8 M a position on
+ * these 20 (issue 30: the pre-moves and the phase-1 cut; 24 M before, 2.7 M
+ * after). Nodes, not seconds: the count does not depend on the machine. */
+static void test_nineteen(void **state)
+{
+    (void)state;
+    gt_rng rng = {20261130};
+    uint64_t nodes = 0;
+    for (int i = 0; i < 20; i++) {
+        gt_cube3 c;
+        gt_cube3_twophase_result r;
+        gt_cube3_random_state(&rng, &c);
+        assert_int_equal(solve_checked(&c, 19, 0, &r), GT_OK);
+        assert_true(r.length >= 0 && r.length <= 19);
+        for (int k = 1; k < r.length; k++)
+            assert_int_not_equal(r.moves[k] / 3, r.moves[k - 1] / 3);
+        nodes += r.nodes;
+    }
+    print_message("<= 19 moves, 20 random states: %.2f M nodes a state\n", (double)nodes / 20e6);
+    assert_true(nodes <= 20ull * 8000000ull);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -361,12 +424,14 @@ int main(void)
         cmocka_unit_test(test_shallow_honest), cmocka_unit_test(test_limits),
         cmocka_unit_test(test_random_state), cmocka_unit_test(test_classes),
         cmocka_unit_test(test_never_below_known_distance),
+        cmocka_unit_test(test_back_to_h_needs_five),
     };
     const struct CMUnitTest stored_tests[] = {
         cmocka_unit_test(test_stored_distribution), cmocka_unit_test(test_solved_and_h),
         cmocka_unit_test(test_random_states),       cmocka_unit_test(test_superflip),
         cmocka_unit_test(test_shallow_honest),      cmocka_unit_test(test_limits),
         cmocka_unit_test(test_stored_damaged),        cmocka_unit_test(test_never_below_known_distance),
+        cmocka_unit_test(test_nineteen),
     };
     int failed = cmocka_run_group_tests(tests, setup, teardown);
     return failed + cmocka_run_group_tests_name("stored table", stored_tests, setup_stored, teardown);

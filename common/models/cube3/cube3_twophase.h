@@ -21,7 +21,11 @@
  * completes each with a phase-2 solution of at most max_length - l1 moves
  * (the shortest such); it stops as soon as one is found. As in min2phase it runs six such searches in turn at each l1: the
  * position and its inverse, each seen along the three axes (a solution of
- * one maps back to the others), skipping those a symmetry makes identical.
+ * one maps back to the others), skipping those a symmetry makes identical;
+ * then, when none found a solution, min2phase's pre-moves: for each
+ * canonical sequence q of 1..6 moves whose first move is R, F, L or B, the
+ * search of q*c with phase-1 length l1 - |q| >= 8 (a solution w of it
+ * solves c as w q, with the turns where w and q meet merged).
  * Before that, complete searches with the bounds 0..GT_CUBE3_TWOPHASE_EXACT
  * answer a shallow position with an optimal solution (they stop at once on
  * a deep one). Every solution of length n splits into a phase-1 part ending in a
