@@ -264,13 +264,13 @@ typedef struct nnn_ctx {
     nnn4_route nnn4;
 } nnn_ctx;
 
-/* The 3x3x3 stage: cube3's two-phase (at most 22 moves, 1 s; a longer
- * answer past the deadline is still an answer). */
-static int cube3_stage(void *ctx, const uint8_t colours[54], gt_turn *out, int cap)
+/* The 3x3x3 stage: cube3's two-phase (at most max_length moves, 1 s; a
+ * longer answer past the deadline is still an answer). */
+static int cube3_solve(const gt_cube3_twophase_tables *t, const uint8_t colours[54], gt_turn *out, int cap,
+                       int max_length)
 {
-    const gt_cube3_twophase_tables *t = ctx;
     gt_cube3 c;
-    gt_cube3_twophase_options opt = {.max_length = 22, .timeout = 1.0};
+    gt_cube3_twophase_options opt = {.max_length = max_length, .timeout = 1.0};
     gt_cube3_twophase_result r;
     if (gt_cube3_from_colours(colours, &c, NULL, NULL) != GT_OK)
         return GT_ERR_ILLEGAL;
@@ -280,6 +280,19 @@ static int cube3_stage(void *ctx, const uint8_t colours[54], gt_turn *out, int c
     for (int i = 0; i < r.length; i++) /* cube3.h's HTM numbering: face·3 + (quarters-1) */
         out[i] = (gt_turn){.face = (uint8_t)(r.moves[i] / 3), .quarters = (uint8_t)(r.moves[i] % 3 + 1)};
     return r.length;
+}
+
+/* After the commutators: at most 20 moves (~1 ms). */
+static int cube3_stage(void *ctx, const uint8_t colours[54], gt_turn *out, int cap)
+{
+    return cube3_solve(ctx, colours, out, cap, 20);
+}
+
+/* After the 4x4x4 tables' reduction, whose answers are meant to be short:
+ * at most 19 (~25 ms). */
+static int cube3_stage_short(void *ctx, const uint8_t colours[54], gt_turn *out, int cap)
+{
+    return cube3_solve(ctx, colours, out, cap, 19);
 }
 
 /* Builds what the reduction needs, once. Batch lines are answered in
@@ -461,7 +474,7 @@ static int nnn4_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
         return x->nnn4.failed ? x->nnn4.failed : GT_ERR_NOTFOUND;
     int rc = ctx_ready(x);
     if (rc == GT_OK)
-        rc = gt_nnn_solve_tables(t, c, cube3_stage, x->tables, sol);
+        rc = gt_nnn_solve_tables(t, c, cube3_stage_short, x->tables, sol);
     if ((rc == GT_ERR_CORRUPT || rc == GT_ERR_TIMEOUT) && x->a->method == NNN_METHOD_AUTO)
         fprintf(stderr, "godtab-solve: nnn: the 4x4x4 reduction tables gave no answer (%s; rebuild them with: "
                 "godtab-gen nnn); answering by the commutators\n", gt_strerror(rc));
@@ -561,6 +574,11 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
             rc |= sb_add(b, num);
         }
         rc |= sb_add(b, "}");
+        if (sol->method && strcmp(sol->method, "tables") == 0) {
+            snprintf(num, sizeof num, ",\"phases\":[%d,%d,%d,%d]", sol->phase_count[0], sol->phase_count[1],
+                     sol->phase_count[2], sol->phase_count[3]);
+            rc |= sb_add(b, num);
+        }
     }
     if (x->a->stages) {
         rc |= sb_add(b, json ? ",\"stages\":[" : "");

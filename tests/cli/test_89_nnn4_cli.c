@@ -1,0 +1,155 @@
+/* godtab-solve nnn on a 4x4x4 with the reduction tables (godtab-gen nnn):
+ * answers by the tables (" tables" after the counts, "method":"tables"),
+ * far shorter than the commutators'; --method commutators and tables;
+ * tables not built (exit 4 with tables only, silently the commutators
+ * otherwise), another N with tables only (exit 1), a bad --method (exit
+ * 1), a damaged table (said on stderr and the commutators answer; exit 5
+ * with tables only). Every run names its database with --db. */
+#include "test_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *empty_db;
+
+static int setup(void **state)
+{
+    (void)state;
+    if (tu_db_setup("nnn cube3-twophase"))
+        return -1;
+    return asprintf(&empty_db, "%s/empty", tu_db_dir) < 0 ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+    free(empty_db);
+    return tu_db_teardown(state);
+}
+
+static int solve(char **out, char **err, const char *db, const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "%s/godtab-solve nnn --db %s %s", GODTAB_BIN, db, args);
+    return tu_run(cmd, out, err);
+}
+
+static long obtm_of(const char *out)
+{
+    const char *p = strstr(out, "\"obtm\":");
+    assert_non_null(p);
+    return strtol(p + 7, NULL, 10);
+}
+
+/* Random states answered by the tables: each marked, and under 70 OBTM
+ * (the commutators take ~220). */
+static void test_tables_answer(void **state)
+{
+    (void)state;
+    char *out, *err, cmd[4096];
+    snprintf(cmd, sizeof cmd, "%s/godtab-solve nnn --size 4 --random 4 --seed 9 --method commutators --db %s | cut -f1"
+             " | %s/godtab-solve nnn --json --db %s", GODTAB_BIN, empty_db, GODTAB_BIN, tu_db_path);
+    assert_int_equal(tu_run(cmd, &out, &err), 0);
+    assert_string_equal(err, "");
+    int lines = 0;
+    for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"), lines++) {
+        assert_non_null(strstr(line, "\"method\":\"tables\""));
+        assert_non_null(strstr(line, "\"reduction\":"));
+        assert_true(obtm_of(line) < 70);
+    }
+    assert_int_equal(lines, 4);
+    free(out);
+    free(err);
+}
+
+static void test_text_and_stages(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(solve(&out, &err, tu_db_path, "--size 4 \"R U Rw F2 Uw' L\""), 0);
+    assert_non_null(strstr(out, ") tables\n"));
+    free(out);
+    free(err);
+    assert_int_equal(solve(&out, &err, tu_db_path, "--size 4 --stages \"R U Rw F2 Uw' L\""), 0);
+    assert_true(strncmp(out, "reduction: ", 11) == 0);
+    assert_non_null(strstr(out, "\ncube3: "));
+    free(out);
+    free(err);
+}
+
+/* --method commutators: seed 002's answer, tables or not. */
+static void test_method_commutators(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(solve(&out, &err, tu_db_path, "--size 4 --json --method commutators \"R U Rw F2\""), 0);
+    assert_non_null(strstr(out, "\"method\":\"commutators\""));
+    assert_true(obtm_of(out) > 20);
+    free(out);
+    free(err);
+}
+
+/* Tables not built: silently the commutators; with --method tables, exit 4
+ * naming the command that builds them. */
+static void test_tables_missing(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(solve(&out, &err, empty_db, "--size 4 --json \"R U Rw F2\""), 0);
+    assert_non_null(strstr(out, "\"method\":\"commutators\""));
+    assert_string_equal(err, "");
+    free(out);
+    free(err);
+    assert_int_equal(solve(&out, &err, empty_db, "--size 4 --method tables \"R U Rw F2\""), 4);
+    assert_string_equal(out, "");
+    assert_non_null(strstr(err, "godtab-gen nnn"));
+    free(out);
+    free(err);
+}
+
+static void test_bad_method_and_size(void **state)
+{
+    (void)state;
+    char *out, *err;
+    assert_int_equal(solve(&out, &err, tu_db_path, "--size 4 --method fast R"), 1);
+    assert_non_null(strstr(err, "--method 'fast'"));
+    free(out);
+    free(err);
+    assert_int_equal(solve(&out, &err, tu_db_path, "--size 5 --method tables R"), 1);
+    assert_non_null(strstr(err, "4x4x4's, not the 5x5x5's"));
+    free(out);
+    free(err);
+}
+
+/* A damaged table: the store refuses it; said on stderr, the commutators
+ * answer (exit 0); with --method tables, exit 5. */
+static void test_damaged_table(void **state)
+{
+    (void)state;
+    char *out, *err, *cmd, *other;
+    assert_true(asprintf(&other, "%s/damaged", tu_db_dir) > 0);
+    assert_true(asprintf(&cmd, "cp -r %s %s", tu_db_path, other) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+    tu_lmdb_flip(other, "nnn4-p3-edges/data/00000000", 1000);
+    assert_int_equal(solve(&out, &err, other, "--size 4 --json \"R U Rw F2\""), 0);
+    assert_non_null(strstr(out, "\"method\":\"commutators\""));
+    assert_non_null(strstr(err, "cannot be used"));
+    free(out);
+    free(err);
+    assert_int_equal(solve(&out, &err, other, "--size 4 --method tables \"R U Rw F2\""), 5);
+    assert_string_equal(out, "");
+    assert_non_null(strstr(err, "damaged"));
+    free(out);
+    free(err);
+    free(cmd);
+    free(other);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tables_answer),        cmocka_unit_test(test_text_and_stages),
+        cmocka_unit_test(test_method_commutators),   cmocka_unit_test(test_tables_missing),
+        cmocka_unit_test(test_bad_method_and_size),  cmocka_unit_test(test_damaged_table),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
