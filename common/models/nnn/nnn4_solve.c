@@ -1,6 +1,9 @@
 /* The 4x4x4 reduction's search (nnn4.h): each phase an IDA* over its
- * group's turns, guided by the maximum of its (exact) tables, the first
- * (shortest) solution of a phase applied before the next. */
+ * group's turns, guided by the maximum of its (exact) tables. The cheap
+ * phases (P1, P3) collect several solutions, of their optimal length and
+ * one more, and keep the one that leaves the next phase least to do (its
+ * length plus the next phase's lower bound); P2 and P4 keep their first
+ * (shortest) one. */
 #include "nnn4.h"
 #include "nnn4_coord.h"
 #include "gt_error.h"
@@ -11,7 +14,7 @@
 /* A phase's depth and nodes are bounded so that tables that lie (a bug:
  * the store checks every table before use) end in an error, not a hang:
  * the longest phase seen takes ~10^8 nodes. */
-enum { PHASE_DEPTH_MAX = 20, UNREACHED = 15 };
+enum { PHASE_DEPTH_MAX = 20, UNREACHED = 15, CANDIDATES_MAX = 48 };
 #define PHASE_NODES_MAX 500000000L
 
 typedef struct phase_search {
@@ -24,6 +27,10 @@ typedef struct phase_search {
     uint8_t path[PHASE_DEPTH_MAX];
     int length;
     long nodes;
+    /* collecting (P1, P3): the solutions found, up to `wanted` */
+    int wanted, n_found;
+    uint8_t found[CANDIDATES_MAX][PHASE_DEPTH_MAX];
+    int found_length[CANDIDATES_MAX];
 } phase_search;
 
 static const int phase_kinds[GT_NNN4_PHASES][2][2] = {
@@ -115,7 +122,11 @@ static int dfs(phase_search *s, const gt_nnn4_coords *c, int g, int bound, int l
     s->nodes++;
     if (h == 0 && next_can_solve(s, g)) {
         s->length = g;
-        return 1;
+        if (s->n_found >= s->wanted)
+            return 1;
+        memcpy(s->found[s->n_found], s->path, (size_t)g);
+        s->found_length[s->n_found++] = g;
+        return s->n_found >= s->wanted;
     }
     if (h == UNREACHED || g + (h ? h : 1) > bound || s->nodes > PHASE_NODES_MAX)
         return 0;
@@ -132,15 +143,52 @@ static int dfs(phase_search *s, const gt_nnn4_coords *c, int g, int bound, int l
     return 0;
 }
 
+/* The phase's optimal solution into s->path (s->length); collecting, its
+ * solutions of that length and the next into s->found. */
 static int solve_phase(phase_search *s, const gt_nnn4_coords *start)
 {
-    int h = bound_of(s, start);
+    int h = bound_of(s, start), first = -1;
     if (h == UNREACHED)
         return GT_ERR_CORRUPT;
-    for (int bound = h; bound <= PHASE_DEPTH_MAX && s->nodes <= PHASE_NODES_MAX; bound++)
-        if (dfs(s, start, 0, bound, -1))
+    for (int bound = h; bound <= PHASE_DEPTH_MAX && s->nodes <= PHASE_NODES_MAX; bound++) {
+        int done = dfs(s, start, 0, bound, -1);
+        if (first < 0 && (done || s->n_found > 0))
+            first = bound;
+        if (done || (first >= 0 && bound > first))
             return GT_OK;
-    return GT_ERR_TIMEOUT;
+    }
+    return first >= 0 ? GT_OK : GT_ERR_TIMEOUT;
+}
+
+/* The next phase's lower bound after the candidate's moves. */
+static int next_bound_after(const phase_search *s, const uint8_t *moves, int n)
+{
+    gt_nnn4_cube c = *s->start;
+    for (int i = 0; i < n; i++)
+        gt_nnn4_cube_move(&s->t->model, &c, moves[i]);
+    phase_search next;
+    gt_nnn4_coords start;
+    phase_init(&next, s->t, s->phase + 1);
+    coords_of(s->layout, s->phase + 1, &c, &start);
+    return bound_of(&next, &start);
+}
+
+/* Of the collected solutions, the one with the least length plus the next
+ * phase's bound into s->path (the first found on a tie: the shortest). */
+static void choose_candidate(phase_search *s)
+{
+    int best = -1, best_cost = 1 << 30;
+    for (int i = 0; i < s->n_found; i++) {
+        int cost = s->found_length[i] + next_bound_after(s, s->found[i], s->found_length[i]);
+        if (cost < best_cost) {
+            best_cost = cost;
+            best = i;
+        }
+    }
+    if (best >= 0) {
+        s->length = s->found_length[best];
+        memcpy(s->path, s->found[best], (size_t)s->length);
+    }
 }
 
 static void phase_init(phase_search *s, const gt_nnn4_tables *t, int phase)
@@ -174,7 +222,10 @@ int gt_nnn4_reduce(const gt_nnn4_tables *t, const gt_nnn *c, gt_turn *mv, int ca
         s.layout = &layout;
         s.start = &cube;
         coords_of(&layout, ph, &cube, &start);
+        s.wanted = ph == 0 || ph == 2 ? CANDIDATES_MAX : 0;
         rc = solve_phase(&s, &start);
+        if (rc == GT_OK && s.wanted)
+            choose_candidate(&s);
         if (phase_nodes)
             phase_nodes[ph] = s.nodes;
         if (rc != GT_OK)
