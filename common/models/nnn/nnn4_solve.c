@@ -27,6 +27,7 @@ typedef struct phase_search {
     uint8_t path[PHASE_DEPTH_MAX];
     int length;
     long nodes;
+    long node_cap; /* PHASE_NODES_MAX, or less for a trial */
     /* collecting (P1, P3): the solutions found, up to `wanted` */
     int wanted, n_found;
     uint8_t found[CANDIDATES_MAX][PHASE_DEPTH_MAX];
@@ -128,7 +129,7 @@ static int dfs(phase_search *s, const gt_nnn4_coords *c, int g, int bound, int l
         s->found_length[s->n_found++] = g;
         return s->n_found >= s->wanted;
     }
-    if (h == UNREACHED || g + (h ? h : 1) > bound || s->nodes > PHASE_NODES_MAX)
+    if (h == UNREACHED || g + (h ? h : 1) > bound || s->nodes > s->node_cap)
         return 0;
     for (int i = 0; i < s->n_moves; i++) {
         int mv = s->moves[i];
@@ -150,7 +151,7 @@ static int solve_phase(phase_search *s, const gt_nnn4_coords *start)
     int h = bound_of(s, start), first = -1;
     if (h == UNREACHED)
         return GT_ERR_CORRUPT;
-    for (int bound = h; bound <= PHASE_DEPTH_MAX && s->nodes <= PHASE_NODES_MAX; bound++) {
+    for (int bound = h; bound <= PHASE_DEPTH_MAX && s->nodes <= s->node_cap; bound++) {
         int done = dfs(s, start, 0, bound, -1);
         if (first < 0 && (done || s->n_found > 0))
             first = bound;
@@ -173,21 +174,17 @@ static int next_bound_after(const phase_search *s, const uint8_t *moves, int n)
     return bound_of(&next, &start);
 }
 
-/* Of the collected solutions, the one with the least length plus the next
- * phase's bound into s->path (the first found on a tie: the shortest). */
-static void choose_candidate(phase_search *s)
+/* The collected solutions' order, least length plus the next phase's
+ * bound first (the order found on a tie: shortest first). */
+static void rank_candidates(const phase_search *s, int *order)
 {
-    int best = -1, best_cost = 1 << 30;
+    int cost[CANDIDATES_MAX];
     for (int i = 0; i < s->n_found; i++) {
-        int cost = s->found_length[i] + next_bound_after(s, s->found[i], s->found_length[i]);
-        if (cost < best_cost) {
-            best_cost = cost;
-            best = i;
-        }
-    }
-    if (best >= 0) {
-        s->length = s->found_length[best];
-        memcpy(s->path, s->found[best], (size_t)s->length);
+        cost[i] = s->found_length[i] + next_bound_after(s, s->found[i], s->found_length[i]);
+        int j = i;
+        for (; j > 0 && cost[order[j - 1]] > cost[i]; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
     }
 }
 
@@ -199,10 +196,80 @@ static void phase_init(phase_search *s, const gt_nnn4_tables *t, int phase)
     s->n_tables = gt_nnn4_phase_tables(phase);
     s->n_moves = t->model.n_moves[phase];
     s->moves = t->model.moves[phase];
+    s->node_cap = PHASE_NODES_MAX;
     for (int k = 0; k < s->n_tables; k++)
         if (gt_nnn4_is_mask(t->p[phase][k]))
             for (int i = 0; i < s->n_moves; i++)
                 s->mask[k][i] = gt_nnn4_mask_tables(t->p[phase][k], i);
+}
+
+/* One phase from cube: its solution in s (collecting `wanted`, at most
+ * node_cap nodes). */
+static int run_phase(const gt_nnn4_tables *t, const gt_nnn4_layout *l, int ph, const gt_nnn4_cube *cube,
+                     int wanted, long node_cap, phase_search *s)
+{
+    gt_nnn4_coords start;
+    phase_init(s, t, ph);
+    s->layout = l;
+    s->start = cube;
+    s->wanted = wanted;
+    s->node_cap = node_cap;
+    coords_of(l, ph, cube, &start);
+    return solve_phase(s, &start);
+}
+
+static int append(const gt_nnn4_tables *t, gt_nnn4_cube *cube, const uint8_t *path, int n, gt_turn *mv, int cap,
+                  int *count)
+{
+    if (*count + n > cap)
+        return GT_ERR_RANGE;
+    for (int i = 0; i < n; i++) {
+        mv[(*count)++] = gt_nnn4_turn(path[i]);
+        gt_nnn4_cube_move(&t->model, cube, path[i]);
+    }
+    return GT_OK;
+}
+
+/* P1 then P2: P1's candidates in rank order, P2 tried after each within
+ * P2_TRIAL_NODES (~0.2 s), the first that finishes kept; the last one
+ * tried has the whole node bound. A P2 that needs 13 turns after one P1
+ * often needs 11 after another, in a thousandth of the nodes. */
+enum { P2_TRIALS = 8 };
+#define P2_TRIAL_NODES 10000000L
+
+static int reduce_p1_p2(const gt_nnn4_tables *t, const gt_nnn4_layout *l, gt_nnn4_cube *cube, gt_turn *mv,
+                        int cap, int *count, int phase_count[], long phase_nodes[])
+{
+    phase_search *s1 = malloc(sizeof *s1), *s2 = malloc(sizeof *s2);
+    int order[CANDIDATES_MAX], rc = s1 && s2 ? GT_OK : GT_ERR_NOMEM;
+    long nodes = 0;
+    if (rc == GT_OK && (rc = run_phase(t, l, 0, cube, CANDIDATES_MAX, PHASE_NODES_MAX, s1)) == GT_OK) {
+        rank_candidates(s1, order);
+        int tries = s1->n_found < P2_TRIALS ? s1->n_found : P2_TRIALS;
+        for (int k = 0; k < tries; k++) {
+            gt_nnn4_cube after = *cube;
+            const uint8_t *p1 = s1->found[order[k]];
+            int n1 = s1->found_length[order[k]];
+            for (int i = 0; i < n1; i++)
+                gt_nnn4_cube_move(&t->model, &after, p1[i]);
+            rc = run_phase(t, l, 1, &after, 0, k + 1 < tries ? P2_TRIAL_NODES : PHASE_NODES_MAX, s2);
+            nodes += s2->nodes;
+            if (rc == GT_ERR_TIMEOUT && k + 1 < tries)
+                continue;
+            if (rc == GT_OK && (rc = append(t, cube, p1, n1, mv, cap, count)) == GT_OK)
+                rc = append(t, cube, s2->path, s2->length, mv, cap, count);
+            phase_count[0] = n1;
+            phase_count[1] = s2->length;
+            break;
+        }
+    }
+    if (phase_nodes && s1) {
+        phase_nodes[0] = s1->nodes;
+        phase_nodes[1] = nodes;
+    }
+    free(s1);
+    free(s2);
+    return rc;
 }
 
 int gt_nnn4_reduce(const gt_nnn4_tables *t, const gt_nnn *c, gt_turn *mv, int cap, int *count,
@@ -210,35 +277,31 @@ int gt_nnn4_reduce(const gt_nnn4_tables *t, const gt_nnn *c, gt_turn *mv, int ca
 {
     gt_nnn4_cube cube;
     gt_nnn4_layout layout;
-    int rc = gt_nnn4_cube_of(&t->model, c, &cube);
+    phase_search *s = malloc(sizeof *s);
+    int rc = s ? gt_nnn4_cube_of(&t->model, c, &cube) : GT_ERR_NOMEM;
     *count = 0;
-    if (rc)
-        return rc;
-    gt_nnn4_layout_init(&t->model, &layout);
-    for (int ph = 0; ph < GT_NNN4_PHASES; ph++) {
-        phase_search s;
-        gt_nnn4_coords start;
-        phase_init(&s, t, ph);
-        s.layout = &layout;
-        s.start = &cube;
-        coords_of(&layout, ph, &cube, &start);
-        s.wanted = ph == 0 || ph == 2 ? CANDIDATES_MAX : 0;
-        rc = solve_phase(&s, &start);
-        if (rc == GT_OK && s.wanted)
-            choose_candidate(&s);
-        if (phase_nodes)
-            phase_nodes[ph] = s.nodes;
-        if (rc != GT_OK)
-            return rc;
-        if (*count + s.length > cap)
-            return GT_ERR_RANGE;
-        for (int i = 0; i < s.length; i++) {
-            mv[(*count)++] = gt_nnn4_turn(s.path[i]);
-            gt_nnn4_cube_move(&t->model, &cube, s.path[i]);
-        }
-        phase_count[ph] = s.length;
+    if (rc == GT_OK) {
+        gt_nnn4_layout_init(&t->model, &layout);
+        rc = reduce_p1_p2(t, &layout, &cube, mv, cap, count, phase_count, phase_nodes);
     }
-    return GT_OK;
+    for (int ph = 2; rc == GT_OK && ph < GT_NNN4_PHASES; ph++) {
+        int order[CANDIDATES_MAX];
+        rc = run_phase(t, &layout, ph, &cube, ph == 2 ? CANDIDATES_MAX : 0, PHASE_NODES_MAX, s);
+        if (phase_nodes)
+            phase_nodes[ph] = s->nodes;
+        const uint8_t *path = s->path;
+        int n = s->length;
+        if (rc == GT_OK && s->wanted && s->n_found > 0) {
+            rank_candidates(s, order);
+            path = s->found[order[0]];
+            n = s->found_length[order[0]];
+        }
+        if (rc == GT_OK)
+            rc = append(t, &cube, path, n, mv, cap, count);
+        phase_count[ph] = n;
+    }
+    free(s);
+    return rc;
 }
 
 void gt_nnn4_tables_close(gt_nnn4_tables *t, gt_nnn4_unload_fn unload, void *user)
