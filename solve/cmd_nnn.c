@@ -103,7 +103,8 @@ static int nnn_option(void *ctx, int opt, const char *arg)
 
 static const gt_cli_command nnn_command = {
     .name = "nnn",
-    .shared = GT_CLI_DB | GT_CLI_JSON | GT_CLI_SHOW | GT_CLI_STATE | GT_CLI_RANDOM,
+    .shared = GT_CLI_DB | GT_CLI_JSON | GT_CLI_SHOW | GT_CLI_STATE | GT_CLI_RANDOM | GT_CLI_METRIC,
+    .metrics = "obtm stm",
     .state_option = "facelets",
     .own = nnn_options,
     .own_short = "",
@@ -371,17 +372,29 @@ static int pocket_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
     return rc;
 }
 
-/* The answer for c: the pocket table's for a 2x2x2 when it is there
- * (*optimal = 1), else the reduction's. */
+/* --metric: what the short search minimises (OBTM by default). */
+static int metric_of(const gt_cli_options *o)
+{
+    return o->metric && !strcmp(o->metric, "stm") ? GT_NNN_STM : GT_NNN_OBTM;
+}
+
+/* The answer for c: the pocket table's for a 2x2x2 when it is there, else
+ * the short search's when there is one of at most 5 moves (both
+ * *optimal = 1), else the reduction's. */
 static int solve_position(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol, int *optimal)
 {
     int rc = pocket_solve(x, c, sol);
+    if (rc == GT_ERR_CORRUPT) /* the table lied: say so, and answer without it */
+        fprintf(stderr, "godtab-solve: nnn: table %s gave an answer that failed its replay (rebuild it with: "
+                "godtab-gen pocket); answering by the short search or the reduction\n", POCKET_TABLE);
+    if (rc != GT_OK && gt_nnn_short_covers(c->n, metric_of(x->o))) {
+        rc = gt_nnn_short_solve(c, metric_of(x->o), GT_NNN_SHORT_DEPTH, sol);
+        if (rc == GT_ERR_NOMEM || rc == GT_ERR_CORRUPT)
+            return rc;
+    }
     *optimal = rc == GT_OK;
     if (*optimal)
         return GT_OK;
-    if (rc == GT_ERR_CORRUPT) /* the table lied: say so, and answer without it */
-        fprintf(stderr, "godtab-solve: nnn: table %s gave an answer that failed its replay (rebuild it with: "
-                "godtab-gen pocket); answering by the reduction\n", POCKET_TABLE);
     rc = ctx_ready(x);
     return rc == GT_OK ? gt_nnn_solve(x->solver, c, cube3_stage, x->tables, sol) : rc;
 }
@@ -439,8 +452,9 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
          * (docs/json.md); the stages' times apart */
         snprintf(num, sizeof num, "{\"puzzle\":\"nnn\",\"size\":%d,\"solution\":\"", n);
         rc |= sb_add(b, num) | sb_moves(b, n, sol->moves, sol->count);
-        snprintf(num, sizeof num, "\",\"obtm\":%ld,\"stm\":%ld,\"optimal\":%s,\"seconds\":%.6f,\"stage_seconds\":{",
-                 sol->obtm, sol->stm, optimal ? "true" : "false", total);
+        snprintf(num, sizeof num, "\",\"obtm\":%ld,\"stm\":%ld,\"optimal\":%s,\"method\":\"%s\",\"seconds\":%.6f,"
+                 "\"stage_seconds\":{", sol->obtm, sol->stm, optimal ? "true" : "false",
+                 gt_nnn_method_names[sol->method], total);
         rc |= sb_add(b, num);
         for (int s = 0; s < GT_NNN_STAGES; s++) {
             snprintf(num, sizeof num, "%s\"%s\":%.6f", s ? "," : "", gt_nnn_stage_names[s], sol->seconds[s]);
@@ -469,8 +483,8 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
     if (json)
         return rc | sb_add(b, "}");
     rc |= sb_moves(b, n, sol->moves, sol->count);
-    snprintf(num, sizeof num, "%s(OBTM %ld, STM %ld)%s", sol->count ? " " : "", sol->obtm, sol->stm,
-             optimal ? " optimal" : "");
+    snprintf(num, sizeof num, "%s(OBTM %ld, STM %ld)%s by %s", sol->count ? " " : "", sol->obtm, sol->stm,
+             optimal ? " optimal" : "", gt_nnn_method_names[sol->method]);
     return rc | sb_add(b, num);
 }
 

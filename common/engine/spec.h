@@ -158,6 +158,7 @@ struct gt_solve_options {
     const char *variant;
     int show; /* open and solve: also the fields of --show (a taquin's type) */
     int size; /* solve: the size of a family of many (nnn's N) a scramble needs; 0: none given */
+    int metric; /* solve: the family's metric to minimise, its index (nnn: 0 OBTM, 1 STM); 0: the default */
 };
 
 enum {
