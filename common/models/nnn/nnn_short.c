@@ -222,12 +222,15 @@ static int to_dbl_frame(const gt_nnn *start, gt_nnn *w, gt_nnn *frame)
     return GT_ERR_NOTFOUND;
 }
 
-/* A single inner layer from the nearer face, an inner block from U, R or F
- * (so an even cube's block 1..N-2 is never written M, E, S). */
+/* A single inner layer from the nearer face; the block of every inner
+ * layer from L, D, F on an odd cube (M, E, S) and from R, U, B on an even
+ * one (no M, E, S there); other inner blocks from U, R, F. */
 static gt_turn tidy(int n, gt_turn t)
 {
-    int single = t.lo == t.hi, inner = t.lo >= 1 && t.hi <= n - 2;
-    if (inner && (single ? 2 * t.lo > n - 1 : t.face >= 3))
+    int single = t.lo == t.hi, inner = t.lo >= 1 && t.hi <= n - 2, mes = t.lo == 1 && t.hi == n - 2;
+    int on_mes_face = t.face == 4 || t.face == 3 || t.face == 2; /* L D F */
+    int flip = single ? 2 * t.lo > n - 1 : mes ? on_mes_face != (n % 2) : t.face >= 3;
+    if (inner && flip)
         t = (gt_turn){.face = (uint8_t)((t.face + 3) % 6), .lo = (uint16_t)(n - 1 - t.hi),
                       .hi = (uint16_t)(n - 1 - t.lo), .quarters = (uint8_t)((4 - t.quarters) & 3)};
     return t;
@@ -258,48 +261,53 @@ static void to_query_frame(int n, const gt_nnn *frame0, const gt_turn *dbl, int 
     }
 }
 
-/* The cube the query is best solved into: odd N its own centres, even N the
- * colours' own faces. */
-static void home_of(const gt_nnn *start, gt_nnn *home)
+/* How well an answer's end suits: 3 the standard orientation (the
+ * scramble undone), 2 an odd cube's own centres (as the reduction solves
+ * it), 1 solved in another orientation, 0 not solved. */
+static int score(const gt_nnn *z, const uint8_t *centres)
 {
-    int n = start->n;
+    int n = z->n;
     long nn = (long)n * n;
-    for (int f = 0; f < 6; f++)
-        memset(home->f + f * nn, n % 2 ? start->f[f * nn + (long)(n / 2) * n + n / 2] : f, (size_t)nn);
+    if (!gt_nnn_is_solved(z))
+        return 0;
+    int standard = 1, own = n % 2;
+    for (int f = 0; f < 6; f++) {
+        standard &= z->f[f * nn] == f;
+        own &= z->f[f * nn] == centres[f];
+    }
+    return standard ? 3 : own ? 2 : 1;
 }
 
 /* Of the ways to write the answer (each outer block from either side), the
- * first that leaves the cube in the query's own orientation, else the first
- * that solves it; each replayed on the query. len answers into out, or
- * GT_ERR_CORRUPT when none solves it (a bug). */
+ * best suited end (score), the first of those; each replayed on the
+ * query. The answer into out, or GT_ERR_CORRUPT when none solves it (a
+ * bug). */
 static int pick_writing(const gt_nnn *start, const gt_nnn *frame0, const gt_turn *dbl, int len, gt_turn *out)
 {
-    gt_nnn frame, z, home;
+    gt_nnn frame, z;
     gt_turn cand[GT_NNN_SHORT_DEPTH];
-    int rc = GT_ERR_CORRUPT;
-    size_t size = (size_t)gt_nnn_facelets(start->n);
-    if (gt_nnn_init(&frame, 2) || gt_nnn_init(&z, start->n) || gt_nnn_init(&home, start->n)) {
+    uint8_t centres[6];
+    int best = 0, n = start->n;
+    size_t size = (size_t)gt_nnn_facelets(n);
+    if (gt_nnn_init(&frame, 2) || gt_nnn_init(&z, n)) {
         gt_nnn_free(&frame);
-        gt_nnn_free(&z);
         return GT_ERR_NOMEM;
     }
-    home_of(start, &home);
-    for (unsigned flip = 0; flip < 1u << len; flip++) {
-        to_query_frame(start->n, frame0, dbl, len, flip, &frame, cand);
+    for (int f = 0; f < 6; f++)
+        centres[f] = start->f[(long)f * n * n + (long)(n / 2) * n + n / 2];
+    for (unsigned flip = 0; flip < 1u << len && best < 3; flip++) {
+        to_query_frame(n, frame0, dbl, len, flip, &frame, cand);
         memcpy(z.f, start->f, size);
         gt_nnn_apply(&z, cand, len);
-        if (!gt_nnn_is_solved(&z))
-            continue;
-        if (rc != GT_OK || !memcmp(z.f, home.f, size))
+        int sc = score(&z, centres);
+        if (sc > best) {
+            best = sc;
             memcpy(out, cand, (size_t)len * sizeof *cand);
-        rc = GT_OK;
-        if (!memcmp(z.f, home.f, size))
-            break;
+        }
     }
     gt_nnn_free(&frame);
     gt_nnn_free(&z);
-    gt_nnn_free(&home);
-    return rc;
+    return best ? GT_OK : GT_ERR_CORRUPT;
 }
 
 static double now(void)
