@@ -237,6 +237,10 @@ typedef struct gt_solver_hooks {
      * 2..size_max; NULL: none. */
     const char *size_key;
     int size_max;
+    /* The values of the query parameter "metric" the solver minimises,
+     * space-separated, the first the default (gt_solve_options.metric: the
+     * index; nnn: "obtm stm"); NULL: none taken. */
+    const char *metrics;
     /* Opens the tables of `name` (the family's name, or a table of it)
      * through ld; *handle is the solver's. Return values: GT_OK,
      * GT_ERR_NOTFOUND, GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_STORAGE,

@@ -275,6 +275,7 @@ const gt_solver_hooks gt_nnn_solver_hooks = {
     .long_search = 1,
     .size_key = "size",
     .size_max = GT_NNN_MAX,
+    .metrics = "obtm stm", /* GT_NNN_OBTM, GT_NNN_STM */
     .open = nnn_open,
     .solve = nnn_solve_query,
     .close = nnn_close,
