@@ -4,7 +4,7 @@
  * metric for N = 4 and 5, OBTM and STM, each answer replayed and read back
  * from its notation; solved cubes in 0; random positions are no <= 5 answer;
  * the answer keeps the cube's own orientation where the scramble's inverse
- * would. */
+ * would; lengths checked against a plain search of every face's moves. */
 #include "test_util.h"
 
 #include "gt_error.h"
@@ -155,6 +155,62 @@ static void test_miss_and_range(void **state)
     gt_nnn_free(&c);
 }
 
+/* Independently of the search's frame: is c solved (any orientation) by
+ * some depth moves of the whole move set, every face, every block of the
+ * metric? Plain depth-first search. */
+static int brute(gt_nnn *c, int metric, int depth)
+{
+    int n = c->n;
+    if (gt_nnn_is_solved(c))
+        return 1;
+    if (depth == 0)
+        return 0;
+    for (int f = 0; f < 6; f++)
+        for (int lo = 0; lo <= (metric == GT_NNN_STM ? n - 2 : 0); lo++)
+            for (int hi = lo; hi <= n - 2; hi++)
+                for (int q = 1; q <= 3; q++) {
+                    gt_nnn_turn(c, f, lo, hi, q);
+                    int found = brute(c, metric, depth - 1);
+                    gt_nnn_turn(c, f, lo, hi, 4 - q);
+                    if (found)
+                        return 1;
+                }
+    return 0;
+}
+
+/* The search's length is the true optimum: nothing shorter within the
+ * brute force's reach (depth 3 in OBTM, 2 in STM), and found at its own
+ * length when that is within reach. */
+static void against_brute_force(int n, int metric, int reach, uint64_t seed)
+{
+    gt_rng rng;
+    gt_nnn c;
+    gt_rng_seed(&rng, seed);
+    assert_int_equal(gt_nnn_init(&c, n), GT_OK);
+    for (int i = 0; i < 12; i++) {
+        gt_nnn_reset(&c);
+        for (int j = 0; j < 1 + i % 4; j++) {
+            gt_turn t = random_move(n, metric, &rng);
+            gt_nnn_apply(&c, &t, 1);
+        }
+        long len = check_answer(&c, metric, 5);
+        if (len > 0)
+            assert_false(brute(&c, metric, (int)(len - 1 < reach ? len - 1 : reach)));
+        if (len <= reach)
+            assert_true(brute(&c, metric, (int)len));
+    }
+    gt_nnn_free(&c);
+}
+
+static void test_optimal(void **state)
+{
+    (void)state;
+    against_brute_force(4, GT_NNN_OBTM, 3, 11);
+    against_brute_force(5, GT_NNN_OBTM, 3, 12);
+    against_brute_force(4, GT_NNN_STM, 2, 13);
+    against_brute_force(5, GT_NNN_STM, 2, 14);
+}
+
 /* Scramble, expected answer (the cube back in its own orientation, the
  * other side's block when the scramble turned it). */
 static void expect(int n, int metric, const char *scramble, const char *answer)
@@ -193,7 +249,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_obtm_4),  cmocka_unit_test(test_obtm_5),         cmocka_unit_test(test_stm_4),
         cmocka_unit_test(test_stm_5),   cmocka_unit_test(test_solved),         cmocka_unit_test(test_miss_and_range),
-        cmocka_unit_test(test_own_orientation),
+        cmocka_unit_test(test_own_orientation), cmocka_unit_test(test_optimal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
