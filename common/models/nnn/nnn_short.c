@@ -20,6 +20,12 @@
 #define FWD_DEPTH (GT_NNN_SHORT_DEPTH - BACK_DEPTH)
 #define DBL_CORNER 6 /* Kociemba's corner slot DBL */
 #define MOVES_MAX 128
+/* The DBL frame's moves: 3 faces, 3 powers, N-1 outer blocks (and, STM,
+ * (N-2)(N-1)/2 inner ones); the sizes covered must fit the move list. */
+#define OBTM_MOVES(n) (9 * ((n) - 1))
+#define STM_MOVES(n) (9 * ((n) - 1 + ((n) - 2) * ((n) - 1) / 2))
+_Static_assert(OBTM_MOVES(GT_NNN_SHORT_OBTM_MAX) <= MOVES_MAX && STM_MOVES(GT_NNN_SHORT_STM_MAX) <= MOVES_MAX,
+               "the short search's move list is too small for the sizes it covers");
 
 const char *const gt_nnn_method_names[GT_NNN_METHODS] = {"commutators", "search", "pocket-table"};
 

@@ -70,9 +70,11 @@ long gt_nnn_cancel(int n, gt_turn *moves, long count);
 /* The metrics the short search minimises: OBTM (blocks holding an outer
  * layer, 1 each) or STM (every block but the whole cube, 1 each). */
 enum { GT_NNN_OBTM, GT_NNN_STM };
-#define GT_NNN_SHORT_DEPTH 5     /* the deepest answer it looks for */
-#define GT_NNN_SHORT_OBTM_MAX 7  /* the largest N it covers, by metric (depth 5 */
-#define GT_NNN_SHORT_STM_MAX 5   /* proven in well under 0.2 s, docs/nnn.md) */
+#define GT_NNN_SHORT_DEPTH 5 /* the deepest answer it looks for */
+/* The largest N it covers, by metric: where a miss (no answer of 5 moves)
+ * is proven in well under 0.2 s (docs/nnn.md, "Short scrambles"). */
+#define GT_NNN_SHORT_OBTM_MAX 7
+#define GT_NNN_SHORT_STM_MAX 5
 /* 1 when the short search covers an N×N×N in that metric. */
 GT_API int gt_nnn_short_covers(int n, int metric);
 /* A shortest answer of at most max_depth (<= GT_NNN_SHORT_DEPTH) moves of
