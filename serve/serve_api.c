@@ -214,6 +214,27 @@ static int refuse_bounded(const char *puzzle, gt_answer_error *err)
     return bad(err, "max_length and near are for %s, not %.60s", families, puzzle);
 }
 
+/* metric=: the index of its value in the solver's metrics (nnn: obtm
+ * stm), 0 when absent; a solver without metrics leaves it alone. */
+static int metric_param(const gt_solver_hooks *h, json_t *q, gt_solve_options *o, gt_answer_error *err)
+{
+    const char *want = str_param(q, "metric");
+    char wants[64];
+    if (!h->metrics || !json_object_get(q, "metric"))
+        return GT_OK;
+    for (const char *p = h->metrics; want && *p; o->metric++) {
+        size_t len = strcspn(p, " ");
+        if (len == strlen(want) && !strncmp(p, want, len))
+            return GT_OK;
+        p += len + (p[len] == ' ');
+    }
+    snprintf(wants, sizeof wants, "%s", h->metrics);
+    for (char *c = wants; (c = strchr(c, ' '));)
+        *c = ',';
+    o->metric = 0;
+    return bad(err, "metric wants one of %s, not '%.40s'", wants, want ? want : "(not a string)");
+}
+
 static int search_options(const char *name, const gt_solver_hooks *h, json_t *q, double timeout, gt_solve_options *o,
                           gt_answer_error *err)
 {
@@ -231,7 +252,7 @@ static int search_options(const char *name, const gt_solver_hooks *h, json_t *q,
     if (h->size_key && uint_param(q, h->size_key, 2, (uint64_t)h->size_max, &size, err))
         return GT_ERR_INVAL;
     o->size = (int)size;
-    return GT_OK;
+    return metric_param(h, q, o, err);
 }
 
 /* The query text of a searched puzzle: its scramble, or its state under

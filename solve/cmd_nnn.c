@@ -56,9 +56,10 @@ static void nnn_usage(FILE *out, const void *ctx)
 {
     (void)ctx;
     fprintf(out,
-            "usage: godtab-solve nnn [--size N] [--check] [--show] [--stages] [--json] [--db PATH]\n"
+            "usage: godtab-solve nnn [--size N] [--metric M] [--check] [--show] [--stages] [--json] [--db PATH]\n"
             "                        (SCRAMBLE | --facelets S)\n"
-            "       godtab-solve nnn [--size N] [--check] [--stages] [--json] [--db PATH] < queries (one a line)\n"
+            "       godtab-solve nnn [--size N] [--metric M] [--check] [--stages] [--json] [--db PATH]\n"
+            "                        < queries (one a line)\n"
             "       godtab-solve nnn --size N --random K [--seed S] [--json] [--db PATH]\n"
             "  --size N      the cube, N from 2 to %d (a scramble needs it; facelets give it by\n"
             "                their length)\n"
@@ -73,24 +74,27 @@ static void nnn_usage(FILE *out, const void *ctx)
             "                N = 7 then a tab and a scramble (the inverse of a solution, replayed)\n"
             "  --stages      the solution split by stage (contours = edges, interieur =\n"
             "                centres, cube3 = the reduced cube), with each stage's counts\n"
+            "  --metric M    obtm (default) or stm: what the short search minimises\n"
+            "  --json        size, solution, OBTM, STM, optimal, method, seconds (total and per stage)\n"
             "  --method M    auto (default): a 4x4x4 by the reduction tables when the database\n"
             "                has them (godtab-gen nnn), else by the commutators; tables: only\n"
             "                the tables (a 4x4x4; exit 4 when not built, 5 when damaged);\n"
             "                commutators: seed 002's method for every N\n"
-            "  --json        size, solution, OBTM, STM, optimal, seconds (total and per stage)\n"
             "  --db PATH     where a 2x2x2 looks for the pocket-htm table and a 4x4x4 for the\n"
             "                reduction tables (default: $GODTAB_DB, else the built-in path)\n"
-            "Otherwise the query is solved (seed 002's reduction by commutators, or a 4x4x4 by\n"
-            "the reduction tables, then cube3's two-phase): the moves in WCA/SiGN notation,\n"
-            "then (OBTM n, STM m), and 'tables' when the tables answered. Not optimal,\n"
-            "except a 2x2x2 when the database holds pocket-htm (godtab-gen pocket): then the\n"
-            "answer is optimal and says so ('optimal'). A 3x3x3 is the two-phase alone (at\n"
-            "most 22 moves); for proven optimal answers use godtab-solve cube3.\n"
+            "Otherwise the query is solved: the moves in WCA/SiGN notation, then (OBTM n, STM m),\n"
+            "'optimal' when proven shortest, and 'by' the method: 'search' (a position within\n"
+            "5 moves, N <= 7 in OBTM, N <= 5 in STM: a shortest answer in --metric, found\n"
+            "exactly), 'pocket-table' (a 2x2x2 when the database holds pocket-htm:\n"
+            "godtab-gen pocket), 'tables' (a 4x4x4 by the reduction tables: godtab-gen nnn),\n"
+            "else 'commutators' (seed 002's reduction, then cube3's two-phase; not optimal). Past 5 moves a 3x3x3 is the two-phase alone (at most\n"
+            "22 moves); for proven optimal answers use godtab-solve cube3.\n"
             "With no query, standard input is read one query a line: facelets (one word of\n"
             "6·N² letters) or a scramble (needs --size); answers up to 16 MB a line.\n"
-            "Exit codes: 0 ok, 1 usage (a size outside 2..%d), 2 malformed input (length not\n"
-            "6·N², a layer past N, M on an even N, an unknown move, not an assembly), 3 illegal\n"
-            "position (the condition and the piece type named), 8 some batch lines failed,\n"
+            "Exit codes: 0 ok, 1 usage (a size outside 2..%d, a --metric not obtm or stm),\n"
+            "2 malformed input (length not 6·N², a layer past N, M on an even N, an unknown\n"
+            "move, not an assembly), 3 illegal position (the condition and the piece type\n"
+            "named), 8 some batch lines failed,\n"
             "9 internal error (an answer that failed its replay is never printed).\n",
             GT_NNN_MAX, SHOW_MAX, GT_NNN_MAX);
 }
@@ -120,7 +124,8 @@ static int nnn_option(void *ctx, int opt, const char *arg)
 
 static const gt_cli_command nnn_command = {
     .name = "nnn",
-    .shared = GT_CLI_DB | GT_CLI_JSON | GT_CLI_SHOW | GT_CLI_STATE | GT_CLI_RANDOM,
+    .shared = GT_CLI_DB | GT_CLI_JSON | GT_CLI_SHOW | GT_CLI_STATE | GT_CLI_RANDOM | GT_CLI_METRIC,
+    .metrics = "obtm stm",
     .state_option = "facelets",
     .own = nnn_options,
     .own_short = "",
@@ -481,17 +486,30 @@ static int nnn4_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
     return rc;
 }
 
-/* The answer for c: the pocket table's for a 2x2x2 when it is there
- * (*optimal = 1), the reduction tables' for a 4x4x4, else the commutators'. */
+/* --metric: what the short search minimises (OBTM by default). */
+static int metric_of(const gt_cli_options *o)
+{
+    return o->metric && !strcmp(o->metric, "stm") ? GT_NNN_STM : GT_NNN_OBTM;
+}
+
+/* The answer for c: the pocket table's for a 2x2x2 when it is there, else
+ * the short search's when there is one of at most 5 moves (both
+ * *optimal = 1), else the reduction tables' for a 4x4x4, else the
+ * commutators'. */
 static int solve_position(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol, int *optimal)
 {
     int rc = pocket_solve(x, c, sol);
+    if (rc == GT_ERR_CORRUPT) /* the table lied: say so, and answer without it */
+        fprintf(stderr, "godtab-solve: nnn: table %s gave an answer that failed its replay (rebuild it with: "
+                "godtab-gen pocket); answering by the short search or the reduction\n", POCKET_TABLE);
+    if (rc != GT_OK && gt_nnn_short_covers(c->n, metric_of(x->o))) {
+        rc = gt_nnn_short_solve(c, metric_of(x->o), GT_NNN_SHORT_DEPTH, sol);
+        if (rc == GT_ERR_NOMEM || rc == GT_ERR_CORRUPT)
+            return rc;
+    }
     *optimal = rc == GT_OK;
     if (*optimal)
         return GT_OK;
-    if (rc == GT_ERR_CORRUPT) /* the table lied: say so, and answer without it */
-        fprintf(stderr, "godtab-solve: nnn: table %s gave an answer that failed its replay (rebuild it with: "
-                "godtab-gen pocket); answering by the reduction\n", POCKET_TABLE);
     if ((rc = nnn4_solve(x, c, sol)) == GT_OK || x->a->method == NNN_METHOD_TABLES)
         return rc;
     rc = ctx_ready(x);
@@ -538,17 +556,11 @@ static int sb_moves(sbuf *b, int n, const gt_turn *m, long count)
 
 /* The answer: text, --stages lines or JSON; an optimal one (the pocket
  * table's) says so. */
-/* What produced the answer: the pocket table, the reduction tables or the commutators. */
-static const char *method_name(const gt_nnn_solution *sol, int optimal)
-{
-    return optimal ? "table" : sol->method ? sol->method : "commutators";
-}
-
 /* The tables' reduction is one stage (in the edges' place, the centres'
  * empty): "reduction", "-", "cube3". */
 static const char *stage_name(const gt_nnn_solution *sol, int s)
 {
-    if (sol->method && strcmp(sol->method, "tables") == 0 && s < GT_NNN_STAGE_CUBE3)
+    if (sol->method == GT_NNN_METHOD_TABLES && s < GT_NNN_STAGE_CUBE3)
         return s == GT_NNN_STAGE_EDGES ? "reduction" : "-";
     return gt_nnn_stage_names[s];
 }
@@ -567,14 +579,15 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
         snprintf(num, sizeof num, "{\"puzzle\":\"nnn\",\"size\":%d,\"solution\":\"", n);
         rc |= sb_add(b, num) | sb_moves(b, n, sol->moves, sol->count);
         snprintf(num, sizeof num, "\",\"obtm\":%ld,\"stm\":%ld,\"optimal\":%s,\"method\":\"%s\",\"seconds\":%.6f,"
-                 "\"stage_seconds\":{", sol->obtm, sol->stm, optimal ? "true" : "false", method_name(sol, optimal), total);
+                 "\"stage_seconds\":{", sol->obtm, sol->stm, optimal ? "true" : "false",
+                 gt_nnn_method_names[sol->method], total);
         rc |= sb_add(b, num);
         for (int s = 0; s < GT_NNN_STAGES; s++) {
             snprintf(num, sizeof num, "%s\"%s\":%.6f", s ? "," : "", stage_name(sol, s), sol->seconds[s]);
             rc |= sb_add(b, num);
         }
         rc |= sb_add(b, "}");
-        if (sol->method && strcmp(sol->method, "tables") == 0) {
+        if (sol->method == GT_NNN_METHOD_TABLES) {
             snprintf(num, sizeof num, ",\"phases\":[%d,%d,%d,%d]", sol->phase_count[0], sol->phase_count[1],
                      sol->phase_count[2], sol->phase_count[3]);
             rc |= sb_add(b, num);
@@ -601,8 +614,8 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
     if (json)
         return rc | sb_add(b, "}");
     rc |= sb_moves(b, n, sol->moves, sol->count);
-    snprintf(num, sizeof num, "%s(OBTM %ld, STM %ld)%s%s", sol->count ? " " : "", sol->obtm, sol->stm,
-             optimal ? " optimal" : "", !optimal && sol->method && strcmp(sol->method, "tables") == 0 ? " tables" : "");
+    snprintf(num, sizeof num, "%s(OBTM %ld, STM %ld)%s by %s", sol->count ? " " : "", sol->obtm, sol->stm,
+             optimal ? " optimal" : "", gt_nnn_method_names[sol->method]);
     return rc | sb_add(b, num);
 }
 

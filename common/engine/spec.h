@@ -158,6 +158,7 @@ struct gt_solve_options {
     const char *variant;
     int show; /* open and solve: also the fields of --show (a taquin's type) */
     int size; /* solve: the size of a family of many (nnn's N) a scramble needs; 0: none given */
+    int metric; /* solve: the family's metric to minimise, its index (nnn: 0 OBTM, 1 STM); 0: the default */
 };
 
 enum {
@@ -236,6 +237,10 @@ typedef struct gt_solver_hooks {
      * 2..size_max; NULL: none. */
     const char *size_key;
     int size_max;
+    /* The values of the query parameter "metric" the solver minimises,
+     * space-separated, the first the default (gt_solve_options.metric: the
+     * index; nnn: "obtm stm"); NULL: none taken. */
+    const char *metrics;
     /* Opens the tables of `name` (the family's name, or a table of it)
      * through ld; *handle is the solver's. Return values: GT_OK,
      * GT_ERR_NOTFOUND, GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_STORAGE,

@@ -57,7 +57,7 @@ static void check_facelets(const char *facelets)
     snprintf(args, sizeof args, "nnn --db %s --facelets %s", tu_db_path, facelets);
     assert_int_equal(solve(&out, &err, args), 0);
     assert_string_equal(err, "");
-    assert_non_null(strstr(out, ") optimal\n"));
+    assert_non_null(strstr(out, ") optimal by pocket-table\n"));
     split_answer(out, &obtm, &stm);
     snprintf(args, sizeof args, "pocket --db %s --all --facelets %s", tu_db_path, facelets);
     assert_int_equal(solve(&all, &all_err, args), 0);
@@ -127,7 +127,7 @@ static void test_scramble_replayed(void **state)
         long obtm, stm;
         snprintf(args, sizeof args, "nnn --db %s --size 2 \"%s\"", tu_db_path, scrambles[i]);
         assert_int_equal(solve(&out, &err, args), 0);
-        assert_non_null(strstr(out, ") optimal\n"));
+        assert_non_null(strstr(out, ") optimal by pocket-table\n"));
         split_answer(out, &obtm, &stm);
         assert_true(obtm <= 11);
         snprintf(args, sizeof args, "nnn --size 2 --show \"%s %s\"", scrambles[i], out);
@@ -147,14 +147,15 @@ static void test_output_forms(void **state)
     tu_nnn_expect(args, 0, "{\"puzzle\":\"nnn\",\"size\":2,\"solution\":\"U' R'\",\"obtm\":2,\"stm\":2,\"optimal\":true,", "");
     snprintf(args, sizeof args, "--db %s --size 2 --stages \"R U\"", tu_db_path);
     tu_nnn_expect(args, 0, "contours: (OBTM 0, STM 0)\ninterieur: (OBTM 0, STM 0)\ncube3: U' R' (OBTM 2, STM 2)\n"
-                           "U' R' (OBTM 2, STM 2) optimal\n", "");
+                           "U' R' (OBTM 2, STM 2) optimal by pocket-table\n", "");
     snprintf(args, sizeof args, "--db %s --size 2 --json --stages \"R U\"", tu_db_path);
     tu_nnn_expect(args, 0, "\"optimal\":true", "");
-    /* a 3x3x3 is the two-phase's answer: short, not proven optimal */
-    snprintf(args, sizeof args, "--db %s --size 3 --json \"R U\"", tu_db_path);
-    tu_nnn_expect(args, 0, "\"optimal\":false", "");
+    /* a 3x3x3 of at most 5 moves is the short search's answer (optimal),
+     * a longer one the two-phase's: short, not proven optimal */
+    snprintf(args, sizeof args, "--db %s --size 3 --json \"R U F' D2 L B\"", tu_db_path);
+    tu_nnn_expect(args, 0, "\"optimal\":false,\"method\":\"commutators\"", "");
     snprintf(args, sizeof args, "--db %s --size 3 \"R U\"", tu_db_path);
-    tu_nnn_expect(args, 0, "U' R' (OBTM 2, STM 2)\n", "");
+    tu_nnn_expect(args, 0, "U' R' (OBTM 2, STM 2) optimal by search\n", "");
 }
 
 /* Batches: every 2x2x2 line optimal, other sizes as before. */
@@ -165,8 +166,8 @@ static void test_batch(void **state)
     snprintf(cmd, sizeof cmd, "printf 'R U\\nx R F\\n\\nR2 F2 U\\n' | %s/godtab-solve nnn --db %s --size 2", GODTAB_BIN,
              tu_db_path);
     assert_int_equal(tu_run(cmd, &out, &err), 0);
-    assert_string_equal(out, "U' R' (OBTM 2, STM 2) optimal\nF' R' (OBTM 2, STM 2) optimal\n"
-                             "U' F2 R2 (OBTM 3, STM 3) optimal\n");
+    assert_string_equal(out, "U' R' (OBTM 2, STM 2) optimal by pocket-table\nF' R' (OBTM 2, STM 2) optimal by "
+                             "pocket-table\nU' F2 R2 (OBTM 3, STM 3) optimal by pocket-table\n");
     assert_string_equal(err, "");
     free(out);
     free(err);
@@ -175,7 +176,7 @@ static void test_batch(void **state)
              "%s/godtab-solve nnn --db %s",
              GODTAB_BIN, tu_db_path);
     assert_int_equal(tu_run(cmd, &out, &err), 0);
-    assert_string_equal(out, "(OBTM 0, STM 0) optimal\n(OBTM 0, STM 0)\n");
+    assert_string_equal(out, "(OBTM 0, STM 0) optimal by pocket-table\n(OBTM 0, STM 0) optimal by search\n");
     free(out);
     free(err);
 }
@@ -191,14 +192,14 @@ static void test_without_table(void **state)
     assert_int_equal(tu_run(args, NULL, NULL), 0);
     const char *dbs[] = {"/nonexistent/godtab.lmdb", other};
     for (int i = 0; i < 2; i++) {
-        snprintf(args, sizeof args, "nnn --db %s --size 2 \"R U2 F' R\"", dbs[i]);
+        snprintf(args, sizeof args, "nnn --db %s --size 2 \"R U2 F' R U' F2 R' U F\"", dbs[i]);
         assert_int_equal(solve(&out, &err, args), 0);
         assert_string_equal(err, "");
         assert_non_null(strstr(out, "(OBTM "));
         assert_null(strstr(out, "optimal"));
         free(out);
         free(err);
-        snprintf(args, sizeof args, "--db %s --size 2 --json \"R U2 F' R\"", dbs[i]);
+        snprintf(args, sizeof args, "--db %s --size 2 --json \"R U2 F' R U' F2 R' U F\"", dbs[i]);
         tu_nnn_expect(args, 0, "\"optimal\":false", "");
     }
     free(other);
@@ -215,7 +216,7 @@ static void test_damaged_table(void **state)
     snprintf(args, sizeof args, "%s/godtab-gen --quiet --db %s pocket-htm", GODTAB_BIN, other);
     assert_int_equal(tu_run(args, NULL, NULL), 0);
     tu_lmdb_flip(other, "pocket-htm/data/00000001", 100);
-    snprintf(args, sizeof args, "nnn --db %s --size 2 \"R U2 F' R\"", other);
+    snprintf(args, sizeof args, "nnn --db %s --size 2 \"R U2 F' R U' F2 R' U F\"", other);
     assert_int_equal(solve(&out, &err, args), 0);
     assert_non_null(strstr(out, "(OBTM "));
     assert_null(strstr(out, "optimal"));

@@ -1,6 +1,7 @@
 /* godtab-solve nnn solving end to end: the answer text replayed through
  * --show against the solved net, --json, --stages, standard-input batch
- * (facelets and scrambles, a failing line), the exit codes. No database. */
+ * (facelets and scrambles, a failing line), the short search and --metric,
+ * the exit codes. No database. */
 #include "test_nnn_util.h"
 
 #include <stdlib.h>
@@ -87,6 +88,37 @@ static void test_batch(void **state)
     free(err);
 }
 
+/* Issue 29: a scramble of at most 5 moves comes back as short as it can
+ * (the exact search, marked optimal, "by search"), in the metric of
+ * --metric (OBTM by default); longer ones by the reduction, as before. */
+static void test_short_search(void **state)
+{
+    (void)state;
+    tu_nnn_expect("--size 4 \"R U Rw\"", 0, "Rw' U' R' (OBTM 3, STM 3) optimal by search\n", "");
+    solve_and_replay(4, "R U Rw");
+    solve_and_replay(5, "L' 3Rw F2 Dw");
+    tu_nnn_expect("--size 4 --json \"R U Rw\"", 0,
+                  "\"solution\":\"Rw' U' R'\",\"obtm\":3,\"stm\":3,\"optimal\":true,\"method\":\"search\",", "");
+    tu_nnn_expect("--size 4 --stages \"R U Rw\"", 0,
+                  "contours: (OBTM 0, STM 0)\ninterieur: (OBTM 0, STM 0)\ncube3: Rw' U' R' (OBTM 3, STM 3)\n"
+                  "Rw' U' R' (OBTM 3, STM 3) optimal by search\n", "");
+    /* an inner slice: 2 in OBTM, 1 in STM */
+    tu_nnn_expect("--size 4 \"R U 2R\"", 0, "(OBTM 4, STM 4) optimal by search\n", "");
+    tu_nnn_expect("--size 4 --metric obtm \"R U 2R\"", 0, "(OBTM 4, STM 4) optimal by search\n", "");
+    tu_nnn_expect("--size 4 --metric stm \"R U 2R\"", 0, "2R' U' R' (OBTM 4, STM 3) optimal by search\n", "");
+    tu_nnn_expect("--size 5 --metric stm \"M U' 2R\"", 0, "2R' U M' (OBTM 5, STM 3) optimal by search\n", "");
+    tu_nnn_expect("--size 4 \"\"", 0, "(OBTM 0, STM 0) optimal by search\n", "");
+    /* longer: the reduction, not optimal */
+    tu_nnn_expect("--size 4 \"R U F L B D\"", 0, ") by commutators\n", "");
+    tu_nnn_expect("--size 4 --json \"R U F L B D\"", 0, "\"optimal\":false,\"method\":\"commutators\"", "");
+    char cmd[1024], *out, *err;
+    snprintf(cmd, sizeof cmd, "printf 'R U 2R\\nR U Rw\\n' | %s/godtab-solve nnn --size 4 --metric stm", GODTAB_BIN);
+    assert_int_equal(tu_run(cmd, &out, &err), 0);
+    assert_string_equal(out, "2R' U' R' (OBTM 4, STM 3) optimal by search\nRw' U' R' (OBTM 3, STM 3) optimal by search\n");
+    free(out);
+    free(err);
+}
+
 static void test_exit_codes(void **state)
 {
     (void)state;
@@ -96,6 +128,8 @@ static void test_exit_codes(void **state)
     tu_nnn_expect("--facelets UUUUURUUURURRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB", 3, NULL, "middle edge");
     tu_nnn_expect("--size 0 R", 1, NULL, "--size");
     tu_nnn_expect("--size 4 --show", 1, NULL, "needs a query");
+    tu_nnn_expect("--size 4 --metric htm R", 1, NULL, "--metric wants obtm or stm, not 'htm'");
+    tu_nnn_expect("--size 4 --metric \"\" R", 1, NULL, "--metric wants obtm or stm");
 }
 
 int main(void)
@@ -104,6 +138,7 @@ int main(void)
         cmocka_unit_test(test_solve_replayed),
         cmocka_unit_test(test_output_forms),
         cmocka_unit_test(test_batch),
+        cmocka_unit_test(test_short_search),
         cmocka_unit_test(test_exit_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

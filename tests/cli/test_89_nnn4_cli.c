@@ -1,5 +1,5 @@
 /* godtab-solve nnn on a 4x4x4 with the reduction tables (godtab-gen nnn):
- * answers by the tables (" tables" after the counts, "method":"tables"),
+ * answers by the tables ("by tables" after the counts, "method":"tables"),
  * far shorter than the commutators'; --method commutators and tables;
  * tables not built (exit 4 with tables only, silently the commutators
  * otherwise), another N with tables only (exit 1), a bad --method (exit
@@ -66,7 +66,7 @@ static void test_text_and_stages(void **state)
     (void)state;
     char *out, *err;
     assert_int_equal(solve(&out, &err, tu_db_path, "--size 4 \"R U Rw F2 Uw' L\""), 0);
-    assert_non_null(strstr(out, ") tables\n"));
+    assert_non_null(strstr(out, ") by tables\n"));
     free(out);
     free(err);
     assert_int_equal(solve(&out, &err, tu_db_path, "--size 4 --stages \"R U Rw F2 Uw' L\""), 0);
@@ -81,7 +81,7 @@ static void test_method_commutators(void **state)
 {
     (void)state;
     char *out, *err;
-    assert_int_equal(solve(&out, &err, tu_db_path, "--size 4 --json --method commutators \"R U Rw F2\""), 0);
+    assert_int_equal(solve(&out, &err, tu_db_path, "--size 4 --json --method commutators \"R U Rw F2 Uw' L\""), 0);
     assert_non_null(strstr(out, "\"method\":\"commutators\""));
     assert_true(obtm_of(out) > 20);
     free(out);
@@ -94,12 +94,12 @@ static void test_tables_missing(void **state)
 {
     (void)state;
     char *out, *err;
-    assert_int_equal(solve(&out, &err, empty_db, "--size 4 --json \"R U Rw F2\""), 0);
+    assert_int_equal(solve(&out, &err, empty_db, "--size 4 --json \"R U Rw F2 Uw' L\""), 0);
     assert_non_null(strstr(out, "\"method\":\"commutators\""));
     assert_string_equal(err, "");
     free(out);
     free(err);
-    assert_int_equal(solve(&out, &err, empty_db, "--size 4 --method tables \"R U Rw F2\""), 4);
+    assert_int_equal(solve(&out, &err, empty_db, "--size 4 --method tables \"R U Rw F2 Uw' L\""), 4);
     assert_string_equal(out, "");
     assert_non_null(strstr(err, "godtab-gen nnn"));
     free(out);
@@ -114,7 +114,7 @@ static void test_bad_method_and_size(void **state)
     assert_non_null(strstr(err, "--method 'fast'"));
     free(out);
     free(err);
-    assert_int_equal(solve(&out, &err, tu_db_path, "--size 5 --method tables R"), 1);
+    assert_int_equal(solve(&out, &err, tu_db_path, "--size 5 --method tables \"R U Rw F2 Uw' L\""), 1);
     assert_non_null(strstr(err, "4x4x4's, not the 5x5x5's"));
     free(out);
     free(err);
@@ -130,12 +130,12 @@ static void test_damaged_table(void **state)
     assert_true(asprintf(&cmd, "cp -r %s %s", tu_db_path, other) > 0);
     assert_int_equal(tu_run(cmd, NULL, NULL), 0);
     tu_lmdb_flip(other, "nnn4-p3-edges/data/00000000", 1000);
-    assert_int_equal(solve(&out, &err, other, "--size 4 --json \"R U Rw F2\""), 0);
+    assert_int_equal(solve(&out, &err, other, "--size 4 --json \"R U Rw F2 Uw' L\""), 0);
     assert_non_null(strstr(out, "\"method\":\"commutators\""));
     assert_non_null(strstr(err, "cannot be used"));
     free(out);
     free(err);
-    assert_int_equal(solve(&out, &err, other, "--size 4 --method tables \"R U Rw F2\""), 5);
+    assert_int_equal(solve(&out, &err, other, "--size 4 --method tables \"R U Rw F2 Uw' L\""), 5);
     assert_string_equal(out, "");
     assert_non_null(strstr(err, "damaged"));
     free(out);

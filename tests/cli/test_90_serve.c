@@ -111,6 +111,9 @@ static void test_nnn_is_served(void **state)
         {"puzzle=nnn&size=3&scramble=R%20U", "nnn --json --size 3 \"R U\""},
         {"puzzle=nnn&size=4&scramble=Rw%20U%20F", "nnn --json --size 4 \"Rw U F\""},
         {"puzzle=nnn&size=2&scramble=R%20U%20F", "nnn --json --size 2 \"R U F\""},
+        /* issue 29: the short search in the metric asked */
+        {"puzzle=nnn&size=4&metric=stm&scramble=R%20U%202R", "nnn --json --size 4 --metric stm \"R U 2R\""},
+        {"puzzle=nnn&size=4&metric=obtm&scramble=R%20U%202R", "nnn --json --size 4 \"R U 2R\""},
     };
     for (size_t i = 0; i < sizeof queries / sizeof *queries; i++) {
         char *got, *want = cli(queries[i][1]), path[512];
@@ -213,6 +216,8 @@ static void test_solve_errors(void **state)
     expect_error("GET", "/api/solve?puzzle=nnn&scramble=R", NULL, 400, 2, "malformed", "needs its size");
     expect_error("GET", "/api/solve?puzzle=nnn&size=4&scramble=M", NULL, 400, 2, "malformed", "");
     expect_error("GET", "/api/solve?puzzle=nnn&size=1025&scramble=R", NULL, 400, 1, "usage", "size wants");
+    expect_error("GET", "/api/solve?puzzle=nnn&size=4&metric=htm&scramble=R", NULL, 400, 1, "usage",
+                 "metric wants one of obtm,stm, not 'htm'");
     expect_error("GET", "/api/solve?puzzle=nnn&facelets=UUUURRRRFFFFDDDDLLLLBBBC", NULL, 400, 2, "malformed",
                  "not a cube");
     expect_error("GET", "/api/solve?puzzle=skewb&scramble=R%20Q", NULL, 400, 2, "malformed", "Q");

@@ -240,7 +240,7 @@ int gt_nnn_solve(const gt_nnn_solver *s, const gt_nnn *start, gt_nnn_cube3_fn cu
     }
     out->obtm = gt_nnn_count_obtm(start->n, out->moves, out->count);
     out->stm = gt_nnn_count_stm(start->n, out->moves, out->count);
-    out->method = "commutators";
+    out->method = GT_NNN_METHOD_COMMUTATORS;
     return GT_OK;
 }
 
@@ -293,7 +293,7 @@ int gt_nnn_solve_after(const gt_nnn *start, const gt_turn *reduce, long n_reduce
     }
     out->obtm = gt_nnn_count_obtm(start->n, out->moves, out->count);
     out->stm = gt_nnn_count_stm(start->n, out->moves, out->count);
-    out->method = "tables";
+    out->method = GT_NNN_METHOD_TABLES;
     return GT_OK;
 }
 

@@ -39,14 +39,19 @@ GT_API void gt_nnn_solver_free(gt_nnn_solver *s);
 /* How many (target, source, third) wing 3-cycles the tables hold (of 24·23·22). */
 long gt_nnn_solver_cycles(const gt_nnn_solver *s);
 
+/* What produced an answer ("method" in the answer): seed 002's reduction,
+ * the exact short search (nnn_short.c), the 2x2x2's pocket table. */
+enum { GT_NNN_METHOD_COMMUTATORS, GT_NNN_METHOD_SEARCH, GT_NNN_METHOD_POCKET, GT_NNN_METHOD_TABLES, GT_NNN_METHODS };
+extern const char *const gt_nnn_method_names[GT_NNN_METHODS];
+
 typedef struct gt_nnn_solution {
     gt_turn *moves;                   /* the stages one after the other */
     long count;
     long stage_count[GT_NNN_STAGES];  /* moves of each stage (after cancellation) */
     double seconds[GT_NNN_STAGES];
     long obtm, stm;
-    const char *method;               /* "commutators" (seed 002), "tables" (the 4x4x4 reduction) */
-    int phase_count[4];               /* tables: each reduction phase's turns, before cancellation */
+    int method; /* GT_NNN_METHOD_*: what produced the answer */
+    int phase_count[4]; /* tables: each reduction phase's turns, before cancellation */
 } gt_nnn_solution;
 
 /* Solves a legal position (gt_nnn_verdict_of code 0). Returns GT_OK,
@@ -76,6 +81,28 @@ GT_API int gt_nnn_solve_tables(const gt_nnn4_tables *t, const gt_nnn *c, gt_nnn_
  * merged, identities dropped); returns the new count. */
 long gt_nnn_cancel(int n, gt_turn *moves, long count);
 
+/* ---- the exact short search (nnn_short.c) ---- */
+
+/* The metrics the short search minimises: OBTM (blocks holding an outer
+ * layer, 1 each) or STM (every block but the whole cube, 1 each). */
+enum { GT_NNN_OBTM, GT_NNN_STM };
+#define GT_NNN_SHORT_DEPTH 5 /* the deepest answer it looks for */
+/* The largest N it covers, by metric: where a miss (no answer of 5 moves)
+ * is proven in well under 0.2 s (docs/nnn.md, "Short scrambles"). */
+#define GT_NNN_SHORT_OBTM_MAX 7
+#define GT_NNN_SHORT_STM_MAX 5
+/* 1 when the short search covers an N×N×N in that metric. */
+GT_API int gt_nnn_short_covers(int n, int metric);
+/* A shortest answer of at most max_depth (<= GT_NNN_SHORT_DEPTH) moves of
+ * the metric's whole move set for a legal start, up to whole-cube
+ * orientation (the answer solves it in some orientation; in its own when
+ * one of the shortest writings does), by meeting in the middle: the states
+ * within 2 moves of solved against a depth-first search of 3 from start.
+ * GT_OK (method GT_NNN_METHOD_SEARCH, all in the cube3 stage, replayed),
+ * GT_ERR_NOTFOUND (no answer that short), GT_ERR_RANGE (N not covered),
+ * GT_ERR_INVAL, GT_ERR_NOMEM, GT_ERR_CORRUPT (a bug: no answer returned). */
+GT_API int gt_nnn_short_solve(const gt_nnn *start, int metric, int max_depth, gt_nnn_solution *out);
+
 /* ---- the family's solver hooks (nnn_solver.c) ---- */
 
 /* Scrambles (with gt_solve_options.size) or facelets through the one query
@@ -92,10 +119,11 @@ extern const gt_solver_hooks gt_nnn_solver_hooks;
 int gt_nnn_solution_of_names(const gt_nnn *c, const char *names, gt_nnn_solution *sol);
 
 /* The answer for a legal c with the solver handle of those hooks (what
- * gt_query_answer runs): the pocket table's for a 2x2x2 when there is one
- * (*optimal 1), else the reduction's. Return values: those of
- * gt_nnn_solve. */
-int gt_nnn_answer_solve(const void *handle, const gt_nnn *c, gt_nnn_solution *sol, int *optimal);
+ * gt_query_answer runs): the pocket table's for a 2x2x2 when there is one,
+ * else the short search's in metric (GT_NNN_OBTM, GT_NNN_STM) when it
+ * finds one (both *optimal 1), else the reduction's. Return values: those
+ * of gt_nnn_solve. */
+int gt_nnn_answer_solve(const void *handle, const gt_nnn *c, int metric, gt_nnn_solution *sol, int *optimal);
 
 #ifdef __cplusplus
 }

@@ -181,6 +181,7 @@ int gt_nnn_solution_of_names(const gt_nnn *c, const char *names, gt_nnn_solution
     rc = gt_nnn_is_solved(&z) ? GT_OK : GT_ERR_CORRUPT;
     gt_nnn_free(&z);
     sol->stage_count[GT_NNN_STAGE_CUBE3] = sol->count;
+    sol->method = GT_NNN_METHOD_POCKET;
     sol->obtm = gt_nnn_count_obtm(2, sol->moves, sol->count);
     sol->stm = gt_nnn_count_stm(2, sol->moves, sol->count);
     return rc;
@@ -210,13 +211,17 @@ static int pocket_solve(const nnn_handle *h, const gt_nnn *c, gt_nnn_solution *s
     return rc;
 }
 
-int gt_nnn_answer_solve(const void *handle, const gt_nnn *c, gt_nnn_solution *sol, int *optimal)
+int gt_nnn_answer_solve(const void *handle, const gt_nnn *c, int metric, gt_nnn_solution *sol, int *optimal)
 {
     const nnn_handle *h = handle;
     int rc = pocket_solve(h, c, sol);
+    if (rc != GT_OK && gt_nnn_short_covers(c->n, metric))
+        rc = gt_nnn_short_solve(c, metric, GT_NNN_SHORT_DEPTH, sol);
     *optimal = rc == GT_OK;
     if (*optimal)
         return GT_OK;
+    if (rc == GT_ERR_NOMEM || rc == GT_ERR_CORRUPT)
+        return rc;
     if (c->n == 4 && t4_tables(h) && gt_nnn_solve_tables(h->t4, c, cube3_stage_short, (void *)h, sol) == GT_OK)
         return GT_OK;
     return gt_nnn_solve(h->solver, c, cube3_stage, (void *)h, sol);
@@ -280,8 +285,8 @@ static int put_fields(const gt_nnn *c, const gt_nnn_solution *sol, int optimal, 
     gt_answer_put_int(a, "obtm", sol->obtm);
     gt_answer_put_int(a, "stm", sol->stm);
     gt_answer_put_bool(a, "optimal", optimal);
-    gt_answer_put_text(a, "method", optimal ? "table" : sol->method ? sol->method : "commutators");
-    if (sol->method && strcmp(sol->method, "tables") == 0) {
+    gt_answer_put_text(a, "method", gt_nnn_method_names[sol->method]);
+    if (sol->method == GT_NNN_METHOD_TABLES) {
         char phases[64];
         snprintf(phases, sizeof phases, "[%d,%d,%d,%d]", sol->phase_count[0], sol->phase_count[1],
                  sol->phase_count[2], sol->phase_count[3]);
@@ -306,7 +311,7 @@ static int nnn_solve_query(const void *handle, int format, const char *text, con
         snprintf(a->message, sizeof a->message, "%s", err->message[0] ? err->message : gt_strerror(rc));
         return rc;
     }
-    if ((rc = gt_nnn_answer_solve(handle, &c, &sol, &optimal)) == GT_OK) {
+    if ((rc = gt_nnn_answer_solve(handle, &c, o ? o->metric : GT_NNN_OBTM, &sol, &optimal)) == GT_OK) {
         rc = put_fields(&c, &sol, optimal, a);
         gt_nnn_solution_free(&sol);
     } else {
@@ -322,6 +327,7 @@ const gt_solver_hooks gt_nnn_solver_hooks = {
     .long_search = 1,
     .size_key = "size",
     .size_max = GT_NNN_MAX,
+    .metrics = "obtm stm", /* GT_NNN_OBTM, GT_NNN_STM */
     .open = nnn_open,
     .solve = nnn_solve_query,
     .close = nnn_close,
