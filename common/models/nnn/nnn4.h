@@ -9,7 +9,9 @@
  *       every wing on a position of its own class (high/low);
  *   P3  H (20 turns: U D R L, F2 B2, every wide half): the centres into the
  *       set G2 reaches from solved, the E-slice edges' wings into the E
- *       slice with an even pairing of both the E and the U/D wings;
+ *       slice with an even pairing of both the E and the U/D wings, the
+ *       corners' twist solved (G2 keeps it: the reduced cube is then in
+ *       Kociemba's subgroup, only his phase 2 left);
  *   P4  G2 (16 turns: U D, R2 L2 F2 B2, every wide half): centres solved,
  *       edges paired, the 3x3x3 permutation parity even.
  *
@@ -29,13 +31,14 @@
 extern "C" {
 #endif
 
-enum { GT_NNN4_MOVES = 36, GT_NNN4_PHASES = 4, GT_NNN4_TABLES = 7 };
+enum { GT_NNN4_MOVES = 36, GT_NNN4_PHASES = 4, GT_NNN4_TABLES = 8, GT_NNN4_PHASE_TABLES = 3 };
 
 /* A move m: face m / 6 (U R F D L B), wide (m / 3 % 2: layers 0..1), m % 3 + 1 quarters. */
 typedef struct gt_nnn4_model {
     uint8_t centre[GT_NNN4_MOVES][24]; /* position i goes to centre[m][i] */
     uint8_t wing[GT_NNN4_MOVES][24];   /* wing position p = 2·edge + (k - 1) */
     uint8_t corner_odd[GT_NNN4_MOVES]; /* the corners' permutation is odd */
+    uint8_t corner_to[GT_NNN4_MOVES][8], corner_twist[GT_NNN4_MOVES][8]; /* slot k's corner: where, +twist */
     uint8_t centre_face[24];           /* the face of centre position i */
     uint8_t wing_of[24][6][6];         /* [position][ref colour][other colour]: the piece, 255: none */
     long centre_facelet[24], wing_facelet[24][2], corner_facelet[8][3];
@@ -45,9 +48,10 @@ typedef struct gt_nnn4_model {
     uint32_t cmask[GT_NNN4_MOVES][3][256], wmask[GT_NNN4_MOVES][3][256]; /* 24-bit masks moved, a byte at a time */
 } gt_nnn4_model;
 
-/* A 4x4x4 as pieces: centre colours, the wing and corner piece at each position. */
+/* A 4x4x4 as pieces: centre colours, the wing and corner piece at each
+ * position, each corner's twist (where its U/D sticker is, Kociemba's). */
 typedef struct gt_nnn4_cube {
-    uint8_t centre[24], wing[24], corner[8];
+    uint8_t centre[24], wing[24], corner[8], twist[8];
 } gt_nnn4_cube;
 
 /* Fills m from the facelet model (~1 ms). GT_OK or GT_ERR_NOMEM. */
@@ -69,7 +73,7 @@ static inline uint32_t gt_nnn4_mask_move(const uint32_t t[3][256], uint32_t mask
 /* A phase's position as its tables see it: per table, two coordinates
  * (index c[0]·size1 + c[1]) or one 24-bit mask (c[0]). */
 typedef struct gt_nnn4_coords {
-    uint32_t c[2][2];
+    uint32_t c[GT_NNN4_PHASE_TABLES][2];
 } gt_nnn4_coords;
 
 
@@ -92,8 +96,8 @@ const uint32_t (*gt_nnn4_mask_tables(const gt_puzzle *p, int local_move))[256];
 
 typedef struct gt_nnn4_tables {
     gt_nnn4_model model;
-    const gt_puzzle *p[GT_NNN4_PHASES][2];
-    const gt_table *t[GT_NNN4_PHASES][2];
+    const gt_puzzle *p[GT_NNN4_PHASES][GT_NNN4_PHASE_TABLES];
+    const gt_table *t[GT_NNN4_PHASES][GT_NNN4_PHASE_TABLES];
     gt_puzzle *loaded_puzzle[GT_NNN4_TABLES]; /* as loaded, for the release */
     gt_table *loaded_table[GT_NNN4_TABLES];
 } gt_nnn4_tables;

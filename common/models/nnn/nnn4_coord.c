@@ -188,6 +188,28 @@ static uint32_t rho_move(uint32_t v, int first, int n, const uint8_t hi[12], con
     return perm_rank(out, n);
 }
 
+/* ---- corner twists ---- */
+
+static uint32_t twist_value(const uint8_t twist[8])
+{
+    uint32_t v = 0;
+    for (int k = 6; k >= 0; k--)
+        v = v * 3 + twist[k];
+    return v;
+}
+
+static uint32_t twist_move(const gt_nnn4_model *m, uint32_t v, int mv)
+{
+    uint8_t twist[8], out[8];
+    int sum = 0;
+    for (int k = 0; k < 7; k++, v /= 3)
+        sum += twist[k] = (uint8_t)(v % 3);
+    twist[7] = (uint8_t)((3 - sum % 3) % 3);
+    for (int k = 0; k < 8; k++)
+        out[m->corner_to[mv][k]] = (uint8_t)((twist[k] + m->corner_twist[mv][k]) % 3);
+    return twist_value(out);
+}
+
 /* ---- every coordinate ---- */
 
 uint32_t gt_nnn4_coord_size(int kind)
@@ -195,7 +217,7 @@ uint32_t gt_nnn4_coord_size(int kind)
     static const uint32_t size[] = {
         [GT_NNN4_F16] = 1820, [GT_NNN4_B16S] = 3640, [GT_NNN4_HIE] = 990, [GT_NNN4_LOEB] = 1980,
         [GT_NNN4_LRUD] = 4900, [GT_NNN4_FB] = 70, [GT_NNN4_RHOUD] = 40320, [GT_NNN4_RHOEP] = 48,
-        [GT_NNN4_FBX] = 3360,
+        [GT_NNN4_FBX] = 3360, [GT_NNN4_CO] = 2187,
     };
     return size[kind];
 }
@@ -215,6 +237,7 @@ uint32_t gt_nnn4_coord_move(const gt_nnn4_model *m, const gt_nnn4_layout *l, int
     case GT_NNN4_RHOUD: return rho_move(v, 0, 8, l->high[mv], l->low[mv]);
     case GT_NNN4_RHOEP:
         return rho_move(v / 2, 8, 4, l->high[mv], l->low[mv]) * 2 + ((v & 1) ^ l->parity_flip[mv]);
+    case GT_NNN4_CO: return twist_move(m, v, mv);
     default: return split_move(m, l, 2, v / 48, mv) * 48 + gt_nnn4_coord_move(m, l, GT_NNN4_RHOEP, v % 48, mv);
     }
 }
@@ -270,6 +293,7 @@ uint32_t gt_nnn4_coord_value(const gt_nnn4_layout *l, int kind, const gt_nnn4_cu
     case GT_NNN4_FB: return split_value(l, 2, centre_mask(c, 2));
     case GT_NNN4_RHOUD: return rho_value(c, 0, 8);
     case GT_NNN4_RHOEP: return rho_value(c, 8, 4) * 2 + parity_value(c);
+    case GT_NNN4_CO: return twist_value(c->twist);
     default:
         return split_value(l, 2, centre_mask(c, 2)) * 48 + gt_nnn4_coord_value(l, GT_NNN4_RHOEP, c);
     }

@@ -15,9 +15,10 @@
  *   FB        the split of the F/B centres: 70;
  *   RHOUD     the pairing of the U/D-layer wings (slot to slot): 8!;
  *   RHOEP     the E slice's pairing (4!) times the 3x3x3 permutation parity;
- *   FBX       FB times RHOEP. */
+ *   FBX       FB times RHOEP;
+ *   CO        the corners' twists: 3^7. */
 enum { GT_NNN4_F16, GT_NNN4_B16S, GT_NNN4_HIE, GT_NNN4_LOEB, GT_NNN4_LRUD, GT_NNN4_FB, GT_NNN4_RHOUD,
-       GT_NNN4_RHOEP, GT_NNN4_FBX };
+       GT_NNN4_RHOEP, GT_NNN4_FBX, GT_NNN4_CO };
 
 typedef struct gt_nnn4_layout {
     uint8_t axis_pos[3][8]; /* centre positions on axis a's two faces (U/D, R/L, F/B) */

@@ -85,8 +85,14 @@ static void read_move(gt_nnn4_model *m, gt_nnn *c, int move, const int8_t *centr
         m->centre[move][i] = (uint8_t)centre_at[to[m->centre_facelet[i]]];
         m->wing[move][i] = (uint8_t)wing_at[to[m->wing_facelet[i][0]]];
     }
-    for (int k = 0; k < 8; k++)
-        kp[k] = (uint8_t)corner_at[to[m->corner_facelet[k][0]]];
+    for (int k = 0; k < 8; k++) {
+        long dest = to[m->corner_facelet[k][0]];
+        kp[k] = (uint8_t)corner_at[dest];
+        m->corner_to[move][k] = kp[k];
+        for (int j = 0; j < 3; j++)
+            if (m->corner_facelet[kp[k]][j] == dest)
+                m->corner_twist[move][k] = (uint8_t)j;
+    }
     m->corner_odd[move] = (uint8_t)odd_permutation(kp, 8);
     for (int b = 0; b < 3; b++)
         for (int v = 0; v < 256; v++) {
@@ -174,6 +180,7 @@ int gt_nnn4_cube_of(const gt_nnn4_model *m, const gt_nnn *c, gt_nnn4_cube *out)
         if (piece < 0)
             return GT_ERR_ILLEGAL;
         out->corner[k] = (uint8_t)piece;
+        out->twist[k] = col[1] % 3 == 0 ? 1 : col[2] % 3 == 0 ? 2 : 0; /* U = 0, D = 3 */
     }
     return GT_OK;
 }
@@ -185,6 +192,8 @@ void gt_nnn4_cube_move(const gt_nnn4_model *m, gt_nnn4_cube *c, int move)
         c->centre[m->centre[move][i]] = was.centre[i];
         c->wing[m->wing[move][i]] = was.wing[i];
     }
+    for (int k = 0; k < 8; k++)
+        c->twist[m->corner_to[move][k]] = (uint8_t)((was.twist[k] + m->corner_twist[move][k]) % 3);
     /* corners: only their permutation's parity is read (P4), kept as the
      * parity of the array by swapping the first two on an odd turn */
     if (m->corner_odd[move]) {

@@ -23,7 +23,7 @@ typedef struct phase_search {
     const gt_nnn4_cube *start; /* the cube at the phase's start */
     int phase, n_tables, n_moves;
     const uint8_t *moves; /* global move of each local one */
-    const uint32_t (*mask[2][GT_NNN4_MOVES])[256];
+    const uint32_t (*mask[GT_NNN4_PHASE_TABLES][GT_NNN4_MOVES])[256];
     uint8_t path[PHASE_DEPTH_MAX];
     int length;
     long nodes;
@@ -34,11 +34,11 @@ typedef struct phase_search {
     int found_length[CANDIDATES_MAX];
 } phase_search;
 
-static const int phase_kinds[GT_NNN4_PHASES][2][2] = {
-    {{-1, -1}, {-1, -1}},
-    {{GT_NNN4_F16, GT_NNN4_B16S}, {-1, -1}},
-    {{GT_NNN4_HIE, GT_NNN4_LOEB}, {GT_NNN4_LRUD, GT_NNN4_FB}},
-    {{GT_NNN4_RHOUD, GT_NNN4_RHOEP}, {GT_NNN4_LRUD, GT_NNN4_FBX}},
+static const int phase_kinds[GT_NNN4_PHASES][GT_NNN4_PHASE_TABLES][2] = {
+    {{-1, -1}, {-1, -1}, {-1, -1}},
+    {{GT_NNN4_F16, GT_NNN4_B16S}, {-1, -1}, {-1, -1}},
+    {{GT_NNN4_HIE, GT_NNN4_LOEB}, {GT_NNN4_LRUD, GT_NNN4_FB}, {GT_NNN4_CO, GT_NNN4_HIE}},
+    {{GT_NNN4_RHOUD, GT_NNN4_RHOEP}, {GT_NNN4_LRUD, GT_NNN4_FBX}, {-1, -1}},
 };
 
 static void coords_of(const gt_nnn4_layout *l, int phase, const gt_nnn4_cube *c, gt_nnn4_coords *out)
@@ -50,7 +50,7 @@ static void coords_of(const gt_nnn4_layout *l, int phase, const gt_nnn4_cube *c,
     }
     if (phase == 1)
         out->c[1][0] = gt_nnn4_high_mask(c);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < GT_NNN4_PHASE_TABLES; k++)
         for (int j = 0; j < 2; j++)
             if (phase_kinds[phase][k][j] >= 0)
                 out->c[k][j] = gt_nnn4_coord_value(l, phase_kinds[phase][k][j], c);
@@ -325,7 +325,7 @@ int gt_nnn4_tables_open(gt_nnn4_load_fn load, gt_nnn4_unload_fn unload, void *us
             break;
         }
         for (int ph = 0; ph < GT_NNN4_PHASES; ph++)
-            for (int k = 0; k < 2; k++)
+            for (int k = 0; k < GT_NNN4_PHASE_TABLES; k++)
                 if (gt_nnn4_spec(ph, k) == &gt_nnn4_specs[i]) {
                     t->p[ph][k] = t->loaded_puzzle[i];
                     t->t[ph][k] = t->loaded_table[i];

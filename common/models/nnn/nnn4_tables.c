@@ -1,4 +1,4 @@
-/* The 4x4x4 reduction's tables (nnn4.h): seven descriptors for the one BFS,
+/* The 4x4x4 reduction's tables (nnn4.h): eight descriptors for the one BFS,
  * each a phase's moves acting on one or two coordinates (nnn4_coord.c) or
  * on a 24-bit mask, from the phase's goal set. */
 #include "nnn4.h"
@@ -30,6 +30,7 @@ static const table_def defs[GT_NNN4_TABLES] = {
     {2, 1, {GT_NNN4_LRUD, GT_NNN4_FB}},
     {3, 0, {GT_NNN4_RHOUD, GT_NNN4_RHOEP}},
     {3, 1, {GT_NNN4_LRUD, GT_NNN4_FBX}},
+    {2, 2, {GT_NNN4_CO, GT_NNN4_HIE}},
 };
 
 typedef struct nnn4_puzzle {
@@ -191,37 +192,38 @@ static uint64_t solved_index(const nnn4_puzzle *x)
     const gt_nnn4_layout *l = &x->layout;
     uint32_t ud = gt_nnn4_split_solved(m, l, 0), lr = gt_nnn4_split_solved(m, l, 1),
              fb = gt_nnn4_split_solved(m, l, 2);
-    switch (x->def->phase * 2 + x->def->which) {
+    switch ((int)(x->def - defs)) {
     case 0: {
         uint32_t mask = 0;
         for (int i = 0; i < 24; i++)
             mask |= (uint32_t)(m->centre_face[i] % 3 == 1) << i;
         return mask;
     }
-    case 3: return 0x555555; /* high pieces on the even (high) positions */
-    case 4: return (uint64_t)gt_nnn4_e_home(0) * 1980 + gt_nnn4_e_home(0) * 2;
-    case 5: return ((uint64_t)lr * 70 + ud) * 70 + fb;
-    case 6: return 0;
-    default: return ((uint64_t)lr * 70 + ud) * 3360 + fb * 48;
+    case 2: return 0x555555; /* high pieces on the even (high) positions */
+    case 3: return (uint64_t)gt_nnn4_e_home(0) * 1980 + gt_nnn4_e_home(0) * 2;
+    case 4: return ((uint64_t)lr * 70 + ud) * 70 + fb;
+    case 5: return 0;
+    case 6: return ((uint64_t)lr * 70 + ud) * 3360 + fb * 48;
+    default: return gt_nnn4_e_home(0); /* twists 0, the E pieces home */
     }
 }
 
 static int set_goals(nnn4_puzzle *x)
 {
-    int t = x->def->phase * 2 + x->def->which;
+    int t = (int)(x->def - defs);
     x->p.solved = solved_index(x);
-    if (t == 2 || t == 4) {
+    if (t == 1 || t == 3 || t == 7) {
         if (!(x->goals = malloc(70 * sizeof *x->goals)))
             return GT_ERR_NOMEM;
-        if (t == 2)
+        if (t == 1)
             x->p.n_goals = (uint64_t)fb_goals(x, x->goals);
-        else { /* the E pieces home in either order, the same on both sides */
+        else { /* the E pieces home in either order (the same on both sides) */
             x->goals[0] = x->p.solved;
-            x->goals[1] = (uint64_t)gt_nnn4_e_home(1) * 1980 + gt_nnn4_e_home(1) * 2;
+            x->goals[1] = t == 3 ? (uint64_t)gt_nnn4_e_home(1) * 1980 + gt_nnn4_e_home(1) * 2 : gt_nnn4_e_home(1);
             x->p.n_goals = 2;
         }
         x->p.solved = x->goals[0];
-    } else if (t == 5) {
+    } else if (t == 4) {
         int rc = g2_goals(x);
         if (rc)
             return rc;
@@ -270,6 +272,7 @@ const gt_table_spec gt_nnn4_specs[GT_NNN4_TABLES] = {
     NNN4_SPEC(4, "nnn4-p3-centres", "4x4x4 reduction P3: the centres into the set G2 reaches (20 turns)"),
     NNN4_SPEC(5, "nnn4-p4-edges", "4x4x4 reduction P4: every edge paired, 3x3x3 parity even (16 turns)"),
     NNN4_SPEC(6, "nnn4-p4-centres", "4x4x4 reduction P4: the centres solved (16 turns)"),
+    NNN4_SPEC(7, "nnn4-p3-corners", "4x4x4 reduction P3: the corners' twist solved (20 turns)"),
 };
 
 const gt_table_spec *gt_nnn4_spec(int phase, int which)
@@ -282,5 +285,5 @@ const gt_table_spec *gt_nnn4_spec(int phase, int which)
 
 int gt_nnn4_phase_tables(int phase)
 {
-    return phase == 0 ? 1 : 2;
+    return phase == 0 ? 1 : phase == 2 ? 3 : 2;
 }
