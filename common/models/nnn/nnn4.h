@@ -109,9 +109,9 @@ typedef void (*gt_nnn4_unload_fn)(void *user, const char *table, gt_puzzle *puzz
 
 /* Opens the seven tables through load. Return values: GT_OK, GT_ERR_NOMEM,
  * or load's first error (what was loaded is released through unload). */
-GT_API int gt_nnn4_tables_open(gt_nnn4_load_fn load, gt_nnn4_unload_fn unload, void *user,
-                               gt_nnn4_tables **out);
-GT_API void gt_nnn4_tables_close(gt_nnn4_tables *t, gt_nnn4_unload_fn unload, void *user);
+int gt_nnn4_tables_open(gt_nnn4_load_fn load, gt_nnn4_unload_fn unload, void *user,
+                        gt_nnn4_tables **out);
+void gt_nnn4_tables_close(gt_nnn4_tables *t, gt_nnn4_unload_fn unload, void *user);
 
 /* The reduction of a legal 4x4x4 (facelets in its own scheme) to a cube
  * whose centres are solved and edges paired, with an even 3x3x3 parity:

@@ -74,8 +74,8 @@ int gt_nnn_solve_after(const gt_nnn *start, const gt_turn *reduce, long n_reduce
  * GT_ERR_TIMEOUT (damaged tables: a phase not found, or an answer failing
  * its replay: the caller answers by the commutators); GT_ERR_NOMEM. */
 typedef struct gt_nnn4_tables gt_nnn4_tables;
-GT_API int gt_nnn_solve_tables(const gt_nnn4_tables *t, const gt_nnn *c, gt_nnn_cube3_fn cube3, void *ctx,
-                               gt_nnn_solution *sol);
+int gt_nnn_solve_tables(const gt_nnn4_tables *t, const gt_nnn *c, gt_nnn_cube3_fn cube3, void *ctx,
+                        gt_nnn_solution *sol);
 
 /* Cancels adjacent turns on one axis in place (same layer block: quarters
  * merged, identities dropped); returns the new count. */
@@ -92,7 +92,7 @@ enum { GT_NNN_OBTM, GT_NNN_STM };
 #define GT_NNN_SHORT_OBTM_MAX 7
 #define GT_NNN_SHORT_STM_MAX 5
 /* 1 when the short search covers an N×N×N in that metric. */
-GT_API int gt_nnn_short_covers(int n, int metric);
+int gt_nnn_short_covers(int n, int metric);
 /* A shortest answer of at most max_depth (<= GT_NNN_SHORT_DEPTH) moves of
  * the metric's whole move set for a legal start, up to whole-cube
  * orientation (the answer solves it in some orientation; in its own when
@@ -101,7 +101,7 @@ GT_API int gt_nnn_short_covers(int n, int metric);
  * GT_OK (method GT_NNN_METHOD_SEARCH, all in the cube3 stage, replayed),
  * GT_ERR_NOTFOUND (no answer that short), GT_ERR_RANGE (N not covered),
  * GT_ERR_INVAL, GT_ERR_NOMEM, GT_ERR_CORRUPT (a bug: no answer returned). */
-GT_API int gt_nnn_short_solve(const gt_nnn *start, int metric, int max_depth, gt_nnn_solution *out);
+int gt_nnn_short_solve(const gt_nnn *start, int metric, int max_depth, gt_nnn_solution *out);
 
 /* ---- the family's solver hooks (nnn_solver.c) ---- */
 
