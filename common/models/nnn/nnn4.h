@@ -54,7 +54,7 @@ typedef struct gt_nnn4_cube {
     uint8_t centre[24], wing[24], corner[8], twist[8];
 } gt_nnn4_cube;
 
-/* Fills m from the facelet model (~1 ms). GT_OK or GT_ERR_NOMEM. */
+/* Fills m from the facelet model (~1 ms). GT_OK, GT_ERR_NOMEM. */
 int gt_nnn4_model_init(gt_nnn4_model *m);
 /* The pieces of a legal 4x4x4 in its own colours. GT_ERR_ILLEGAL when a
  * wing or a corner is no piece of the cube. */

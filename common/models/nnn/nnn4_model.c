@@ -110,7 +110,7 @@ static void read_move(gt_nnn4_model *m, gt_nnn *c, int move, const int8_t *centr
 /* Which piece shows which colours where: a wing cannot flip, so at a given
  * position its two colours in order name it. Read by walking the labelled
  * cube until every (position, piece) pair was seen. */
-static void read_wing_pieces(gt_nnn4_model *m, gt_nnn *c, const int8_t *wing_at)
+static int read_wing_pieces(gt_nnn4_model *m, gt_nnn *c, const int8_t *wing_at)
 {
     memset(m->wing_of, 255, sizeof m->wing_of);
     for (int i = 0; i < FACELETS; i++)
@@ -129,6 +129,7 @@ static void read_wing_pieces(gt_nnn4_model *m, gt_nnn *c, const int8_t *wing_at)
             }
         }
     }
+    return seen == 24 * 24 ? GT_OK : GT_ERR_INVAL; /* the walk missed a pair: a bug */
 }
 
 int gt_nnn4_model_init(gt_nnn4_model *m)
@@ -141,8 +142,10 @@ int gt_nnn4_model_init(gt_nnn4_model *m)
     read_positions(m, centre_at, wing_at, corner_at);
     for (int move = 0; move < GT_NNN4_MOVES; move++)
         read_move(m, &c, move, centre_at, wing_at, corner_at);
-    read_wing_pieces(m, &c, wing_at);
+    int rc = read_wing_pieces(m, &c, wing_at);
     gt_nnn_free(&c);
+    if (rc)
+        return rc;
     for (int ph = 0; ph < GT_NNN4_PHASES; ph++)
         for (int move = 0; move < GT_NNN4_MOVES; move++)
             if (in_phase(ph, move))
