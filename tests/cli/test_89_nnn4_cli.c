@@ -15,7 +15,7 @@ static char *empty_db;
 static int setup(void **state)
 {
     (void)state;
-    if (tu_db_setup("nnn cube3-twophase"))
+    if (tu_db_setup("nnn"))
         return -1;
     return asprintf(&empty_db, "%s/empty", tu_db_dir) < 0 ? -1 : 0;
 }

@@ -149,7 +149,7 @@ static void test_random_cubes_are_reduced_and_solved(void **state)
     (void)state;
     gt_rng rng;
     gt_rng_seed(&rng, 5);
-    for (int k = 0; k < 12; k++) {
+    for (int k = 0; k < 6; k++) {
         gt_nnn c;
         random_cube(&c, &rng);
         gt_turn mv[160];
