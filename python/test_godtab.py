@@ -2,6 +2,7 @@
 database built by godtab-gen in a temporary directory, answers compared with
 godtab-solve's, errors mapped to the documented exit codes."""
 
+import json
 import os
 import re
 import shutil
@@ -28,7 +29,7 @@ class GodtabTest(unittest.TestCase):
         cls.dir = tempfile.mkdtemp(prefix="godtab-py-")
         cls.path = os.path.join(cls.dir, "db")
         subprocess.run([os.path.join(BIN, "godtab-gen"), "--quiet", "--db", cls.path, "pocket", "floppy",
-                        "taquin-3x3", "cube3-corners"], check=True, capture_output=True)
+                        "taquin-3x3", "cube3-corners", "nnn"], check=True, capture_output=True)
         subprocess.run([os.path.join(BIN, "godtab-gen"), "--quiet", "--db", cls.path, "--def",
                         os.path.join(os.path.dirname(__file__), "..", "puzzles", "skewb.tws"), "--name", "skewb"],
                        check=True, capture_output=True)
@@ -83,6 +84,20 @@ class GodtabTest(unittest.TestCase):
             self.assertEqual(out, "%s%s(%d)\n" % (moves, " " if moves else "", n))
         with self.assertRaises(godtab.MalformedError):
             self.db.solve("skewb-pdb", "R Q")
+
+    def test_nnn_4x4x4_by_the_tables(self):
+        # a 4x4x4 past 5 moves: the reduction tables answer (godtab-gen nnn),
+        # the same moves as godtab-solve nnn, far fewer than the commutators'
+        code, out = cli("nnn", "--db", self.path, "--size", "4", "--json", "R U Rw F2 Uw' L B Dw")
+        self.assertEqual(code, 0)
+        answer = json.loads(out)
+        self.assertEqual(answer["method"], "tables")
+        code, facelets = cli("nnn", "--db", self.path, "--size", "4", "--random", "1", "--seed", "2")
+        self.assertEqual(code, 0)
+        moves, n = self.db.solve("nnn", facelets.split("\t")[0], state=True)
+        code, out = cli("nnn", "--db", self.path, "--json", "--facelets", facelets.split("\t")[0])
+        self.assertEqual(json.loads(out)["solution"], moves)
+        self.assertLess(n, 80)
 
     def test_cube3_by_the_one_query_path(self):
         self.assertEqual(self.db.solve("cube3", "R U")[1], 2)
