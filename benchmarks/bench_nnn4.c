@@ -1,7 +1,8 @@
 /* bench_nnn4: the 4x4x4 reduction from tables (docs/nnn.md, "Reduction
- * from tables"): the seven tables built as godtab-gen builds them (their
+ * from tables"): the eight tables built as godtab-gen builds them (their
  * time), then random states (gt_nnn_random, seed 4) solved by the
- * reduction and cube3's two-phase at most 19 moves, every answer replayed:
+ * reduction (its two axes on two threads) and cube3's two-phase at most 19
+ * moves, every answer replayed:
  * mean and max OBTM and STM, each phase's mean, mean and max time a solve,
  * beside the issue's targets and anchors (dwalton76 51.6, TPR 44.4 OBTM).
  *
@@ -111,7 +112,7 @@ int main(void)
         gt_nnn_free(&r);
     }
     double mean = sum_obtm / states, mean_t = sum_t / states;
-    printf("4x4x4, %d random states, one thread: OBTM mean %.2f (max %ld), STM mean %.2f; phases %.2f / %.2f / "
+    printf("4x4x4, %d random states, two axes on two threads: OBTM mean %.2f (max %ld), STM mean %.2f; phases %.2f / %.2f / "
            "%.2f / %.2f, 3x3x3 %.2f\n", states, mean, max_obtm, sum_stm / states, phase[0] / states,
            phase[1] / states, phase[2] / states, phase[3] / states, phase[4] / states);
     printf("  target OBTM <= 48 (dwalton76 51.6, TPR 44.4): %s; time a solve mean %.3f s (max %.3f s), "
