@@ -5,14 +5,15 @@
  * high stays high. */
 #include "nnn4_coord.h"
 
+#include <pthread.h>
+
 #include <string.h>
 
 static uint32_t binom[25][25];
 
-static void binom_init(void)
+/* Filled once (pthread_once: solves on several threads share it). */
+static void binom_fill(void)
 {
-    if (binom[0][0])
-        return;
     for (int n = 0; n <= 24; n++) {
         binom[n][0] = 1;
         for (int k = 1; k <= n; k++)
@@ -86,7 +87,8 @@ static int inversions_odd(const uint8_t *p, int n)
 
 void gt_nnn4_layout_init(const gt_nnn4_model *m, gt_nnn4_layout *l)
 {
-    binom_init();
+    static pthread_once_t binom_once = PTHREAD_ONCE_INIT;
+    pthread_once(&binom_once, binom_fill);
     memset(l, 0, sizeof *l);
     int na[3] = {0}, nn = 0;
     for (int i = 0; i < 24; i++) {
