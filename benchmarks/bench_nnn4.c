@@ -1,12 +1,12 @@
 /* bench_nnn4: the 4x4x4 reduction from tables (docs/nnn.md, "Reduction
  * from tables"): the eight tables built as godtab-gen builds them (their
  * time), then random states (gt_nnn_random, seed 4) solved by the
- * reduction (its two axes on two threads) and cube3's two-phase at most 19
- * moves, every answer replayed:
+ * reduction (from 1, 2 and 3 axes, a thread each) and cube3's two-phase at
+ * most 19 moves, every answer replayed:
  * mean and max OBTM and STM, each phase's mean, mean and max time a solve,
  * beside the issue's targets and anchors (dwalton76 51.6, TPR 44.4 OBTM).
  *
- * Environment: GODTAB_BENCH_NNN4_STATES (default 200). */
+ * Environment: GODTAB_BENCH_NNN4_STATES (default 100, for each of 1, 2, 3 axes). */
 #include "bench_util.h"
 
 #include "bfs.h"
@@ -65,20 +65,9 @@ static int build_tables(gt_nnn4_tables *t, gt_table *store, gt_puzzle **puzzles)
     return 0;
 }
 
-int main(void)
+/* Solves the states from `axes` axes: the figures and the targets. */
+static int run_axes(const gt_nnn4_tables *tp, int states, int axes)
 {
-    const char *env = getenv("GODTAB_BENCH_NNN4_STATES");
-    int states = env ? atoi(env) : 200;
-    static gt_nnn4_tables t;
-    static gt_table store[GT_NNN4_TABLES];
-    gt_puzzle *puzzles[GT_NNN4_TABLES];
-    double t0 = bench_now();
-    if (gt_nnn4_model_init(&t.model) != GT_OK || build_tables(&t, store, puzzles) ||
-        gt_cube3_twophase_tables_build(&twophase) != GT_OK) {
-        fprintf(stderr, "bench_nnn4: cannot build the tables\n");
-        return 1;
-    }
-    printf("tables: 8 built in %.2f s (nibbles, 26 MB in memory)\n", bench_now() - t0);
     gt_rng rng;
     gt_rng_seed(&rng, 4);
     double sum_obtm = 0, sum_stm = 0, sum_t = 0, max_t = 0, phase[GT_NNN4_PHASES + 1] = {0};
@@ -90,7 +79,7 @@ int main(void)
             return 1;
         gt_nnn_random(&c, &rng);
         double s0 = bench_now();
-        int rc = gt_nnn_solve_tables(&t, &c, cube3_cb, NULL, &sol);
+        int rc = gt_nnn_solve_tables(tp, &c, axes, cube3_cb, NULL, &sol);
         double dt = bench_now() - s0;
         memcpy(r.f, c.f, 96);
         if (rc == GT_OK)
@@ -112,11 +101,31 @@ int main(void)
         gt_nnn_free(&r);
     }
     double mean = sum_obtm / states, mean_t = sum_t / states;
-    printf("4x4x4, %d random states, two axes on two threads: OBTM mean %.2f (max %ld), STM mean %.2f; phases %.2f / %.2f / "
-           "%.2f / %.2f, 3x3x3 %.2f\n", states, mean, max_obtm, sum_stm / states, phase[0] / states,
+    printf("4x4x4, %d random states, %d axis/axes (a thread each): OBTM mean %.2f (max %ld), STM mean %.2f; phases "
+           "%.2f / %.2f / %.2f / %.2f, 3x3x3 %.2f\n", states, axes, mean, max_obtm, sum_stm / states, phase[0] / states,
            phase[1] / states, phase[2] / states, phase[3] / states, phase[4] / states);
     printf("  target OBTM <= 48 (dwalton76 51.6, TPR 44.4): %s; time a solve mean %.3f s (max %.3f s), "
            "target <= 0.5 s: %s\n", mean <= 48 ? "met" : "MISSED", mean_t, max_t, mean_t <= 0.5 ? "met" : "MISSED");
+    return 0;
+}
+
+int main(void)
+{
+    const char *env = getenv("GODTAB_BENCH_NNN4_STATES");
+    int states = env ? atoi(env) : 100;
+    static gt_nnn4_tables t;
+    static gt_table store[GT_NNN4_TABLES];
+    gt_puzzle *puzzles[GT_NNN4_TABLES];
+    double t0 = bench_now();
+    if (gt_nnn4_model_init(&t.model) != GT_OK || build_tables(&t, store, puzzles) ||
+        gt_cube3_twophase_tables_build(&twophase) != GT_OK) {
+        fprintf(stderr, "bench_nnn4: cannot build the tables\n");
+        return 1;
+    }
+    printf("tables: 8 built in %.2f s (nibbles, 26 MB in memory)\n", bench_now() - t0);
+    for (int axes = 1; axes <= GT_NNN4_AXES_MAX; axes++)
+        if (run_axes(&t, states, axes))
+            return 1;
     for (int i = 0; i < GT_NNN4_TABLES; i++) {
         gt_nnn4_specs[i].free_puzzle(puzzles[i]);
         free(store[i].data);

@@ -35,7 +35,7 @@
 #define POCKET_TABLE "pocket-htm"
 #define POSITION_MAX 256 /* bytes of the pocket query hooks' position */
 
-enum { OPT_SIZE = 256, OPT_CHECK, OPT_STAGES, OPT_METHOD };
+enum { OPT_SIZE = 256, OPT_CHECK, OPT_STAGES, OPT_METHOD, OPT_AXES };
 /* --method: the tables when built (auto), only them, or seed 002's commutators. */
 enum { NNN_METHOD_AUTO, NNN_METHOD_TABLES, NNN_METHOD_COMMUTATORS };
 
@@ -44,12 +44,14 @@ typedef struct nnn_args {
     int check;
     int stages;
     int method; /* NNN_METHOD_* */
+    int axes;   /* --axes: the tables' reduction from 1..3 axes (0: 1) */
 } nnn_args;
 
 static const struct option nnn_options[] = {{"size", required_argument, NULL, OPT_SIZE},
                                             {"check", no_argument, NULL, OPT_CHECK},
                                             {"stages", no_argument, NULL, OPT_STAGES},
                                             {"method", required_argument, NULL, OPT_METHOD},
+                                            {"axes", required_argument, NULL, OPT_AXES},
                                             {NULL, 0, NULL, 0}};
 
 static void nnn_usage(FILE *out, const void *ctx)
@@ -80,6 +82,8 @@ static void nnn_usage(FILE *out, const void *ctx)
             "                has them (godtab-gen nnn), else by the commutators; tables: only\n"
             "                the tables (a 4x4x4; exit 4 when not built, 5 when damaged);\n"
             "                commutators: seed 002's method for every N\n"
+            "  --axes K      the tables' reduction from K = 1 (default), 2 or 3 axes, one a\n"
+            "                thread, the shortest kept: ~1 (2) or ~1.5 (3) turns shorter\n"
             "  --db PATH     where a 2x2x2 looks for the pocket-htm table and a 4x4x4 for the\n"
             "                reduction tables (default: $GODTAB_DB, else the built-in path)\n"
             "Otherwise the query is solved: the moves in WCA/SiGN notation, then (OBTM n, STM m),\n"
@@ -112,6 +116,11 @@ static int nnn_option(void *ctx, int opt, const char *arg)
         return 0;
     case OPT_CHECK: a->check = 1; return 0;
     case OPT_STAGES: a->stages = 1; return 0;
+    case OPT_AXES:
+        if ((v = gt_cli_parse_count("--axes", arg, 1, GT_NNN4_AXES_MAX)) < 0)
+            return GT_EXIT_USAGE;
+        a->axes = (int)v;
+        return 0;
     case OPT_METHOD:
         if (strcmp(arg, "auto") == 0 || strcmp(arg, "tables") == 0 || strcmp(arg, "commutators") == 0) {
             a->method = arg[0] == 'a' ? NNN_METHOD_AUTO : arg[0] == 't' ? NNN_METHOD_TABLES : NNN_METHOD_COMMUTATORS;
@@ -480,7 +489,7 @@ static int nnn4_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
         return x->nnn4.failed ? x->nnn4.failed : GT_ERR_NOTFOUND;
     int rc = ctx_ready(x);
     if (rc == GT_OK)
-        rc = gt_nnn_solve_tables(t, c, cube3_stage_short, x->tables, sol);
+        rc = gt_nnn_solve_tables(t, c, x->a->axes ? x->a->axes : 1, cube3_stage_short, x->tables, sol);
     if ((rc == GT_ERR_CORRUPT || rc == GT_ERR_TIMEOUT) && x->a->method == NNN_METHOD_AUTO)
         fprintf(stderr, "godtab-solve: nnn: the 4x4x4 reduction tables gave no answer (%s; rebuild them with: "
                 "godtab-gen nnn); answering by the commutators\n", gt_strerror(rc));

@@ -3,7 +3,7 @@
  * far shorter than the commutators'; --method commutators and tables;
  * tables not built (exit 4 with tables only, silently the commutators
  * otherwise), another N with tables only (exit 1), a bad --method (exit
- * 1), a damaged table (said on stderr and the commutators answer; exit 5
+ * 1), --axes outside 1..3 (exit 1), a damaged table (said on stderr and the commutators answer; exit 5
  * with tables only). Every run names its database with --db. */
 #include "test_util.h"
 
@@ -112,6 +112,14 @@ static void test_bad_method_and_size(void **state)
     char *out, *err;
     assert_int_equal(solve(&out, &err, tu_db_path, "--size 4 --method fast R"), 1);
     assert_non_null(strstr(err, "--method 'fast'"));
+    free(out);
+    free(err);
+    assert_int_equal(solve(&out, &err, tu_db_path, "--size 4 --axes 4 R"), 1);
+    assert_non_null(strstr(err, "--axes"));
+    free(out);
+    free(err);
+    assert_int_equal(solve(&out, &err, tu_db_path, "--size 4 --axes 2 \"R U Rw F2 Uw' L\""), 0);
+    assert_non_null(strstr(out, ") by tables\n"));
     free(out);
     free(err);
     assert_int_equal(solve(&out, &err, tu_db_path, "--size 5 --method tables \"R U Rw F2 Uw' L\""), 1);

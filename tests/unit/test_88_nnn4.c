@@ -176,7 +176,7 @@ static void test_random_cubes_are_reduced_and_solved(void **state)
             assert_int_equal(pieces.twist[j], 0); /* P3 solved the twists, P4 kept them */
         gt_nnn_free(&r);
         gt_nnn_solution sol;
-        assert_int_equal(gt_nnn_solve_tables(tables, &c, cube3_cb, NULL, &sol), GT_OK);
+        assert_int_equal(gt_nnn_solve_tables(tables, &c, 1, cube3_cb, NULL, &sol), GT_OK);
         assert_int_equal(sol.method, GT_NNN_METHOD_TABLES);
         gt_nnn_apply(&c, sol.moves, sol.count);
         assert_true(gt_nnn_is_solved(&c));
@@ -196,14 +196,44 @@ static void test_short_scramble_short_answer(void **state)
     gt_nnn_solution sol;
     assert_int_equal(gt_nnn_init(&c, 4), GT_OK);
     assert_int_equal(gt_nnn_scramble(&c, "R U Rw", &err), GT_OK);
-    assert_int_equal(gt_nnn_solve_tables(tables, &c, cube3_cb, NULL, &sol), GT_OK);
+    assert_int_equal(gt_nnn_solve_tables(tables, &c, 1, cube3_cb, NULL, &sol), GT_OK);
     assert_true(sol.obtm <= 3);
     gt_nnn_solution_free(&sol);
     /* a solved cube: nothing to do */
     gt_nnn_reset(&c);
-    assert_int_equal(gt_nnn_solve_tables(tables, &c, cube3_cb, NULL, &sol), GT_OK);
+    assert_int_equal(gt_nnn_solve_tables(tables, &c, 1, cube3_cb, NULL, &sol), GT_OK);
     assert_int_equal(sol.count, 0);
     gt_nnn_solution_free(&sol);
+    gt_nnn_free(&c);
+}
+
+/* More axes, never a longer answer (the first axis is among them), the
+ * same answer on every run; axes outside 1..3 refused. */
+static void test_axes(void **state)
+{
+    (void)state;
+    gt_rng rng;
+    gt_rng_seed(&rng, 21);
+    gt_nnn c;
+    random_cube(&c, &rng);
+    long count[GT_NNN4_AXES_MAX + 1];
+    for (int axes = 1; axes <= GT_NNN4_AXES_MAX; axes++) {
+        gt_nnn_solution sol;
+        assert_int_equal(gt_nnn_solve_tables(tables, &c, axes, cube3_cb, NULL, &sol), GT_OK);
+        gt_nnn r;
+        assert_int_equal(gt_nnn_init(&r, 4), GT_OK);
+        memcpy(r.f, c.f, 96);
+        gt_nnn_apply(&r, sol.moves, sol.count);
+        assert_true(gt_nnn_is_solved(&r));
+        count[axes] = sol.count;
+        if (axes > 1)
+            assert_true(count[axes] <= count[axes - 1]);
+        gt_nnn_free(&r);
+        gt_nnn_solution_free(&sol);
+    }
+    gt_nnn_solution sol;
+    assert_int_equal(gt_nnn_solve_tables(tables, &c, 0, cube3_cb, NULL, &sol), GT_ERR_INVAL);
+    assert_int_equal(gt_nnn_solve_tables(tables, &c, 4, cube3_cb, NULL, &sol), GT_ERR_INVAL);
     gt_nnn_free(&c);
 }
 
@@ -227,7 +257,7 @@ static void test_damaged_tables_give_no_wrong_answer(void **state)
             gt_nnn c;
             gt_nnn_solution sol;
             random_cube(&c, &rng);
-            int rc = gt_nnn_solve_tables(tables, &c, cube3_cb, NULL, &sol);
+            int rc = gt_nnn_solve_tables(tables, &c, 1, cube3_cb, NULL, &sol);
             assert_true(rc == GT_ERR_CORRUPT || rc == GT_ERR_TIMEOUT);
             gt_nnn_free(&c);
             memcpy(table_store[i].data, saved, table_store[i].data_bytes);
@@ -242,6 +272,7 @@ int main(void)
         cmocka_unit_test(test_tables_reach_the_group_counts),
         cmocka_unit_test(test_random_cubes_are_reduced_and_solved),
         cmocka_unit_test(test_short_scramble_short_answer),
+        cmocka_unit_test(test_axes),
         cmocka_unit_test(test_damaged_tables_give_no_wrong_answer),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

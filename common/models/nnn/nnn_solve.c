@@ -340,27 +340,23 @@ static int solve_axis(const gt_nnn4_tables *t, const gt_nnn *c, int axis, gt_nnn
     return rc;
 }
 
-/* Two axes, one a thread (~the time of one on two cores): the shorter
- * answer kept, the first axis's on a tie, so the answer does not depend
- * on the thread count. Three axes save another half turn at 1.5x the
- * time (docs/nnn.md). */
-enum { TABLES_AXES = 2 };
-
-int gt_nnn_solve_tables(const gt_nnn4_tables *t, const gt_nnn *c, gt_nnn_cube3_fn cube3, void *ctx,
+/* Each axis on a thread of its own: the shortest answer kept, the first
+ * axis's on a tie, so the answer does not depend on the thread count. */
+int gt_nnn_solve_tables(const gt_nnn4_tables *t, const gt_nnn *c, int axes, gt_nnn_cube3_fn cube3, void *ctx,
                         gt_nnn_solution *sol)
 {
-    gt_nnn_solution axis_sol[TABLES_AXES];
-    int rc[TABLES_AXES], best = -1;
+    gt_nnn_solution axis_sol[GT_NNN4_AXES_MAX];
+    int rc[GT_NNN4_AXES_MAX], best = -1;
     memset(sol, 0, sizeof *sol);
-    if (!t || c->n != 4)
+    if (!t || c->n != 4 || axes < 1 || axes > GT_NNN4_AXES_MAX)
         return GT_ERR_INVAL;
-#pragma omp parallel for num_threads(TABLES_AXES) schedule(static, 1)
-    for (int axis = 0; axis < TABLES_AXES; axis++)
+#pragma omp parallel for num_threads(axes) schedule(static, 1)
+    for (int axis = 0; axis < axes; axis++)
         rc[axis] = solve_axis(t, c, axis, cube3, ctx, &axis_sol[axis]);
-    for (int axis = 0; axis < TABLES_AXES; axis++)
+    for (int axis = 0; axis < axes; axis++)
         if (rc[axis] == GT_OK && (best < 0 || axis_sol[axis].count < axis_sol[best].count))
             best = axis;
-    for (int axis = 0; axis < TABLES_AXES; axis++)
+    for (int axis = 0; axis < axes; axis++)
         if (rc[axis] == GT_OK && axis != best)
             gt_nnn_solution_free(&axis_sol[axis]);
     if (best < 0)

@@ -70,11 +70,15 @@ int gt_nnn_solve_after(const gt_nnn *start, const gt_turn *reduce, long n_reduce
                        void *ctx, gt_nnn_solution *out);
 
 /* A 4x4x4 by the reduction from its tables (nnn4.h) then cube3 through the
- * callback, replayed. Return values: GT_OK; GT_ERR_ILLEGAL; GT_ERR_CORRUPT or
+ * callback, replayed; axes 1..GT_NNN4_AXES_MAX: the reduction run from that
+ * many axes (the cube as given, turned by z, by y), one a thread, the
+ * shortest answer kept (2 axes: ~1 turn shorter, 3: ~1.5, at the time of
+ * one a core). Return values: GT_OK; GT_ERR_INVAL (axes); GT_ERR_ILLEGAL; GT_ERR_CORRUPT or
  * GT_ERR_TIMEOUT (damaged tables: a phase not found, or an answer failing
  * its replay: the caller answers by the commutators); GT_ERR_NOMEM. */
 typedef struct gt_nnn4_tables gt_nnn4_tables;
-int gt_nnn_solve_tables(const gt_nnn4_tables *t, const gt_nnn *c, gt_nnn_cube3_fn cube3, void *ctx,
+enum { GT_NNN4_AXES_MAX = 3 };
+int gt_nnn_solve_tables(const gt_nnn4_tables *t, const gt_nnn *c, int axes, gt_nnn_cube3_fn cube3, void *ctx,
                         gt_nnn_solution *sol);
 
 /* Cancels adjacent turns on one axis in place (same layer block: quarters

@@ -222,7 +222,7 @@ int gt_nnn_answer_solve(const void *handle, const gt_nnn *c, int metric, gt_nnn_
         return GT_OK;
     if (rc == GT_ERR_NOMEM || rc == GT_ERR_CORRUPT)
         return rc;
-    if (c->n == 4 && t4_tables(h) && gt_nnn_solve_tables(h->t4, c, cube3_stage_short, (void *)h, sol) == GT_OK)
+    if (c->n == 4 && t4_tables(h) && gt_nnn_solve_tables(h->t4, c, 1, cube3_stage_short, (void *)h, sol) == GT_OK)
         return GT_OK;
     return gt_nnn_solve(h->solver, c, cube3_stage, (void *)h, sol);
 }
