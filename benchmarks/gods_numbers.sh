@@ -78,7 +78,7 @@ sort -n "$tmp/todo" | while read -r n b; do
     *) echo "$b skipped: index $n states, exit $rc: $(reason "$tmp/gt.out")"; continue ;;
   esac
   awk '/depth +states/ {on = 1; next} on && /^ *[0-9]+ +[0-9]+ *$/ {print $1, $2; next} on {exit}' "$tmp/gt.out" > "$tmp/gt.dist"
-  states=$(awk '{s += $2} END {print s}' "$tmp/gt.dist")
+  states=$(awk '{s += $2} END {printf "%.0f", s}' "$tmp/gt.dist")
   god=$(tail -n 1 "$tmp/gt.dist" | cut -d' ' -f1)
   dist=$(awk '{printf "%s%s", (NR > 1 ? "," : ""), $2}' "$tmp/gt.dist")
   ts=-; cmp=-
