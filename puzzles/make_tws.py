@@ -66,6 +66,8 @@ PUBLISHED = {
  "2x2x2.tws": ["# @published htm all 1 9 54 321 1847 9992 50136 227536 870072 1887748 623800 2644",
                "# @published qtm all 1 6 27 120 534 2256 8969 33058 114149 360508 930588 1350852 782536 90280 276",
                "# (OEIS A079761 and A079762; the same counts as the pocket-htm / pocket-qtm tables)"],
+ "2x2x2_full.tws": ["# @published htm all 1 18 243 2874 28000 205416 1168516 5402628 20776176 45391616 15139616 64736",
+                    "# (twsearch -g on this file and on twsearch's samples/main/2x2x2.tws, cpp-0a8bfb0; the corners' group)"],
  "3x3x3_corners.tws": ["# @published htm all 1 18 243 2874 28000 205416 1168516 5402628 20776176 45391616 15139616 64736",
                        "# (Korf 1997; the counts of godtab's cube3-corners table)"],
  "3x3x3.tws": ["# @published qtm R,U 1 4 10 24 58 140 338 816 1970 4756 11448 27448 65260 154192 360692 827540 1851345 3968840 7891990 13659821 18471682 16586822 8039455 1511110 47351 87",

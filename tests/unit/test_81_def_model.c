@@ -324,6 +324,29 @@ static void test_large_catalogue(void **state)
     release(&b);
 }
 
+/* 2x2x2_full.tws (all six faces: the 3x3x3's corners' group, measured
+ * equal to twsearch -g on it and on twsearch's 2x2x2.tws) publishes the
+ * counts of 3x3x3_corners.tws, which test_large_catalogue checks against
+ * cube3-corners by a BFS; godtab-gen checks the line itself at each build. */
+static void test_2x2x2_full_published(void **state)
+{
+    (void)state;
+    gt_def *full = load("2x2x2_full.tws"), *corners = load("3x3x3_corners.tws");
+    uint64_t all_full, all_corners;
+    assert_int_equal(gt_def_moves_mask(full, "all", &all_full, NULL), GT_OK);
+    assert_int_equal(gt_def_moves_mask(corners, "all", &all_corners, NULL), GT_OK);
+    const uint64_t *a = gt_def_find_published(full, GT_DEF_HTM, all_full);
+    const uint64_t *b = gt_def_find_published(corners, GT_DEF_HTM, all_corners);
+    assert_non_null(a);
+    assert_non_null(b);
+    int d = 0;
+    for (; a[d] || b[d]; d++)
+        assert_int_equal(a[d], b[d]);
+    assert_int_equal(d, 12); /* depths 0..11: God's number 11 */
+    gt_def_free(full);
+    gt_def_free(corners);
+}
+
 /* Bipartite definitions (def_parity.c): the model says so exactly when
  * some distinct-piece orbits see every move odd, and then its
  * distance_parity is the BFS distance mod 2 at every index. */
@@ -608,6 +631,7 @@ int main(void)
         cmocka_unit_test(test_plan_limits),
         cmocka_unit_test(test_bipartite_parity),
         cmocka_unit_test(test_large_catalogue),
+        cmocka_unit_test(test_2x2x2_full_published),
         cmocka_unit_test(test_computed_ranks_round_trip),
         cmocka_unit_test(test_ranked_index_catalogue),
         cmocka_unit_test(test_ranked_index_walk),
