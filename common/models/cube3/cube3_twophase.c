@@ -80,13 +80,16 @@ static inline int is_h_move(int move)
     return f == 0 || f == 3 || move % 3 == 1;
 }
 
-/* Looks at the clock every CHECK_EVERY nodes; 1 when the search must stop. */
-static int must_stop(tp_search *s)
+/* Counts n nodes, looking at the clock each time the count passes a
+ * multiple of CHECK_EVERY + 1; 1 when the search must stop. */
+static int count_nodes(tp_search *s, uint64_t n)
 {
     tp_shared *sh = s->sh;
     if (sh->stop || sh->done)
         return 1;
-    if ((++sh->nodes & CHECK_EVERY) != 0)
+    uint64_t before = sh->nodes;
+    sh->nodes += n;
+    if ((before | CHECK_EVERY) == (sh->nodes | CHECK_EVERY))
         return 0;
     if (sh->cancel && *sh->cancel)
         sh->stop = GT_ERR_INTERRUPT;
@@ -173,7 +176,7 @@ static int phase2(tp_search *s, const tp_p2 *x, int depth, int togo)
         int m = gt_cube3_twophase_p2_moves[k];
         if (!allowed_after(prev, m))
             continue;
-        if (must_stop(s))
+        if (count_nodes(s, 1))
             return 0;
         tp_p2 y = {t->cperm_move[x->cp * n + k], t->eperm_move[x->ep * n + k], t->sperm_move[x->sp * n + k],
                    t->ccomb_move[x->cc * n + k], t->ecomb_move[x->ec * n + k]};
@@ -284,24 +287,6 @@ typedef struct tp_child {
     uint64_t entry;
     int move;
 } tp_child;
-
-/* Counts n nodes, looking at the clock each time the count passes a
- * multiple of CHECK_EVERY + 1; 1 when the search must stop. */
-static int count_nodes(tp_search *s, uint64_t n)
-{
-    tp_shared *sh = s->sh;
-    if (sh->stop || sh->done)
-        return 1;
-    uint64_t before = sh->nodes;
-    sh->nodes += n;
-    if ((before | CHECK_EVERY) == (sh->nodes | CHECK_EVERY))
-        return 0;
-    if (sh->cancel && *sh->cancel)
-        sh->stop = GT_ERR_INTERRUPT;
-    else if (sh->timeout > 0 && now_seconds() - sh->t0 >= sh->timeout)
-        sh->stop = GT_ERR_TIMEOUT;
-    return sh->stop != 0;
-}
 
 /* A child in H (h = 0) with 1 to 4 moves left is cut: a phase-1 sequence
  * ends with a move outside H, and no canonical sequence of at most 4 moves
