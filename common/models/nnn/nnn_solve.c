@@ -190,6 +190,24 @@ static int replay(const gt_nnn *start, const gt_nnn_solution *sol)
     return ok ? GT_OK : GT_ERR_CORRUPT;
 }
 
+/* An answer's end, whichever method found it: its moves into out, replayed
+ * on start and counted; on any failure out is freed and the error returned. */
+static int finish(const gt_nnn *start, gt_nnn_moves *mv, int rc, int method, gt_nnn_solution *out)
+{
+    out->moves = mv->m;
+    out->count = mv->count;
+    if (rc == GT_OK)
+        rc = replay(start, out);
+    if (rc != GT_OK) {
+        gt_nnn_solution_free(out);
+        return rc;
+    }
+    out->obtm = gt_nnn_count_obtm(start->n, out->moves, out->count);
+    out->stm = gt_nnn_count_stm(start->n, out->moves, out->count);
+    out->method = method;
+    return GT_OK;
+}
+
 /* Odd N: the fixed centres name the faces (a scramble may turn the whole
  * cube), so colours are renamed to the face whose centre has them. */
 static void relabel_by_centres(gt_nnn *c)
@@ -230,18 +248,7 @@ int gt_nnn_solve(const gt_nnn_solver *s, const gt_nnn *start, gt_nnn_cube3_fn cu
         out->seconds[st] = now() - t0;
     }
     gt_nnn_free(&c);
-    out->moves = mv.m;
-    out->count = mv.count;
-    if (rc == GT_OK)
-        rc = replay(start, out);
-    if (rc != GT_OK) {
-        gt_nnn_solution_free(out);
-        return rc;
-    }
-    out->obtm = gt_nnn_count_obtm(start->n, out->moves, out->count);
-    out->stm = gt_nnn_count_stm(start->n, out->moves, out->count);
-    out->method = GT_NNN_METHOD_COMMUTATORS;
-    return GT_OK;
+    return finish(start, &mv, rc, GT_NNN_METHOD_COMMUTATORS, out);
 }
 
 /* Cancellation writes every block from its axis's first face (U R F): a
@@ -283,18 +290,7 @@ int gt_nnn_solve_after(const gt_nnn *start, const gt_turn *reduce, long n_reduce
     out->stage_count[GT_NNN_STAGE_CUBE3] = mv.count - first;
     out->seconds[GT_NNN_STAGE_CUBE3] = now() - t0;
     gt_nnn_free(&c);
-    out->moves = mv.m;
-    out->count = mv.count;
-    if (rc == GT_OK)
-        rc = replay(start, out);
-    if (rc != GT_OK) {
-        gt_nnn_solution_free(out);
-        return rc;
-    }
-    out->obtm = gt_nnn_count_obtm(start->n, out->moves, out->count);
-    out->stm = gt_nnn_count_stm(start->n, out->moves, out->count);
-    out->method = GT_NNN_METHOD_TABLES;
-    return GT_OK;
+    return finish(start, &mv, rc, GT_NNN_METHOD_TABLES, out);
 }
 
 /* The tables' answer along one axis: axis 0 the cube itself (P1 stages
