@@ -100,21 +100,26 @@ static int follows(int last, int mv)
 
 static void phase_init(phase_search *s, const gt_nnn4_tables *t, int phase);
 
+/* The next phase's lower bound after these moves of the phase (a
+ * candidate, or the path so far). */
+static int next_bound_after(const phase_search *s, const uint8_t *moves, int n)
+{
+    gt_nnn4_cube c = *s->start;
+    for (int i = 0; i < n; i++)
+        gt_nnn4_cube_move(&s->t->model, &c, moves[i]);
+    phase_search next;
+    gt_nnn4_coords start;
+    phase_init(&next, s->t, s->phase + 1);
+    coords_of(s->layout, s->phase + 1, &c, &start);
+    return bound_of(&next, &start);
+}
+
 /* A goal of the phase the next phase can solve: its start is reached in
  * every table of its own (a phase's goal set is a projection's, and the
  * next group reaches only some of the positions that share it). */
 static int next_can_solve(const phase_search *s, int g)
 {
-    if (s->phase + 1 >= GT_NNN4_PHASES)
-        return 1;
-    gt_nnn4_cube c = *s->start;
-    for (int i = 0; i < g; i++)
-        gt_nnn4_cube_move(&s->t->model, &c, s->path[i]);
-    phase_search next;
-    gt_nnn4_coords start;
-    phase_init(&next, s->t, s->phase + 1);
-    coords_of(s->layout, s->phase + 1, &c, &start);
-    return bound_of(&next, &start) != UNREACHED;
+    return s->phase + 1 >= GT_NNN4_PHASES || next_bound_after(s, s->path, g) != UNREACHED;
 }
 
 static int dfs(phase_search *s, const gt_nnn4_coords *c, int g, int bound, int last)
@@ -159,19 +164,6 @@ static int solve_phase(phase_search *s, const gt_nnn4_coords *start)
             return GT_OK;
     }
     return first >= 0 ? GT_OK : GT_ERR_TIMEOUT;
-}
-
-/* The next phase's lower bound after the candidate's moves. */
-static int next_bound_after(const phase_search *s, const uint8_t *moves, int n)
-{
-    gt_nnn4_cube c = *s->start;
-    for (int i = 0; i < n; i++)
-        gt_nnn4_cube_move(&s->t->model, &c, moves[i]);
-    phase_search next;
-    gt_nnn4_coords start;
-    phase_init(&next, s->t, s->phase + 1);
-    coords_of(s->layout, s->phase + 1, &c, &start);
-    return bound_of(&next, &start);
 }
 
 /* The collected solutions' order, least length plus the next phase's
