@@ -28,17 +28,7 @@ static gt_cube3_twophase_tables *twophase;
 static int cube3_cb(void *ctx, const uint8_t colours[54], gt_turn *out, int cap)
 {
     (void)ctx;
-    gt_cube3 c;
-    gt_cube3_twophase_options o = {.max_length = 19, .timeout = 1};
-    gt_cube3_twophase_result r;
-    if (gt_cube3_from_colours(colours, &c, NULL, NULL) != GT_OK)
-        return GT_ERR_ILLEGAL;
-    int rc = gt_cube3_twophase_solve(twophase, &c, &o, &r);
-    if ((rc != GT_OK && rc != GT_ERR_TIMEOUT && rc != GT_ERR_NOTFOUND) || r.length < 0 || r.length > cap)
-        return rc ? rc : GT_ERR_NOTFOUND;
-    for (int i = 0; i < r.length; i++)
-        out[i] = (gt_turn){.face = (uint8_t)(r.moves[i] / 3), .quarters = (uint8_t)(r.moves[i] % 3 + 1)};
-    return r.length;
+    return gt_cube3_twophase_turns(twophase, colours, 19, 1, out, cap);
 }
 
 static int build_tables(gt_nnn4_tables *t, gt_table *store, gt_puzzle **puzzles)

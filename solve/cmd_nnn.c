@@ -279,35 +279,17 @@ typedef struct nnn_ctx {
     nnn4_route nnn4;
 } nnn_ctx;
 
-/* The 3x3x3 stage: cube3's two-phase (at most max_length moves, 1 s; a
- * longer answer past the deadline is still an answer). */
-static int cube3_solve(const gt_cube3_twophase_tables *t, const uint8_t colours[54], gt_turn *out, int cap,
-                       int max_length)
-{
-    gt_cube3 c;
-    gt_cube3_twophase_options opt = {.max_length = max_length, .timeout = 1.0};
-    gt_cube3_twophase_result r;
-    if (gt_cube3_from_colours(colours, &c, NULL, NULL) != GT_OK)
-        return GT_ERR_ILLEGAL;
-    int rc = gt_cube3_twophase_solve(t, &c, &opt, &r);
-    if ((rc != GT_OK && rc != GT_ERR_TIMEOUT && rc != GT_ERR_NOTFOUND) || r.length < 0 || r.length > cap)
-        return rc ? rc : GT_ERR_CORRUPT;
-    for (int i = 0; i < r.length; i++) /* cube3.h's HTM numbering: face·3 + (quarters-1) */
-        out[i] = (gt_turn){.face = (uint8_t)(r.moves[i] / 3), .quarters = (uint8_t)(r.moves[i] % 3 + 1)};
-    return r.length;
-}
-
 /* After the commutators: at most 20 moves (~1 ms). */
 static int cube3_stage(void *ctx, const uint8_t colours[54], gt_turn *out, int cap)
 {
-    return cube3_solve(ctx, colours, out, cap, 20);
+    return gt_cube3_twophase_turns(ctx, colours, 20, 1.0, out, cap);
 }
 
 /* After the 4x4x4 tables' reduction, whose answers are meant to be short:
  * at most 19 (~25 ms). */
 static int cube3_stage_short(void *ctx, const uint8_t colours[54], gt_turn *out, int cap)
 {
-    return cube3_solve(ctx, colours, out, cap, 19);
+    return gt_cube3_twophase_turns(ctx, colours, 19, 1.0, out, cap);
 }
 
 /* Builds what the reduction needs, once. Batch lines are answered in

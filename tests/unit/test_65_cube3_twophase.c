@@ -416,6 +416,31 @@ static void test_nineteen(void **state)
     assert_true(nodes <= 20ull * 8000000ull);
 }
 
+/* The N×N×N solver's 3x3x3 stage: a random cube's colours give turns that
+ * solve it (replayed here on the cubies); too little room, GT_ERR_RANGE;
+ * colours of no cube, GT_ERR_ILLEGAL. */
+static void test_turns_of_colours(void **state)
+{
+    (void)state;
+    gt_rng rng = {20261127};
+    gt_cube3 c, z;
+    uint8_t colours[GT_CUBE3_FACELETS];
+    gt_turn out[30];
+    gt_cube3_random_state(&rng, &c);
+    gt_cube3_to_colours(&c, colours);
+    int n = gt_cube3_twophase_turns(tables, colours, 20, 0, out, 30);
+    assert_true(n >= 1 && n <= 20);
+    z = c;
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(out[i].lo, 0);
+        gt_cube3_apply_move(&z, out[i].face * 3 + out[i].quarters - 1);
+    }
+    assert_true(gt_cube3_is_solved(&z));
+    assert_int_equal(gt_cube3_twophase_turns(tables, colours, 20, 0, out, n - 1), GT_ERR_RANGE);
+    colours[4] = colours[0] == 1 ? 2 : 1; /* a centre changed: no cube */
+    assert_int_equal(gt_cube3_twophase_turns(tables, colours, 20, 0, out, 30), GT_ERR_ILLEGAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -424,7 +449,7 @@ int main(void)
         cmocka_unit_test(test_shallow_honest), cmocka_unit_test(test_limits),
         cmocka_unit_test(test_random_state), cmocka_unit_test(test_classes),
         cmocka_unit_test(test_never_below_known_distance),
-        cmocka_unit_test(test_back_to_h_needs_five),
+        cmocka_unit_test(test_back_to_h_needs_five), cmocka_unit_test(test_turns_of_colours),
     };
     const struct CMUnitTest stored_tests[] = {
         cmocka_unit_test(test_stored_distribution), cmocka_unit_test(test_solved_and_h),

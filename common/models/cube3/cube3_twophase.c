@@ -565,3 +565,23 @@ int gt_cube3_twophase_solve(const gt_cube3_twophase_tables *t, const gt_cube3 *s
     /* Ran to the end: best is the shortest solution there is. */
     return sh.found && result->length <= opts->max_length ? GT_OK : GT_ERR_NOTFOUND;
 }
+
+int gt_cube3_twophase_turns(const gt_cube3_twophase_tables *t, const uint8_t colours[54], int max_length,
+                            double timeout, gt_turn *out, int cap)
+{
+    gt_cube3 c;
+    gt_cube3_twophase_options opt = {.max_length = max_length, .timeout = timeout};
+    gt_cube3_twophase_result r;
+    if (gt_cube3_from_colours(colours, &c, NULL, NULL) != GT_OK)
+        return GT_ERR_ILLEGAL;
+    int rc = gt_cube3_twophase_solve(t, &c, &opt, &r);
+    if (rc != GT_OK && rc != GT_ERR_TIMEOUT && rc != GT_ERR_NOTFOUND)
+        return rc;
+    if (r.length < 0)
+        return GT_ERR_TIMEOUT;
+    if (r.length > cap)
+        return GT_ERR_RANGE;
+    for (int i = 0; i < r.length; i++) /* cube3.h's HTM numbering: face·3 + (quarters-1) */
+        out[i] = (gt_turn){.face = (uint8_t)(r.moves[i] / 3), .quarters = (uint8_t)(r.moves[i] % 3 + 1)};
+    return r.length;
+}

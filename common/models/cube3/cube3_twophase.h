@@ -153,6 +153,17 @@ typedef struct gt_cube3_twophase_result {
 GT_API int gt_cube3_twophase_solve(const gt_cube3_twophase_tables *t, const gt_cube3 *start,
                             const gt_cube3_twophase_options *opts, gt_cube3_twophase_result *result);
 
+/* The two-phase answer for a reduced N×N×N's 3x3x3 (its 54 colours, faces
+ * U R F D L B as 0..5) as outer turns: the N×N×N solver's 3x3x3 stage.
+ * Parameters: max_length and timeout as in the options; out has room for
+ * cap turns.
+ * Return values: the number of turns (a solution past max_length when the
+ * deadline came first, or when none within it exists: still a solution);
+ * GT_ERR_ILLEGAL (the colours are no legal cube), GT_ERR_TIMEOUT (none
+ * found in time), GT_ERR_RANGE (more than cap turns), or the solver's error. */
+int gt_cube3_twophase_turns(const gt_cube3_twophase_tables *t, const uint8_t colours[54], int max_length,
+                            double timeout, gt_turn *out, int cap);
+
 #ifdef __cplusplus
 }
 #endif
