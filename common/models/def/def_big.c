@@ -7,6 +7,7 @@
  * their move tables. No table of 2^24 entries per orbit is made. */
 #include "bfs.h"
 #include "def_internal.h"
+#include "gt_cpu.h"
 #include "gt_error.h"
 
 #include <string.h>
@@ -57,15 +58,15 @@ static void walk_decode(const gt_def_model *m, uint64_t index, rk_walk *w)
 {
     for (int i = m->rk_n - 1; i >= 0; i--) {
         const gt_def_factor *f = &m->factor[m->rk_factor[i]];
-        w->value[i] = index % f->size;
-        index /= f->size;
+        w->value[i] = i ? index % f->size : index; /* the first factor's value is what is left */
+        index = i ? index / f->size : 0;
         if (w->slot[i] >= 0)
             gt_def_computed_unrank(&m->orbit[f->orbit], f, w->value[i], w->a[w->slot[i]]);
     }
 }
 
-/* The index after move mv. */
-static uint64_t walk_move(const gt_def_model *m, const rk_walk *w, int mv)
+/* The index after move mv (inline: compiled into big_moves's clones). */
+static inline __attribute__((always_inline)) uint64_t walk_move(const gt_def_model *m, const rk_walk *w, int mv)
 {
     uint64_t index = 0;
     for (int i = 0; i < m->rk_n; i++) {
@@ -77,6 +78,10 @@ static uint64_t walk_move(const gt_def_model *m, const rk_walk *w, int mv)
             const gt_def_orbit *ob = &m->orbit[f->orbit];
             const uint8_t *a = w->a[w->slot[i]], *src = ob->src + mv * ob->k, *tw = ob->twist + mv * ob->k;
             uint8_t b[GT_DEF_MAX_PIECES];
+            if (f->rank == DEF_RANK_PERM || f->rank == DEF_RANK_EVEN) {
+                index += gt_def_perm_rank_moved(f, ob->k, a, src) * m->rk_weight[i];
+                continue;
+            }
             if (f->kind == DEF_ORI)
                 for (int j = 0; j < ob->k; j++)
                     b[j] = (uint8_t)((a[src[j]] + tw[j]) % ob->omod);
@@ -92,10 +97,48 @@ static uint64_t walk_move(const gt_def_model *m, const rk_walk *w, int mv)
 
 #define RK_BLOCK 4096
 
-uint64_t gt_def_expand_block(gt_def_neighbours_fn fn, const void *ctx, void *scratch, int n_moves, uint8_t *dist,
-                             uint64_t lo, uint64_t hi, uint8_t depth, int forward)
+/* Backward, a cell's neighbours are ranked and read this many at a time:
+ * most unreached cells of a dense level find a neighbour at depth among
+ * the first few (the rest are not ranked), and the group's reads are
+ * prefetched together. */
+enum { BACKWARD_GROUP = 4 };
+
+/* Forward: every neighbour ranked first, its byte prefetched (the reads of
+ * a table of hundreds of megabytes overlap instead of waiting in turn),
+ * then the unreached ones claimed. */
+static uint64_t expand_forward(const gt_def_neighbours *fn, const void *ctx, const void *scratch, int n_moves,
+                               uint8_t *dist, uint8_t depth)
 {
-    uint64_t found = 0, next[GT_MAX_MOVES];
+    uint64_t next[GT_MAX_MOVES], found = 0;
+    fn->moves(ctx, scratch, 0, n_moves, next);
+    for (int mv = 0; mv < n_moves; mv++)
+        __builtin_prefetch(&dist[next[mv]]);
+    for (int mv = 0; mv < n_moves; mv++)
+        found += (uint64_t)gt_def_claim(&dist[next[mv]], (uint8_t)(depth + 1));
+    return found;
+}
+
+/* Backward: 1 if a neighbour of the decoded cell is at depth. */
+static int has_parent(const gt_def_neighbours *fn, const void *ctx, const void *scratch, int n_moves,
+                      const uint8_t *dist, uint8_t depth)
+{
+    uint64_t next[BACKWARD_GROUP];
+    for (int first = 0; first < n_moves; first += BACKWARD_GROUP) {
+        int count = n_moves - first < BACKWARD_GROUP ? n_moves - first : BACKWARD_GROUP;
+        fn->moves(ctx, scratch, first, count, next);
+        for (int j = 0; j < count; j++)
+            __builtin_prefetch(&dist[next[j]]);
+        for (int j = 0; j < count; j++)
+            if (__atomic_load_n(&dist[next[j]], __ATOMIC_RELAXED) == depth)
+                return 1;
+    }
+    return 0;
+}
+
+uint64_t gt_def_expand_block(const gt_def_neighbours *fn, const void *ctx, void *scratch, int n_moves,
+                             uint8_t *dist, uint64_t lo, uint64_t hi, uint8_t depth, int forward)
+{
+    uint64_t found = 0;
     const uint8_t look = forward ? depth : GT_UNREACHED;
     for (uint64_t i = lo; i < hi; i++) {
         if ((i & 7) == 0 && i + 8 <= hi && !gt_def_has_byte(dist + i, look)) {
@@ -104,36 +147,31 @@ uint64_t gt_def_expand_block(gt_def_neighbours_fn fn, const void *ctx, void *scr
         }
         if (__atomic_load_n(&dist[i], __ATOMIC_RELAXED) != look)
             continue;
-        /* every neighbour ranked first, its byte prefetched: the reads of
-         * a table of hundreds of megabytes overlap instead of waiting in
-         * turn (they were most of the time) */
-        fn(ctx, scratch, i, next);
-        for (int mv = 0; mv < n_moves; mv++)
-            __builtin_prefetch(&dist[next[mv]]);
-        for (int mv = 0; mv < n_moves; mv++) {
-            uint64_t n = next[mv];
-            if (forward) {
-                found += (uint64_t)gt_def_claim(&dist[n], (uint8_t)(depth + 1));
-            } else if (__atomic_load_n(&dist[n], __ATOMIC_RELAXED) == depth) {
-                __atomic_store_n(&dist[i], (uint8_t)(depth + 1), __ATOMIC_RELAXED);
-                found++;
-                break;
-            }
+        fn->decode(ctx, scratch, i);
+        if (forward) {
+            found += expand_forward(fn, ctx, scratch, n_moves, dist, depth);
+        } else if (has_parent(fn, ctx, scratch, n_moves, dist, depth)) {
+            __atomic_store_n(&dist[i], (uint8_t)(depth + 1), __ATOMIC_RELAXED);
+            found++;
         }
     }
     return found;
 }
 
-/* gt_def_neighbours_fn of the ranked index: the state unranked once, each
- * move ranked. */
-static void big_next(const void *ctx, void *scratch, uint64_t index, uint64_t *next)
+/* The ranked index's neighbours: the state unranked once, each move ranked
+ * (the popcount clones: the ranks are inlined into them). */
+static void big_decode(const void *ctx, void *scratch, uint64_t index)
 {
-    const gt_def_model *m = ctx;
-    rk_walk *w = scratch;
-    walk_decode(m, index, w);
-    for (int mv = 0; mv < m->n_moves; mv++)
-        next[mv] = walk_move(m, w, mv);
+    walk_decode(ctx, index, scratch);
 }
+
+GT_POPCNT_CLONES static void big_moves(const void *ctx, const void *scratch, int first, int count, uint64_t *next)
+{
+    for (int j = 0; j < count; j++)
+        next[j] = walk_move(ctx, scratch, first + j);
+}
+
+static const gt_def_neighbours big_neighbours_fn = {big_decode, big_moves};
 
 static uint64_t big_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
 {
@@ -147,7 +185,7 @@ static uint64_t big_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int
 #pragma omp for schedule(dynamic, 16)
         for (int64_t b = 0; b < blocks; b++) {
             uint64_t lo = (uint64_t)b * RK_BLOCK, hi = lo + RK_BLOCK < m->rk_states ? lo + RK_BLOCK : m->rk_states;
-            found += gt_def_expand_block(big_next, m, &w, m->n_moves, dist, lo, hi, depth, forward);
+            found += gt_def_expand_block(&big_neighbours_fn, m, &w, m->n_moves, dist, lo, hi, depth, forward);
         }
     }
     return found;
@@ -168,7 +206,8 @@ static void big_neighbours(const gt_puzzle *p, uint64_t index, uint64_t *out)
     const gt_def_model *m = p->ctx;
     rk_walk w;
     walk_init(m, &w);
-    big_next(m, &w, index, out);
+    big_decode(m, &w, index);
+    big_moves(m, &w, 0, m->n_moves, out);
 }
 
 int gt_def_big_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uint8_t *ori)

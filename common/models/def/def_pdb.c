@@ -22,37 +22,47 @@ struct gt_def_pdb {
     gt_puzzle puzzle;
 };
 
-/* out[mv]: the image after each move of the image whose items are `items`. */
-static void pdb_moves(const gt_def_pdb *d, const uint16_t *items, uint64_t *out)
+/* out[j]: the image after move first + j of the image whose items are
+ * `items` (j < count). */
+static void pdb_moves(const gt_def_pdb *d, const uint16_t *items, int first, int count, uint64_t *out)
 {
     uint16_t next[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
-    for (int mv = 0; mv < d->m->n_moves; mv++) {
-        const uint16_t *t = d->cells.move + (size_t)mv * (size_t)d->cells.n_values;
+    for (int j = 0; j < count; j++) {
+        const uint16_t *t = d->cells.move + (size_t)(first + j) * (size_t)d->cells.n_values;
         for (int i = 0; i < d->n_items; i++)
             next[i] = t[items[i]];
-        out[mv] = gt_def_proj_rank(d->pr, next);
+        out[j] = gt_def_proj_rank(d->pr, next);
     }
 }
 
-/* gt_def_neighbours_fn of an image: unranked once, each move ranked. */
-static void pdb_next(const void *ctx, void *scratch, uint64_t index, uint64_t *next)
+/* An image's neighbours: unranked once (into the thread's items), each
+ * move ranked. */
+static void pdb_decode(const void *ctx, void *scratch, uint64_t index)
 {
     const gt_def_pdb *d = ctx;
-    uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
-    (void)scratch;
-    gt_def_proj_unrank(d->pr, index, items);
-    pdb_moves(d, items, next);
+    gt_def_proj_unrank(d->pr, index, scratch);
 }
+
+static void pdb_range(const void *ctx, const void *scratch, int first, int count, uint64_t *next)
+{
+    pdb_moves(ctx, scratch, first, count, next);
+}
+
+static const gt_def_neighbours pdb_neighbours_fn = {pdb_decode, pdb_range};
 
 static uint64_t pdb_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
 {
     const gt_def_pdb *d = p->ctx;
     const int64_t blocks = (int64_t)((p->n_states + PDB_BLOCK - 1) / PDB_BLOCK);
     uint64_t found = 0;
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 16) reduction(+ : found)
-    for (int64_t b = 0; b < blocks; b++) {
-        uint64_t lo = (uint64_t)b * PDB_BLOCK, hi = lo + PDB_BLOCK < p->n_states ? lo + PDB_BLOCK : p->n_states;
-        found += gt_def_expand_block(pdb_next, d, NULL, d->m->n_moves, dist, lo, hi, depth, forward);
+#pragma omp parallel num_threads(threads) reduction(+ : found)
+    {
+        uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+#pragma omp for schedule(dynamic, 16)
+        for (int64_t b = 0; b < blocks; b++) {
+            uint64_t lo = (uint64_t)b * PDB_BLOCK, hi = lo + PDB_BLOCK < p->n_states ? lo + PDB_BLOCK : p->n_states;
+            found += gt_def_expand_block(&pdb_neighbours_fn, d, items, d->m->n_moves, dist, lo, hi, depth, forward);
+        }
     }
     return found;
 }
@@ -61,7 +71,10 @@ static const gt_bfs_levels pdb_levels = {gt_def_seed_solved, pdb_expand};
 
 static void pdb_neighbours(const gt_puzzle *p, uint64_t index, uint64_t *out)
 {
-    pdb_next(p->ctx, NULL, index, out);
+    const gt_def_pdb *d = p->ctx;
+    uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+    gt_def_proj_unrank(d->pr, index, items);
+    pdb_moves(d, items, 0, d->m->n_moves, out);
 }
 
 int gt_def_pdb_make(const gt_def_model *m, const gt_def_proj *pr, gt_def_pdb **out)

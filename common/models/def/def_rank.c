@@ -119,6 +119,24 @@ static void lehmer(const uint8_t *a, int k, uint8_t *d)
     }
 }
 
+/* r / m and r % m for a radix m of at most 24, each division by a
+ * constant (a multiplication: the BFS unranks once a state, and a
+ * division by a variable was most of that). */
+static inline uint32_t div_radix(uint32_t r, unsigned m, uint8_t *rem)
+{
+    uint32_t q;
+    switch (m) {
+#define RADIX(c) case c: q = r / c##u; break;
+        RADIX(2) RADIX(3) RADIX(4) RADIX(5) RADIX(6) RADIX(7) RADIX(8) RADIX(9) RADIX(10) RADIX(11) RADIX(12)
+        RADIX(13) RADIX(14) RADIX(15) RADIX(16) RADIX(17) RADIX(18) RADIX(19) RADIX(20) RADIX(21) RADIX(22)
+        RADIX(23) RADIX(24)
+#undef RADIX
+    default: q = r / m;
+    }
+    *rem = (uint8_t)(r - q * m);
+    return q;
+}
+
 /* The labels of Lehmer digits d[0..k-1]: the d[i]-th smallest unused. */
 static void unlehmer(const uint8_t *d, int k, uint8_t *a)
 {
@@ -152,21 +170,14 @@ static int ori_sum(const gt_def_orbit *ob, const uint8_t *a, int n)
 /* The BFS's inner loop (gt_cpu.h). */
 GT_POPCNT_CLONES uint64_t gt_def_computed_rank(const gt_def_orbit *ob, const gt_def_factor *f, const uint8_t *a)
 {
-    uint8_t d[GT_DEF_MAX_PIECES];
     uint64_t r = 0;
     const int k = ob->k;
     switch (f->rank) {
     case DEF_RANK_PERM:
-    case DEF_RANK_EVEN: {
-        lehmer(a, k, d);
-        /* the last digit is always 0; of an even-restricted rank, the one
-         * before it is the parity's (unranked from the others) */
-        int n = f->rank == DEF_RANK_EVEN ? k - 2 : k - 1;
-        if (f->rank == DEF_RANK_EVEN && digit_parity(d, k) != f->invariant)
-            return DEF_NO_KEY;
-        for (int i = 0; i < n; i++)
-            r = r * (uint64_t)(k - i) + d[i];
-        return r;
+    case DEF_RANK_EVEN: { /* k <= 20: a rank of 64 bits */
+        static const uint8_t identity[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+                                             16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+        return gt_def_perm_rank_moved(f, k, a, identity);
     }
     case DEF_RANK_MULTI:
         return gt_def_multiset_rank(ob, a);
@@ -189,9 +200,15 @@ void gt_def_computed_unrank(const gt_def_orbit *ob, const gt_def_factor *f, uint
     case DEF_RANK_PERM:
     case DEF_RANK_EVEN: {
         int n = f->rank == DEF_RANK_EVEN ? k - 2 : k - 1;
-        for (int i = n - 1; i >= 0; i--) {
-            d[i] = (uint8_t)(r % (uint64_t)(k - i));
-            r /= (uint64_t)(k - i);
+        if (r <= UINT32_MAX) { /* 32 bits, divisions by constants: the BFS unranks once a state */
+            uint32_t r32 = (uint32_t)r;
+            for (int i = n - 1; i >= 0; i--)
+                r32 = div_radix(r32, (unsigned)(k - i), &d[i]);
+        } else {
+            for (int i = n - 1; i >= 0; i--) {
+                d[i] = (uint8_t)(r % (uint64_t)(k - i));
+                r /= (uint64_t)(k - i);
+            }
         }
         d[k - 1] = 0;
         if (f->rank == DEF_RANK_EVEN) {
