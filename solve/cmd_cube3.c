@@ -57,6 +57,8 @@ static void cube3_usage(FILE *out, const void *ctx)
             "  --random N [--seed S]  N uniformly random positions: the facelets, a tab, a scramble\n"
             "                (the inverse of a two-phase solution, at most 21 moves or --max-length)\n"
             "  --corners-only  use only the corner table (slow; for shallow positions)\n"
+            "  --max-memory SIZE  without --edges and --load: search with the fastest stored rung\n"
+            "                within SIZE (512M, 2G; default half the physical memory); exit 9 if none fits\n"
             "  --load map|copy  map (the default): read the tables in place from the database\n"
             "                (starts in milliseconds, memory shared with other processes); copy:\n"
             "                check and copy them into huge pages first (seconds to start, 1.8 GB of\n"
@@ -228,10 +230,64 @@ static void close_tables(cube3_tables *ct)
     gt_db_close(ct->db);
 }
 
+/* --max-memory: "512M", "2G", "3000000000" into bytes; 0 on a bad size. */
+static uint64_t parse_size(const char *arg)
+{
+    char *end;
+    double v = strtod(arg, &end);
+    double unit = !*end ? 1 : !strcmp(end, "K") ? 1e3 : !strcmp(end, "M") ? 1e6 : !strcmp(end, "G") ? 1e9 : 0;
+    if (!*arg || !(v > 0) || unit == 0 || v * unit >= 1.8e19)
+        return 0;
+    return (uint64_t)(v * unit);
+}
+
+/* The default --max-memory: half the physical memory (the search reads its
+ * table at random: paged out, it would crawl). */
+static uint64_t default_max_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page / 2 : UINT64_MAX;
+}
+
+/* Without --edges and --load: the fastest stored rung within max_memory
+ * (gt_cube3_pick_rung), copied when it is not readable in place. Sets
+ * *edges and *how; exit 9 when rungs are stored but none fits. */
+static int pick_rung(const gt_loader *ld, uint64_t max_memory, int verbose, const char **edges, int *how)
+{
+    uint64_t bytes[8] = {0}, tp = 0, smallest = 0;
+    int in_place[8] = {0}, ignored;
+    size_t n = gt_cube3_rung_count();
+    int tp_ok = ld->stat(ld->user, GT_CUBE3_TWOPHASE_TABLE, &tp, &ignored) == GT_OK;
+    for (size_t i = 0; i < n && i < 8; i++) {
+        const char *name = gt_cube3_rung_name(i);
+        if (ld->stat(ld->user, name, &bytes[i], &in_place[i]) != GT_OK || bytes[i] == 0)
+            bytes[i] = 0;
+        else if (!strcmp(name, GT_CUBE3_FSUD2_TABLE))
+            bytes[i] = tp_ok ? bytes[i] + tp : 0; /* the 2-bit rung needs cube3-twophase */
+        if (bytes[i] && (!smallest || bytes[i] < smallest))
+            smallest = bytes[i];
+    }
+    int i = gt_cube3_pick_rung(bytes, n, max_memory);
+    if (i < 0 && smallest) {
+        fprintf(stderr, "godtab-solve: --max-memory %.2f GB is too small for any stored cube3 rung "
+                "(the smallest takes %.2f GB)\n", max_memory / 1e9, smallest / 1e9);
+        return GT_EXIT_INTERNAL;
+    }
+    if (i < 0)
+        return GT_EXIT_OK; /* none stored: gt_cube3_map_edges reports it */
+    *edges = gt_cube3_rung_name((size_t)i);
+    *how = in_place[i] ? GT_CUBE3_TABLES_IN_PLACE : GT_CUBE3_TABLES_COPY;
+    if (verbose)
+        fprintf(stderr, "godtab-solve: rung %s (%s, %.2f GB): the fastest stored within --max-memory %.2f GB\n",
+                *edges, in_place[i] ? "map" : "copy", bytes[i] / 1e9, max_memory / 1e9);
+    return GT_EXIT_OK;
+}
+
 /* Opens the corners and the edge table `edges` names, or with NULL the
  * strongest stored that suits `how` (gt_cube3_map_edges), read in
  * place. Prints the reason and returns the exit code on failure. */
-static int open_tables(const char *db_path, int corners_only, const char *edges, int how, cube3_tables *ct)
+static int open_tables(const char *db_path, int corners_only, const char *edges, int *how, uint64_t max_memory,
+                       cube3_tables *ct)
 {
     const char *path = gt_db_default_path(db_path);
     char hint[2048], edges_hint[2048], edges_cmd[128];
@@ -250,7 +306,9 @@ static int open_tables(const char *db_path, int corners_only, const char *edges,
         return GT_EXIT_OK;
     gt_loader ld;
     gt_catalog_loader(ct->db, &ld);
-    rc = gt_cube3_map_edges(&ld, edges, how, &ct->t);
+    if (!edges && max_memory && (code = pick_rung(&ld, max_memory, getenv("GODTAB_VERBOSE") != NULL, &edges, how)))
+        return code;
+    rc = gt_cube3_map_edges(&ld, edges, *how, &ct->t);
     if (rc == GT_ERR_NOTFOUND && edges) {
         snprintf(edges_cmd, sizeof edges_cmd, "godtab-gen %s%s", edges,
                  strcmp(edges, GT_CUBE3_FSUD2_TABLE) ? "" : " " GT_CUBE3_TWOPHASE_TABLE);
@@ -275,13 +333,14 @@ static int open_tables(const char *db_path, int corners_only, const char *edges,
 /* Opens the tables and sets up a solver over them (in place, or copied
  * into huge pages with --load copy). Prints the reason and returns the
  * exit code on failure. */
-static int load_solver(const char *db_path, int corners_only, const char *edges, int how, cube3_tables *ct,
+static int load_solver(const char *db_path, int corners_only, const char *edges, int how, uint64_t max_memory,
+                       cube3_tables *ct,
                        gt_cube3_solver **solver)
 {
     const char *path = gt_db_default_path(db_path);
     char hint[2048];
     gt_cli_gen_hint(db_path, BUILD_HINT, hint, sizeof hint);
-    int code = open_tables(db_path, corners_only, edges, how, ct);
+    int code = open_tables(db_path, corners_only, edges, &how, max_memory, ct);
     if (code)
         return code;
     int rc = gt_cube3_solver_open_tables(&ct->t, how, solver);
@@ -303,7 +362,7 @@ static int load_solver(const char *db_path, int corners_only, const char *edges,
 }
 
 /* cube3's own options; the shared ones are parsed by gt_cli_parse. */
-enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY, OPT_NO_DIRECTION, OPT_NO_TASK_ORDER, OPT_MAX_LENGTH, OPT_NEAR, OPT_LOAD, OPT_EDGES };
+enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY, OPT_NO_DIRECTION, OPT_NO_TASK_ORDER, OPT_MAX_LENGTH, OPT_NEAR, OPT_LOAD, OPT_EDGES, OPT_MAX_MEMORY };
 
 typedef struct cube3_args {
     cube3_cli *cli;
@@ -311,6 +370,8 @@ typedef struct cube3_args {
     int load; /* GT_CUBE3_TABLES_IN_PLACE (the default) or _COPY: --load */
     const char *edges; /* --edges: the edge table, or NULL for the strongest that fits */
     int max_length, two_phase; /* --max-length, --near, --random: the two-phase solver */
+    int load_given;      /* --load given: no rung picking */
+    uint64_t max_memory; /* --max-memory, or half the physical memory */
 } cube3_args;
 
 static const struct option cube3_options[] = {
@@ -320,7 +381,8 @@ static const struct option cube3_options[] = {
     {"no-symmetry", no_argument, NULL, OPT_NO_SYMMETRY}, {"max-length", required_argument, NULL, OPT_MAX_LENGTH},
     {"near", no_argument, NULL, OPT_NEAR},           {"load", required_argument, NULL, OPT_LOAD},
     {"edges", required_argument, NULL, OPT_EDGES},   {"no-direction", no_argument, NULL, OPT_NO_DIRECTION},
-    {"no-task-order", no_argument, NULL, OPT_NO_TASK_ORDER}, {NULL, 0, NULL, 0}};
+    {"no-task-order", no_argument, NULL, OPT_NO_TASK_ORDER}, {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
+    {NULL, 0, NULL, 0}};
 
 static int parse_timeout(const char *arg, double *out)
 {
@@ -360,7 +422,14 @@ static int cube3_option(void *ctx, int opt, const char *arg)
         a->two_phase = 1;
         return 0;
     case OPT_NEAR: a->max_length = 20; a->two_phase = 1; return 0;
+    case OPT_MAX_MEMORY:
+        if (!(a->max_memory = parse_size(arg))) {
+            fprintf(stderr, "godtab-solve: --max-memory wants a size such as 512M or 2G, not '%s'\n", arg);
+            return GT_EXIT_USAGE;
+        }
+        return 0;
     case OPT_LOAD:
+        a->load_given = 1;
         if (!strcmp(arg, "map"))
             a->load = GT_CUBE3_TABLES_IN_PLACE;
         else if (!strcmp(arg, "copy"))
@@ -535,7 +604,9 @@ int gt_cmd_cube3(int argc, char **argv)
         return code;
     cube3_tables tables = {NULL, {NULL, NULL, NULL, NULL, 0}};
     gt_cube3_solver *solver = NULL;
-    if ((code = load_solver(o.db_path, args.corners_only, args.edges, args.load, &tables, &solver)) != 0)
+    if ((code = load_solver(o.db_path, args.corners_only, args.edges, args.load,
+                             args.load_given ? 0 : args.max_memory ? args.max_memory : default_max_memory(), &tables,
+                             &solver)) != 0)
         goto unload;
     c.solver = solver;
     if (!one) {
