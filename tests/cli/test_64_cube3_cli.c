@@ -194,6 +194,10 @@ static void test_max_memory_option(void **state)
     assert_non_null(strstr(out, "U' R' (2)"));
     free(out);
     free(err);
+    assert_int_equal(solve("--json --corners-only \"R U\"", NULL, &out, &err), GT_EXIT_OK);
+    assert_non_null(strstr(out, "\"rung\":{\"table\":\"cube3-corners\",\"load\":\"map\"}"));
+    free(out);
+    free(err);
 }
 
 int main(void)
