@@ -26,6 +26,7 @@ typedef struct cube3_cli {
     gt_cube3_search_options search;
     int json, format, quiet, tty;
     const gt_cube3_solver *solver;
+    const char *rung, *rung_load; /* --json's "rung": the edge table, map or copy */
 } cube3_cli;
 
 static void cube3_usage(FILE *out, const void *ctx)
@@ -57,6 +58,9 @@ static void cube3_usage(FILE *out, const void *ctx)
             "  --random N [--seed S]  N uniformly random positions: the facelets, a tab, a scramble\n"
             "                (the inverse of a two-phase solution, at most 21 moves or --max-length)\n"
             "  --corners-only  use only the corner table (slow; for shallow positions)\n"
+            "  --max-memory SIZE  without --edges and --load: search with the fastest stored rung\n"
+            "                within SIZE (512M, 2G; default half the physical memory); exit 9 if none fits\n"
+            "  --verbose     one line on stderr: the rung picked and why\n"
             "  --load map|copy  map (the default): read the tables in place from the database\n"
             "                (starts in milliseconds, memory shared with other processes); copy:\n"
             "                check and copy them into huge pages first (seconds to start, 1.8 GB of\n"
@@ -145,8 +149,14 @@ static int format_answer(const cube3_cli *c, const gt_cube3_search_result *r, ch
             if (append(out, cap, &len, head))
                 return GT_ERR_RANGE;
         }
-        snprintf(head, sizeof head, ",\"nodes\":%llu,\"seconds\":%.3f}", (unsigned long long)r->nodes,
-                 r->seconds);
+        /* "rung" last: the fields before keep their order */
+        snprintf(head, sizeof head, ",\"nodes\":%llu,\"seconds\":%.3f", (unsigned long long)r->nodes, r->seconds);
+        if (append(out, cap, &len, head))
+            return GT_ERR_RANGE;
+        if (c->rung)
+            snprintf(head, sizeof head, ",\"rung\":{\"table\":\"%s\",\"load\":\"%s\"}}", c->rung, c->rung_load);
+        else
+            snprintf(head, sizeof head, "}");
         return append(out, cap, &len, head) ? GT_ERR_RANGE : GT_OK;
     }
     if (c->search.all) {
@@ -228,10 +238,64 @@ static void close_tables(cube3_tables *ct)
     gt_db_close(ct->db);
 }
 
+/* --max-memory: "512M", "2G", "3000000000" into bytes; 0 on a bad size. */
+static uint64_t parse_size(const char *arg)
+{
+    char *end;
+    double v = strtod(arg, &end);
+    double unit = !*end ? 1 : !strcmp(end, "K") ? 1e3 : !strcmp(end, "M") ? 1e6 : !strcmp(end, "G") ? 1e9 : 0;
+    if (!*arg || !(v > 0) || unit == 0 || v * unit >= 1.8e19)
+        return 0;
+    return (uint64_t)(v * unit);
+}
+
+/* The default --max-memory: half the physical memory (the search reads its
+ * table at random: paged out, it would crawl). */
+static uint64_t default_max_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page / 2 : UINT64_MAX;
+}
+
+/* Without --edges and --load: the fastest stored rung within max_memory
+ * (gt_cube3_pick_rung), copied when it is not readable in place. Sets
+ * *edges and *how; exit 9 when rungs are stored but none fits. */
+static int pick_rung(const gt_loader *ld, uint64_t max_memory, int verbose, const char **edges, int *how)
+{
+    uint64_t bytes[8] = {0}, tp = 0, smallest = 0;
+    int in_place[8] = {0}, ignored;
+    size_t n = gt_cube3_rung_count();
+    int tp_ok = ld->stat(ld->user, GT_CUBE3_TWOPHASE_TABLE, &tp, &ignored) == GT_OK;
+    for (size_t i = 0; i < n && i < 8; i++) {
+        const char *name = gt_cube3_rung_name(i);
+        if (ld->stat(ld->user, name, &bytes[i], &in_place[i]) != GT_OK || bytes[i] == 0)
+            bytes[i] = 0;
+        else if (!strcmp(name, GT_CUBE3_FSUD2_TABLE))
+            bytes[i] = tp_ok ? bytes[i] + tp : 0; /* the 2-bit rung needs cube3-twophase */
+        if (bytes[i] && (!smallest || bytes[i] < smallest))
+            smallest = bytes[i];
+    }
+    int i = gt_cube3_pick_rung(bytes, n, max_memory);
+    if (i < 0 && smallest) {
+        fprintf(stderr, "godtab-solve: --max-memory %.2f GB is too small for any stored cube3 rung "
+                "(the smallest takes %.2f GB)\n", max_memory / 1e9, smallest / 1e9);
+        return GT_EXIT_INTERNAL;
+    }
+    if (i < 0)
+        return GT_EXIT_OK; /* none stored: gt_cube3_map_edges reports it */
+    *edges = gt_cube3_rung_name((size_t)i);
+    *how = in_place[i] ? GT_CUBE3_TABLES_IN_PLACE : GT_CUBE3_TABLES_COPY;
+    if (verbose)
+        fprintf(stderr, "godtab-solve: rung %s (%s, %.2f GB): the fastest stored within --max-memory %.2f GB\n",
+                *edges, in_place[i] ? "map" : "copy", bytes[i] / 1e9, max_memory / 1e9);
+    return GT_EXIT_OK;
+}
+
 /* Opens the corners and the edge table `edges` names, or with NULL the
  * strongest stored that suits `how` (gt_cube3_map_edges), read in
  * place. Prints the reason and returns the exit code on failure. */
-static int open_tables(const char *db_path, int corners_only, const char *edges, int how, cube3_tables *ct)
+static int open_tables(const char *db_path, int corners_only, const char *edges, int *how, uint64_t max_memory,
+                       int verbose, cube3_tables *ct)
 {
     const char *path = gt_db_default_path(db_path);
     char hint[2048], edges_hint[2048], edges_cmd[128];
@@ -250,7 +314,9 @@ static int open_tables(const char *db_path, int corners_only, const char *edges,
         return GT_EXIT_OK;
     gt_loader ld;
     gt_catalog_loader(ct->db, &ld);
-    rc = gt_cube3_map_edges(&ld, edges, how, &ct->t);
+    if (!edges && max_memory && (code = pick_rung(&ld, max_memory, verbose, &edges, how)))
+        return code;
+    rc = gt_cube3_map_edges(&ld, edges, *how, &ct->t);
     if (rc == GT_ERR_NOTFOUND && edges) {
         snprintf(edges_cmd, sizeof edges_cmd, "godtab-gen %s%s", edges,
                  strcmp(edges, GT_CUBE3_FSUD2_TABLE) ? "" : " " GT_CUBE3_TWOPHASE_TABLE);
@@ -272,19 +338,30 @@ static int open_tables(const char *db_path, int corners_only, const char *edges,
     return GT_EXIT_OK;
 }
 
+/* The rung the tables in t are, for --json: the slot it fills tells it (the
+ * 2-bit rung alone brings phase1, the 4-bit one alone is always copied). */
+static void rung_of(const gt_cube3_solver_tables *t, int how, cube3_cli *c)
+{
+    c->rung = t->fst ? GT_CUBE3_FST_TABLE : t->phase1 ? GT_CUBE3_FSUD2_TABLE
+            : !t->fss ? GT_CUBE3_CORNERS_TABLE : t->edges_private ? GT_CUBE3_FSUD_TABLE : GT_CUBE3_FSS_TABLE;
+    c->rung_load = how == GT_CUBE3_TABLES_COPY || t->edges_private ? "copy" : "map";
+}
+
 /* Opens the tables and sets up a solver over them (in place, or copied
  * into huge pages with --load copy). Prints the reason and returns the
  * exit code on failure. */
-static int load_solver(const char *db_path, int corners_only, const char *edges, int how, cube3_tables *ct,
+static int load_solver(const char *db_path, int corners_only, const char *edges, int *how, uint64_t max_memory,
+                       int verbose,
+                       cube3_tables *ct,
                        gt_cube3_solver **solver)
 {
     const char *path = gt_db_default_path(db_path);
     char hint[2048];
     gt_cli_gen_hint(db_path, BUILD_HINT, hint, sizeof hint);
-    int code = open_tables(db_path, corners_only, edges, how, ct);
+    int code = open_tables(db_path, corners_only, edges, how, max_memory, verbose, ct);
     if (code)
         return code;
-    int rc = gt_cube3_solver_open_tables(&ct->t, how, solver);
+    int rc = gt_cube3_solver_open_tables(&ct->t, *how, solver);
     if (rc == GT_ERR_INVAL) {
         fprintf(stderr, "godtab-solve: the cube3 tables in %s do not fit this program; rebuild them with: %s\n",
                 path, hint);
@@ -303,7 +380,7 @@ static int load_solver(const char *db_path, int corners_only, const char *edges,
 }
 
 /* cube3's own options; the shared ones are parsed by gt_cli_parse. */
-enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY, OPT_NO_DIRECTION, OPT_NO_TASK_ORDER, OPT_MAX_LENGTH, OPT_NEAR, OPT_LOAD, OPT_EDGES };
+enum { OPT_NO_INVERSE = 256, OPT_NO_AXIS_MASKS, OPT_NO_SYMMETRY, OPT_NO_DIRECTION, OPT_NO_TASK_ORDER, OPT_MAX_LENGTH, OPT_NEAR, OPT_LOAD, OPT_EDGES, OPT_MAX_MEMORY, OPT_VERBOSE };
 
 typedef struct cube3_args {
     cube3_cli *cli;
@@ -311,6 +388,9 @@ typedef struct cube3_args {
     int load; /* GT_CUBE3_TABLES_IN_PLACE (the default) or _COPY: --load */
     const char *edges; /* --edges: the edge table, or NULL for the strongest that fits */
     int max_length, two_phase; /* --max-length, --near, --random: the two-phase solver */
+    int load_given;      /* --load given: no rung picking */
+    int verbose;         /* --verbose: the rung picked, on stderr */
+    uint64_t max_memory; /* --max-memory, or half the physical memory */
 } cube3_args;
 
 static const struct option cube3_options[] = {
@@ -320,7 +400,9 @@ static const struct option cube3_options[] = {
     {"no-symmetry", no_argument, NULL, OPT_NO_SYMMETRY}, {"max-length", required_argument, NULL, OPT_MAX_LENGTH},
     {"near", no_argument, NULL, OPT_NEAR},           {"load", required_argument, NULL, OPT_LOAD},
     {"edges", required_argument, NULL, OPT_EDGES},   {"no-direction", no_argument, NULL, OPT_NO_DIRECTION},
-    {"no-task-order", no_argument, NULL, OPT_NO_TASK_ORDER}, {NULL, 0, NULL, 0}};
+    {"no-task-order", no_argument, NULL, OPT_NO_TASK_ORDER}, {"max-memory", required_argument, NULL, OPT_MAX_MEMORY},
+    {"verbose", no_argument, NULL, OPT_VERBOSE},
+    {NULL, 0, NULL, 0}};
 
 static int parse_timeout(const char *arg, double *out)
 {
@@ -360,7 +442,15 @@ static int cube3_option(void *ctx, int opt, const char *arg)
         a->two_phase = 1;
         return 0;
     case OPT_NEAR: a->max_length = 20; a->two_phase = 1; return 0;
+    case OPT_VERBOSE: a->verbose = 1; return 0;
+    case OPT_MAX_MEMORY:
+        if (!(a->max_memory = parse_size(arg))) {
+            fprintf(stderr, "godtab-solve: --max-memory wants a size such as 512M or 2G, not '%s'\n", arg);
+            return GT_EXIT_USAGE;
+        }
+        return 0;
     case OPT_LOAD:
+        a->load_given = 1;
         if (!strcmp(arg, "map"))
             a->load = GT_CUBE3_TABLES_IN_PLACE;
         else if (!strcmp(arg, "copy"))
@@ -535,9 +625,12 @@ int gt_cmd_cube3(int argc, char **argv)
         return code;
     cube3_tables tables = {NULL, {NULL, NULL, NULL, NULL, 0}};
     gt_cube3_solver *solver = NULL;
-    if ((code = load_solver(o.db_path, args.corners_only, args.edges, args.load, &tables, &solver)) != 0)
+    if ((code = load_solver(o.db_path, args.corners_only, args.edges, &args.load,
+                             args.load_given ? 0 : args.max_memory ? args.max_memory : default_max_memory(), args.verbose,
+                             &tables, &solver)) != 0)
         goto unload;
     c.solver = solver;
+    rung_of(&tables.t, args.load, &c);
     if (!one) {
         batch_ctx b = {&c};
         code = gt_cli_batch(stdin, batch_answer, &b, c.search.all ? ALL_ANSWER_CAP : ANSWER_CAP, 0,

@@ -171,6 +171,35 @@ static void test_edges_option(void **state)
     free(err);
 }
 
+/* --max-memory: a malformed size is a usage error; a good one with no
+ * rung stored still says which tables to build (exit 9 for a limit below
+ * every stored rung needs a stored rung: the choice itself is
+ * tests/unit/test_71_cube3_rung.c). */
+static void test_max_memory_option(void **state)
+{
+    (void)state;
+    char *out, *err;
+    const char *bad[] = {"--max-memory 2X R", "--max-memory 0 R", "--max-memory -1G R", "--max-memory G R"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_int_equal(solve(bad[i], NULL, &out, &err), GT_EXIT_USAGE);
+        assert_non_null(strstr(err, "--max-memory wants a size such as 512M or 2G"));
+        free(out);
+        free(err);
+    }
+    assert_int_equal(solve("--max-memory 2G R", NULL, &out, &err), GT_EXIT_NOTABLE);
+    assert_non_null(strstr(err, "godtab-gen --db "));
+    free(out);
+    free(err);
+    assert_int_equal(solve("--max-memory 512M --corners-only \"R U\"", NULL, &out, &err), GT_EXIT_OK);
+    assert_non_null(strstr(out, "U' R' (2)"));
+    free(out);
+    free(err);
+    assert_int_equal(solve("--json --corners-only \"R U\"", NULL, &out, &err), GT_EXIT_OK);
+    assert_non_null(strstr(out, "\"rung\":{\"table\":\"cube3-corners\",\"load\":\"map\"}"));
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -180,6 +209,7 @@ int main(void)
         cmocka_unit_test(test_limits_and_all),
         cmocka_unit_test(test_missing_tables),
         cmocka_unit_test(test_edges_option),
+        cmocka_unit_test(test_max_memory_option),
     };
     return cmocka_run_group_tests(tests, setup, tu_db_teardown);
 }

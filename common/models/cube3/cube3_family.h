@@ -29,6 +29,18 @@ extern const gt_solver_hooks gt_cube3_solver_hooks;
  * GT_ERR_STORAGE, GT_ERR_NOMEM, GT_ERR_INVAL (ld NULL). */
 int gt_cube3_map_edges(const gt_loader *ld, const char *name, int how, gt_cube3_solver_tables *t);
 
+/* The edge-table ladder, fastest first: its length and the name of rung i
+ * (NULL past the end). */
+size_t gt_cube3_rung_count(void);
+const char *gt_cube3_rung_name(size_t i);
+
+/* Picks the rung to search with: the fastest whose memory fits.
+ * Parameters: bytes[i], the memory rung i takes (its data, plus
+ * cube3-twophase for the 2-bit rung), 0 when it is not stored; n entries;
+ * max_memory, the limit in bytes. Pure: no I/O.
+ * Return values: the rung's index, or -1 when none stored fits. */
+int gt_cube3_pick_rung(const uint64_t *bytes, size_t n, uint64_t max_memory);
+
 /* Frees the tables of t (all four slots) and clears it. */
 void gt_cube3_solver_tables_free(gt_cube3_solver_tables *t);
 
