@@ -8,6 +8,7 @@
 #include "def_pdb.h"
 #include "gen_def.h"
 #include "gt_error.h"
+#include "size.h"
 #include "store.h"
 #include "catalog.h"
 
@@ -21,21 +22,6 @@
 #define DEF_FILE_MAX (16u << 20)
 #define ANTIPODES_SHOWN 3
 #define DEF_ENUMERATE_MAX (1u << 26) /* coordinate values enumerated to refine the estimate */
-
-/* "123", "64M", "2G" (powers of 1024). */
-static int parse_bytes(const char *arg, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(arg, &end, 10);
-    int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : *end == 'T' ? 40 : 0;
-    if (shift)
-        end++;
-    if (errno || end == arg || *end || v == 0 || arg[0] == '-' || (shift && v > (UINT64_MAX >> shift)))
-        return -1;
-    *out = (uint64_t)v << shift;
-    return 0;
-}
 
 int gen_def_option(options *o, int c, const char *arg)
 {
@@ -58,7 +44,7 @@ int gen_def_option(options *o, int c, const char *arg)
         o->pdb[o->n_pdb++] = arg;
         break;
     case 'X':
-        if (parse_bytes(arg, &o->max_memory)) {
+        if (gt_size_parse(arg, &o->max_memory)) {
             fprintf(stderr, "godtab-gen: --max-memory wants a size in bytes (suffix K, M, G or T), not '%s'\n", arg);
             return GT_EXIT_USAGE;
         }

@@ -10,6 +10,7 @@
 #include "cube3_twophase.h"
 #include "draw.h"
 #include "gt_error.h"
+#include "size.h"
 #include "query.h"
 #include "solve_commands.h"
 
@@ -238,17 +239,6 @@ static void close_tables(cube3_tables *ct)
     gt_db_close(ct->db);
 }
 
-/* --max-memory: "512M", "2G", "3000000000" into bytes; 0 on a bad size. */
-static uint64_t parse_size(const char *arg)
-{
-    char *end;
-    double v = strtod(arg, &end);
-    double unit = !*end ? 1 : !strcmp(end, "K") ? 1e3 : !strcmp(end, "M") ? 1e6 : !strcmp(end, "G") ? 1e9 : 0;
-    if (!*arg || !(v > 0) || unit == 0 || v * unit >= 1.8e19)
-        return 0;
-    return (uint64_t)(v * unit);
-}
-
 /* The default --max-memory: half the physical memory (the search reads its
  * table at random: paged out, it would crawl). */
 static uint64_t default_max_memory(void)
@@ -277,8 +267,8 @@ static int pick_rung(const gt_loader *ld, uint64_t max_memory, int verbose, cons
     }
     int i = gt_cube3_pick_rung(bytes, n, max_memory);
     if (i < 0 && smallest) {
-        fprintf(stderr, "godtab-solve: --max-memory %.2f GB is too small for any stored cube3 rung "
-                "(the smallest takes %.2f GB)\n", max_memory / 1e9, smallest / 1e9);
+        fprintf(stderr, "godtab-solve: --max-memory %.1f MiB is too small for any stored cube3 rung "
+                "(the smallest takes %.1f MiB)\n", (double)max_memory / 1048576.0, (double)smallest / 1048576.0);
         return GT_EXIT_INTERNAL;
     }
     if (i < 0)
@@ -286,8 +276,8 @@ static int pick_rung(const gt_loader *ld, uint64_t max_memory, int verbose, cons
     *edges = gt_cube3_rung_name((size_t)i);
     *how = in_place[i] ? GT_CUBE3_TABLES_IN_PLACE : GT_CUBE3_TABLES_COPY;
     if (verbose)
-        fprintf(stderr, "godtab-solve: rung %s (%s, %.2f GB): the fastest stored within --max-memory %.2f GB\n",
-                *edges, in_place[i] ? "map" : "copy", bytes[i] / 1e9, max_memory / 1e9);
+        fprintf(stderr, "godtab-solve: rung %s (%s, %.1f MiB): the fastest stored within --max-memory %.1f MiB\n",
+                *edges, in_place[i] ? "map" : "copy", (double)bytes[i] / 1048576.0, (double)max_memory / 1048576.0);
     return GT_EXIT_OK;
 }
 
@@ -444,8 +434,9 @@ static int cube3_option(void *ctx, int opt, const char *arg)
     case OPT_NEAR: a->max_length = 20; a->two_phase = 1; return 0;
     case OPT_VERBOSE: a->verbose = 1; return 0;
     case OPT_MAX_MEMORY:
-        if (!(a->max_memory = parse_size(arg))) {
-            fprintf(stderr, "godtab-solve: --max-memory wants a size such as 512M or 2G, not '%s'\n", arg);
+        if (gt_size_parse(arg, &a->max_memory)) {
+            fprintf(stderr, "godtab-solve: --max-memory wants a size in bytes (suffix K, M, G or T), not '%s'\n",
+                    arg);
             return GT_EXIT_USAGE;
         }
         return 0;

@@ -182,7 +182,7 @@ static void test_max_memory_option(void **state)
     const char *bad[] = {"--max-memory 2X R", "--max-memory 0 R", "--max-memory -1G R", "--max-memory G R"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         assert_int_equal(solve(bad[i], NULL, &out, &err), GT_EXIT_USAGE);
-        assert_non_null(strstr(err, "--max-memory wants a size such as 512M or 2G"));
+        assert_non_null(strstr(err, "--max-memory wants a size in bytes (suffix K, M, G or T)"));
         free(out);
         free(err);
     }
