@@ -247,18 +247,29 @@ static uint64_t default_max_memory(void)
     return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page / 2 : UINT64_MAX;
 }
 
-/* Without --edges and --load: the fastest stored rung within max_memory
- * (gt_cube3_pick_rung), copied when it is not readable in place. Sets
- * *edges and *how; exit 9 when rungs are stored but none fits. */
-static int pick_rung(const gt_loader *ld, uint64_t max_memory, int verbose, const char **edges, int *how)
+/* How the rung is picked without --edges and --load: max_memory 0 turns
+ * the picking off; copy_ok lets it pick a rung that is copied before the
+ * search (a batch, or --max-memory given): a single query keeps to the rungs
+ * read in place, so a shallow one is answered in milliseconds, as before. */
+typedef struct rung_choice {
+    uint64_t max_memory;
+    int verbose, copy_ok;
+} rung_choice;
+
+/* Without --edges and --load: the fastest stored rung within the limit
+ * (gt_cube3_pick_rung). Sets *edges and *how; exit 9 when rungs are stored
+ * but none fits. */
+static int pick_rung(const gt_loader *ld, const rung_choice *choice, const char **edges, int *how)
 {
+    uint64_t max_memory = choice->max_memory;
     uint64_t bytes[8] = {0}, tp = 0, smallest = 0;
     int in_place[8] = {0}, ignored;
     size_t n = gt_cube3_rung_count();
     int tp_ok = ld->stat(ld->user, GT_CUBE3_TWOPHASE_TABLE, &tp, &ignored) == GT_OK;
     for (size_t i = 0; i < n && i < 8; i++) {
         const char *name = gt_cube3_rung_name(i);
-        if (ld->stat(ld->user, name, &bytes[i], &in_place[i]) != GT_OK || bytes[i] == 0)
+        if (ld->stat(ld->user, name, &bytes[i], &in_place[i]) != GT_OK || bytes[i] == 0 ||
+            (!in_place[i] && !choice->copy_ok))
             bytes[i] = 0;
         else if (!strcmp(name, GT_CUBE3_FSUD2_TABLE))
             bytes[i] = tp_ok ? bytes[i] + tp : 0; /* the 2-bit rung needs cube3-twophase */
@@ -275,17 +286,18 @@ static int pick_rung(const gt_loader *ld, uint64_t max_memory, int verbose, cons
         return GT_EXIT_OK; /* none stored: gt_cube3_map_edges reports it */
     *edges = gt_cube3_rung_name((size_t)i);
     *how = in_place[i] ? GT_CUBE3_TABLES_IN_PLACE : GT_CUBE3_TABLES_COPY;
-    if (verbose)
-        fprintf(stderr, "godtab-solve: rung %s (%s, %.1f MiB): the fastest stored within --max-memory %.1f MiB\n",
-                *edges, in_place[i] ? "map" : "copy", (double)bytes[i] / 1048576.0, (double)max_memory / 1048576.0);
+    if (choice->verbose)
+        fprintf(stderr, "godtab-solve: rung %s (%s, %.1f MiB): the fastest stored within --max-memory %.1f MiB%s\n",
+                *edges, in_place[i] ? "map" : "copy", (double)bytes[i] / 1048576.0, (double)max_memory / 1048576.0,
+                choice->copy_ok ? "" : " read in place (a single query; a batch or --max-memory may copy one)");
     return GT_EXIT_OK;
 }
 
 /* Opens the corners and the edge table `edges` names, or with NULL the
  * strongest stored that suits `how` (gt_cube3_map_edges), read in
  * place. Prints the reason and returns the exit code on failure. */
-static int open_tables(const char *db_path, int corners_only, const char *edges, int *how, uint64_t max_memory,
-                       int verbose, cube3_tables *ct)
+static int open_tables(const char *db_path, int corners_only, const char *edges, int *how,
+                       const rung_choice *choice, cube3_tables *ct)
 {
     const char *path = gt_db_default_path(db_path);
     char hint[2048], edges_hint[2048], edges_cmd[128];
@@ -304,7 +316,7 @@ static int open_tables(const char *db_path, int corners_only, const char *edges,
         return GT_EXIT_OK;
     gt_loader ld;
     gt_catalog_loader(ct->db, &ld);
-    if (!edges && max_memory && (code = pick_rung(&ld, max_memory, verbose, &edges, how)))
+    if (!edges && choice->max_memory && (code = pick_rung(&ld, choice, &edges, how)))
         return code;
     rc = gt_cube3_map_edges(&ld, edges, *how, &ct->t);
     if (rc == GT_ERR_NOTFOUND && edges) {
@@ -340,15 +352,13 @@ static void rung_of(const gt_cube3_solver_tables *t, int how, cube3_cli *c)
 /* Opens the tables and sets up a solver over them (in place, or copied
  * into huge pages with --load copy). Prints the reason and returns the
  * exit code on failure. */
-static int load_solver(const char *db_path, int corners_only, const char *edges, int *how, uint64_t max_memory,
-                       int verbose,
-                       cube3_tables *ct,
-                       gt_cube3_solver **solver)
+static int load_solver(const char *db_path, int corners_only, const char *edges, int *how,
+                       const rung_choice *choice, cube3_tables *ct, gt_cube3_solver **solver)
 {
     const char *path = gt_db_default_path(db_path);
     char hint[2048];
     gt_cli_gen_hint(db_path, BUILD_HINT, hint, sizeof hint);
-    int code = open_tables(db_path, corners_only, edges, how, max_memory, verbose, ct);
+    int code = open_tables(db_path, corners_only, edges, how, choice, ct);
     if (code)
         return code;
     int rc = gt_cube3_solver_open_tables(&ct->t, *how, solver);
@@ -616,9 +626,9 @@ int gt_cmd_cube3(int argc, char **argv)
         return code;
     cube3_tables tables = {NULL, {NULL, NULL, NULL, NULL, 0}};
     gt_cube3_solver *solver = NULL;
-    if ((code = load_solver(o.db_path, args.corners_only, args.edges, &args.load,
-                             args.load_given ? 0 : args.max_memory ? args.max_memory : default_max_memory(), args.verbose,
-                             &tables, &solver)) != 0)
+    rung_choice choice = {args.load_given ? 0 : args.max_memory ? args.max_memory : default_max_memory(),
+                          args.verbose, !one || args.max_memory};
+    if ((code = load_solver(o.db_path, args.corners_only, args.edges, &args.load, &choice, &tables, &solver)) != 0)
         goto unload;
     c.solver = solver;
     rung_of(&tables.t, args.load, &c);
