@@ -300,6 +300,8 @@ int gen_def_run(options *o, int n_names)
         return rc;
     if ((rc = load_definition(o, &def, &st)) != 0)
         goto free_def;
+    /* planning's own tables count against the limit too (docs/definitions.md) */
+    req->options.max_bytes = gen_def_memory_limit(o);
     if (o->n_pdb) {
         rc = gen_pdb_run(o, req, name, st.record, st.record_len);
         goto free_def;

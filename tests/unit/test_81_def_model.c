@@ -41,7 +41,7 @@ typedef struct built {
 
 static void build(built *b, const char *file, int metric, const char *moves)
 {
-    gt_def_options o = {metric, 0};
+    gt_def_options o = {.metric = metric};
     gt_def_error err;
     b->def = load(file);
     assert_int_equal(gt_def_moves_mask(b->def, moves, &o.move_mask, &err), GT_OK);
@@ -243,7 +243,7 @@ static void test_format_moves_qtm(void **state)
     gt_def *d = NULL;
     gt_def_model *m = NULL;
     const gt_puzzle *p = NULL;
-    gt_def_options o = {GT_DEF_QTM, 0};
+    gt_def_options o = {.metric = GT_DEF_QTM};
     assert_int_equal(gt_def_parse(text, sizeof text - 1, &d, NULL), GT_OK);
     assert_int_equal(gt_def_model_plan(d, &o, &m, NULL), GT_OK);
     assert_int_equal(gt_def_model_build(m, &p), GT_OK);
@@ -283,7 +283,7 @@ static void test_plan_limits(void **state)
     gt_def *d = load("3x3x3.tws");
     gt_def_model *m = NULL;
     gt_def_error err;
-    gt_def_options o = {GT_DEF_HTM, 0};
+    gt_def_options o = {.metric = GT_DEF_HTM};
     assert_int_equal(gt_def_model_plan(d, &o, &m, &err), GT_ERR_RANGE);
     assert_null(m);
     assert_non_null(strstr(err.message, "EDGES"));
@@ -375,7 +375,7 @@ static void test_bipartite_parity(void **state)
     /* <R,U> on the 3x3x3: a quarter turn is odd on the corners and on the
      * edges, even on both together; the corners alone give the parity */
     gt_def *d = load("3x3x3.tws");
-    gt_def_options o = {GT_DEF_QTM, 0};
+    gt_def_options o = {.metric = GT_DEF_QTM};
     gt_def_model *m;
     assert_int_equal(gt_def_moves_mask(d, "R,U", &o.move_mask, NULL), GT_OK);
     assert_int_equal(gt_def_model_plan(d, &o, &m, NULL), GT_OK);
@@ -510,7 +510,7 @@ static void test_ranked_index_catalogue(void **state)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         built want, b = {0};
         build(&want, cases[c].file, cases[c].metric, "all");
-        gt_def_options o = {cases[c].metric, 0};
+        gt_def_options o = {.metric = cases[c].metric};
         gt_def_error err;
         b.def = load(cases[c].file);
         assert_int_equal(gt_def_model_plan_limit(b.def, &o, 64, &b.model, &err), GT_OK);
@@ -568,7 +568,7 @@ static void test_ranked_index_walk(void **state)
         built want, b = {0};
         gt_table tw, tb;
         build(&want, cases[c].file, cases[c].metric, "all");
-        gt_def_options o = {cases[c].metric, 0};
+        gt_def_options o = {.metric = cases[c].metric};
         gt_def_error err;
         b.def = load(cases[c].file);
         assert_int_equal(gt_def_model_plan_limit(b.def, &o, 64, &b.model, &err), GT_OK);
