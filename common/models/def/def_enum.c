@@ -91,11 +91,13 @@ static uint64_t rows_bytes(uint64_t c, int n_moves)
 
 /* Room for `need` values in key[] and their move rows. A realloc may copy:
  * the old and the new arrays count together against the budget. */
-static int reserve(gt_def_enum *e, uint64_t *cap, uint64_t need, int n_moves)
+static int reserve(gt_def_enum *e, uint64_t *cap, uint64_t need, int n_moves, uint64_t limit)
 {
     if (need <= *cap)
         return GT_OK;
     uint64_t c = *cap ? *cap * 2 : 64;
+    if (c > limit && limit >= need) /* no room for values past the limit */
+        c = limit;
     if (!within(e, rows_bytes(c, n_moves)))
         return GT_ERR_NOMEM;
     e->bytes += rows_bytes(c - *cap, n_moves);
@@ -122,7 +124,7 @@ static int visit(gt_def_enum *e, uint64_t *cap, uint64_t key, int n_moves, uint6
     }
     if (e->size >= limit)
         return GT_ERR_RANGE;
-    if ((rc = reserve(e, cap, (uint64_t)e->size + 1, n_moves)) != 0)
+    if ((rc = reserve(e, cap, (uint64_t)e->size + 1, n_moves, limit)) != 0)
         return rc;
     e->hash.keys[s] = key;
     e->hash.vals[s] = e->size;

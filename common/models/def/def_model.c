@@ -330,12 +330,14 @@ static int check_lower_bound(const gt_def_model *m, gt_def_error *err)
                      m->def->set[m->orbit[fc->orbit].set].name);
     }
     long double bytes = states * DEF_TABLE_QUARTERS / 4 + (long double)gt_def_model_held(m);
+    char count[48];
     if (!computed || m->max_bytes == UINT64_MAX || bytes <= (long double)m->max_bytes)
         return GT_OK;
+    snprintf(count, sizeof count, states < 1e18L ? "%.0Lf" : "%.4Lg", states); /* exact while it fits */
     return gt_error_set(err, GT_ERR_RANGE, 0, 0,
-                        "the table needs at least %.4Lg MiB (an index of at least %.4Lg states: the product of "
+                        "the table needs at least %.1Lf MiB (an index of at least %s states: the product of "
                         "the orbits' values, %s %s ranked by computation), more than the %.1f MiB allowed",
-                        bytes / 1048576.0L, states, n_names > 1 ? "sets" : "set", names, (double)m->max_bytes / 1048576.0);
+                        bytes / 1048576.0L, count, n_names > 1 ? "sets" : "set", names, (double)m->max_bytes / 1048576.0);
 }
 
 /* The unplanned factor of fewest possible values (-1 when none is left):
