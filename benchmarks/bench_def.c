@@ -56,7 +56,7 @@ static double bfs_seconds(const gt_puzzle *p, uint64_t *reached, int *god)
 /* Plans and builds a definition model: *plan_s is the enumeration time. */
 static gt_def_model *model(const gt_def *d, int metric, const char *moves, const gt_puzzle **p, double *plan_s)
 {
-    gt_def_options o = {metric, 0};
+    gt_def_options o = {.metric = metric};
     gt_def_model *m;
     double t0 = bench_now();
     if (gt_def_moves_mask(d, moves, &o.move_mask, NULL) || gt_def_model_plan(d, &o, &m, NULL) ||

@@ -70,7 +70,7 @@ static int small(const gt_def *d)
 
 static void check_model(const gt_def *d, int metric)
 {
-    gt_def_options o = {metric, 0};
+    gt_def_options o = {.metric = metric};
     gt_def_model *m = NULL;
     gt_def_error err;
     const gt_puzzle *p;

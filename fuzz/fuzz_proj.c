@@ -89,7 +89,7 @@ static gt_def_model *model(void)
     static gt_def *d;
     static gt_def_model *m;
     gt_def_error err;
-    gt_def_options o = {GT_DEF_HTM, 0};
+    gt_def_options o = {.metric = GT_DEF_HTM};
     if (!m) {
         FZ_CHECK(gt_def_parse(cube3_def, sizeof cube3_def - 1, &d, &err) == GT_OK);
         FZ_CHECK(gt_def_model_plan_orbits(d, &o, &m, &err) == GT_OK);

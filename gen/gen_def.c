@@ -211,8 +211,10 @@ static int plan_and_estimate(const options *o, const gt_def_request *req)
         char fit[GT_DEF_PROJ_TEXT_MAX + 128] = "";
         if (rc == GT_ERR_RANGE)
             gen_pdb_suggest(o, req, fit, sizeof fit);
-        fprintf(stderr, "godtab-gen: %s: %s%s%s\n", o->def_path, rc == GT_ERR_RANGE ? "too big: " : "",
-                rc == GT_ERR_NOMEM ? gt_strerror(rc) : err.message, fit);
+        /* past the memory, the library's message gives the figure needed and
+         * the budget (planning stops there: docs/definitions.md) */
+        fprintf(stderr, "godtab-gen: %s: %s%s%s%s\n", o->def_path, rc == GT_ERR_RANGE ? "too big: " : "",
+                rc == GT_ERR_NOMEM ? gt_strerror(rc) : err.message, rc == GT_ERR_RANGE ? "; not built" : "", fit);
         return rc == GT_ERR_INVAL ? GT_EXIT_PARSE : GT_EXIT_INTERNAL;
     }
     gt_def_model_info(m, &info);
@@ -286,6 +288,8 @@ int gen_def_run(options *o, int n_names)
         return rc;
     if ((rc = load_definition(o, &def, &st)) != 0)
         goto free_def;
+    /* planning's own tables count against the limit too (docs/definitions.md) */
+    req->options.max_bytes = gen_def_memory_limit(o);
     if (o->n_pdb) {
         rc = gen_pdb_run(o, req, name, st.record, st.record_len);
         goto free_def;

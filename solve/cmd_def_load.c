@@ -224,7 +224,7 @@ static int load_table(const def_cli *c, def_session *s, gt_catalog_def_source *s
 /* Plans and builds the model of src's selection, checked against the table. */
 static int build_model(def_session *s, const def_source *src)
 {
-    gt_def_options o = {src->metric, src->mask};
+    gt_def_options o = {.metric = src->metric, .move_mask = src->mask};
     gt_def_error err;
     int rc;
     if (s->n_pdb)

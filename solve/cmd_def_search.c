@@ -62,7 +62,7 @@ int gt_def_pdb_load(const def_cli *c, def_session *s, gt_catalog_def_source *sto
 
 int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mask)
 {
-    gt_def_options o = {metric, mask};
+    gt_def_options o = {.metric = metric, .move_mask = mask};
     gt_def_error err = {0};
     int rc = gt_def_model_plan_orbits(s->def, &o, &s->model, &err);
     if (rc) {

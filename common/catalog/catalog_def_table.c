@@ -101,7 +101,7 @@ static int from_record(const void *bytes, size_t len, const char *name, gt_catal
         rc = GT_ERR_CORRUPT;
     if (rc)
         return rc;
-    dt->rec.req = (gt_def_request){dt->def, {src.metric, mask}};
+    dt->rec.req = (gt_def_request){dt->def, {.metric = src.metric, .move_mask = mask}};
     snprintf(dt->name, sizeof dt->name, "%s", name);
     snprintf(dt->summary, sizeof dt->summary, "%s: the definition stored with the table (%s)", name,
              src.metric == GT_DEF_QTM ? "qtm" : "htm");

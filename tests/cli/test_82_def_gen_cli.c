@@ -5,6 +5,10 @@
 
 #include "gt_error.h"
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
 #define db tu_db_path
 #define PUZ GODTAB_ROOT "/puzzles/"
 
@@ -186,21 +190,102 @@ static void test_published_mismatch_is_not_stored(void **state)
 static void test_too_big(void **state)
 {
     (void)state;
-    static const char *const mem[] = {"too big: the table needs about 4.8 MiB (4984992 bytes for 3674160 index states), "
+    static const char *const mem[] = {"too big: the table needs about 7.1 MiB (7455928 bytes for 3674160 index states), "
                                       "more than the 1.0 MiB allowed by --max-memory; not built",
                                       NULL};
     gen("--def " PUZ "2x2x2.tws --max-memory 1M", GT_EXIT_INTERNAL, NULL, mem);
-    static const char *const cube[] = {"too big: set EDGES", NULL};
+    /* the computed edges (12!/2 x 2^11) settle it before the corners are
+     * enumerated, whatever the machine's memory */
+    static const char *const cube[] = {"too big: the table needs at least ",
+                                       "(an index of at least 980995276800 states: the product of the orbits' values, "
+                                       "set EDGES ranked by computation)",
+                                       NULL};
     gen("--def " PUZ "3x3x3.tws", GT_EXIT_INTERNAL, NULL, cube);
     /* an orbit past 2^24 values is ranked, not refused (issue 28): the
      * Dino Cube's 12!/2 states are one computed factor, and only memory
      * refuses it, with the figure */
-    static const char *const dino[] = {"too big: the table needs about 285.5 MiB (299376000 bytes for 239500800 index "
-                                       "states), more than the 100.0 MiB allowed by --max-memory; not built",
+    static const char *const dino[] = {"too big: the table needs at least 399.7 MiB (an index of at least 239500800 "
+                                       "states: the product of the orbits' values, set EDGE ranked by computation), "
+                                       "more than the 300.0 MiB allowed; not built; the largest projection that fits: ",
                                        NULL};
-    gen("--def " PUZ "dino.tws --max-memory 100M", GT_EXIT_INTERNAL, NULL, dino);
+    gen("--def " PUZ "dino.tws --max-memory 300M", GT_EXIT_INTERNAL, NULL, dino);
+    /* below the probe of its edges (2^20 values a move row each), planning
+     * itself is refused, with its figure */
+    static const char *const probe[] = {"too big: planning needs up to 288.0 MiB, more than the 100.0 MiB allowed "
+                                        "(set EDGE: the permutations of an orbit of 12 positions",
+                                        NULL};
+    gen("--def " PUZ "dino.tws --max-memory 100M", GT_EXIT_INTERNAL, NULL, probe);
     static const char *const listed[] = {NULL};
     gen("--list", 0, listed, NULL);
+}
+
+/* Runs godtab-gen with args (split at spaces) and returns its exit code;
+ * *maxrss_kb is its peak resident memory (wait4's rusage of the child:
+ * this child alone, whatever the test ran before), *err its stderr. */
+static int gen_measured(const char *args, long *maxrss_kb, char **err)
+{
+    char *errpath, *line, *argv[16];
+    int n = 0;
+    assert_true(asprintf(&errpath, "%s/gen.err", tu_db_dir) > 0);
+    assert_true(asprintf(&line, "%s/godtab-gen --db %s %s", GODTAB_BIN, db, args) > 0);
+    for (char *t = strtok(line, " "); t && n < 15; t = strtok(NULL, " "))
+        argv[n++] = t;
+    argv[n] = NULL;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd < 0 || dup2(fd, 2) < 0 || !freopen("/dev/null", "w", stdout))
+            _exit(127);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
+    *maxrss_kb = ru.ru_maxrss;
+    FILE *f = fopen(errpath, "r");
+    assert_non_null(f);
+    *err = calloc(1, 4096);
+    assert_non_null(*err);
+    size_t got = fread(*err, 1, 4095, f);
+    (*err)[got] = 0;
+    fclose(f);
+    free(errpath);
+    free(line);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Like professor_skewb.tws (issue 28): two orbits of 12 distinct pieces
+ * (12! each, ranked by computation) and, first in the file, one of six
+ * pairs (12!/2^6 = 7,484,400 arrangements). Before, the planning
+ * enumerated the pairs first (GiB of move rows, tens of seconds) and
+ * ignored --max-memory; now the computed orbits come first, their product
+ * is past any table, and the run stops at once within the budget. */
+#define PERM12 "1 2 3 4 5 6 7 8 9 10 11 12\n"
+#define CYCLE12 "2 3 4 5 6 7 8 9 10 11 12 1\n"
+#define CYCLE3 "2 3 1 4 5 6 7 8 9 10 11 12\n"
+static void test_planning_within_budget(void **state)
+{
+    (void)state;
+    char *path = write_def("professor_like.tws", "Name ProfessorLike\nSet PAIRS 12 1\nSet A 12 1\nSet B 12 1\n"
+                                                 "Solved\nPAIRS\n1 1 2 2 3 3 4 4 5 5 6 6\nA\n" PERM12 "B\n" PERM12
+                                                 "End\nMove X\nPAIRS\n" CYCLE12 "A\n" CYCLE12 "B\n" CYCLE12
+                                                 "End\nMove Y\nPAIRS\n" CYCLE3 "A\n" CYCLE3 "B\n" CYCLE3 "End\n");
+    char *args, *err;
+    long maxrss_kb;
+    assert_true(asprintf(&args, "--def %s --max-memory 256M", path) > 0);
+    int rc = gen_measured(args, &maxrss_kb, &err);
+    if (rc != GT_EXIT_INTERNAL || !strstr(err, "too big: the table needs at least ") ||
+        !strstr(err, "(an index of at least 229442532802560000 states: the product of the orbits' values, sets A, "
+                     "B ranked by computation), more than the 256.0 MiB allowed; not built; the largest projection "
+                     "that fits: ") ||
+        maxrss_kb > (256 + 64) * 1024)
+        fail_msg("godtab-gen %s: exit %d, %ld KiB resident (at most %d allowed)\nstderr: %s", args, rc, maxrss_kb,
+                 (256 + 64) * 1024, err);
+    free(err);
+    free(args);
+    free(path);
 }
 
 int main(void)
@@ -213,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_cycle_notation_files),
         cmocka_unit_test(test_published_mismatch_is_not_stored),
         cmocka_unit_test(test_too_big),
+        cmocka_unit_test(test_planning_within_budget),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

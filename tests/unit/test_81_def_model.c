@@ -41,7 +41,7 @@ typedef struct built {
 
 static void build(built *b, const char *file, int metric, const char *moves)
 {
-    gt_def_options o = {metric, 0};
+    gt_def_options o = {.metric = metric};
     gt_def_error err;
     b->def = load(file);
     assert_int_equal(gt_def_moves_mask(b->def, moves, &o.move_mask, &err), GT_OK);
@@ -243,7 +243,7 @@ static void test_format_moves_qtm(void **state)
     gt_def *d = NULL;
     gt_def_model *m = NULL;
     const gt_puzzle *p = NULL;
-    gt_def_options o = {GT_DEF_QTM, 0};
+    gt_def_options o = {.metric = GT_DEF_QTM};
     assert_int_equal(gt_def_parse(text, sizeof text - 1, &d, NULL), GT_OK);
     assert_int_equal(gt_def_model_plan(d, &o, &m, NULL), GT_OK);
     assert_int_equal(gt_def_model_build(m, &p), GT_OK);
@@ -283,7 +283,7 @@ static void test_plan_limits(void **state)
     gt_def *d = load("3x3x3.tws");
     gt_def_model *m = NULL;
     gt_def_error err;
-    gt_def_options o = {GT_DEF_HTM, 0};
+    gt_def_options o = {.metric = GT_DEF_HTM};
     assert_int_equal(gt_def_model_plan(d, &o, &m, &err), GT_ERR_RANGE);
     assert_null(m);
     assert_non_null(strstr(err.message, "EDGES"));
@@ -300,6 +300,74 @@ static void test_plan_limits(void **state)
     o.move_mask = 1ull << 40; /* a move the definition does not have */
     assert_int_equal(gt_def_model_plan(d, &o, &m, &err), GT_ERR_INVAL);
     gt_def_free(d);
+}
+
+/* key + 1 mod 1000: a cycle of 1000 values (gt_def_enum_build_within). */
+static uint64_t cycle_step(const void *ctx, uint64_t key, int m)
+{
+    (void)ctx;
+    (void)m;
+    return (key + 1) % 1000;
+}
+
+/* An enumeration stops before it allocates past its budget, and says
+ * what it holds when it fits. */
+static void test_enum_budget(void **state)
+{
+    (void)state;
+    gt_def_enum e;
+    assert_int_equal(gt_def_enum_build_within(&e, 0, 1, cycle_step, NULL, UINT32_MAX, 4096), GT_ERR_NOMEM);
+    assert_null(e.key);
+    assert_int_equal(gt_def_enum_build_within(&e, 0, 1, cycle_step, NULL, UINT32_MAX, 1 << 20), GT_OK);
+    assert_int_equal(e.size, 1000);
+    assert_true(e.bytes >= 1000 * (8 + 4) + 2048 * 12 && e.bytes <= 1 << 20);
+    assert_true(e.bytes <= 1000 * DEF_ENUM_VALUE_BYTES(1));
+    gt_def_enum_free(&e);
+}
+
+/* --max-memory's budget (gt_def_options.max_bytes): a plan sure to pass
+ * it stops early with the figure (dino.tws: its 12!/2 computed edges alone
+ * need 1.75 bytes a state), an enumeration past it stops (2x2x2_full.tws),
+ * and a budget that fits leaves the layout as it is without one. */
+static void test_plan_budget(void **state)
+{
+    (void)state;
+    gt_def *dino = load("dino.tws"), *full = load("2x2x2_full.tws"), *cube = load("3x3x3.tws");
+    gt_def_model *m = NULL, *free_m = NULL;
+    gt_def_error err;
+    gt_def_plan_info info, free_info;
+    /* 200 MiB: room for the probe of the edges (up to 2^20 + 1 values of
+     * 16 moves), not for the table */
+    gt_def_options o = {.metric = GT_DEF_HTM, .max_bytes = 200 << 20};
+    assert_int_equal(gt_def_model_plan(dino, &o, &m, &err), GT_ERR_RANGE);
+    assert_null(m);
+    assert_non_null(strstr(err.message, "the table needs at least 399.7 MiB"));
+    assert_non_null(strstr(err.message, "239500800 states"));
+    assert_non_null(strstr(err.message, "set EDGE ranked by computation"));
+    assert_non_null(strstr(err.message, "more than the 200.0 MiB allowed"));
+    o.max_bytes = 1ull << 30;
+    assert_int_equal(gt_def_model_plan(dino, &o, &m, &err), GT_OK);
+    gt_def_model_info(m, &info);
+    assert_int_equal(info.states, 239500800);
+    assert_true(info.bytes >= info.states / 4 * 7 && info.bytes <= o.max_bytes);
+    gt_def_model_free(m);
+    o.max_bytes = 64 << 10; /* the corners' 40,320 arrangements do not fit */
+    assert_int_equal(gt_def_model_plan(full, &o, &m, &err), GT_ERR_RANGE);
+    assert_non_null(strstr(err.message, "planning needs up to"));
+    assert_non_null(strstr(err.message, "more than the 0.1 MiB allowed (set CORNERS"));
+    o = (gt_def_options){.metric = GT_DEF_QTM, .max_bytes = 2ull << 30};
+    assert_int_equal(gt_def_moves_mask(cube, "R,U", &o.move_mask, &err), GT_OK);
+    assert_int_equal(gt_def_model_plan(cube, &o, &m, &err), GT_OK);
+    o.max_bytes = 0;
+    assert_int_equal(gt_def_model_plan(cube, &o, &free_m, &err), GT_OK);
+    gt_def_model_info(m, &info);
+    gt_def_model_info(free_m, &free_info);
+    assert_memory_equal(&info, &free_info, sizeof info);
+    gt_def_model_free(m);
+    gt_def_model_free(free_m);
+    gt_def_free(dino);
+    gt_def_free(full);
+    gt_def_free(cube);
 }
 
 /* <R,U> (73,483,200 states) in QTM against OEIS A080628 (the file's
@@ -375,7 +443,7 @@ static void test_bipartite_parity(void **state)
     /* <R,U> on the 3x3x3: a quarter turn is odd on the corners and on the
      * edges, even on both together; the corners alone give the parity */
     gt_def *d = load("3x3x3.tws");
-    gt_def_options o = {GT_DEF_QTM, 0};
+    gt_def_options o = {.metric = GT_DEF_QTM};
     gt_def_model *m;
     assert_int_equal(gt_def_moves_mask(d, "R,U", &o.move_mask, NULL), GT_OK);
     assert_int_equal(gt_def_model_plan(d, &o, &m, NULL), GT_OK);
@@ -510,7 +578,7 @@ static void test_ranked_index_catalogue(void **state)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         built want, b = {0};
         build(&want, cases[c].file, cases[c].metric, "all");
-        gt_def_options o = {cases[c].metric, 0};
+        gt_def_options o = {.metric = cases[c].metric};
         gt_def_error err;
         b.def = load(cases[c].file);
         assert_int_equal(gt_def_model_plan_limit(b.def, &o, 64, &b.model, &err), GT_OK);
@@ -568,7 +636,7 @@ static void test_ranked_index_walk(void **state)
         built want, b = {0};
         gt_table tw, tb;
         build(&want, cases[c].file, cases[c].metric, "all");
-        gt_def_options o = {cases[c].metric, 0};
+        gt_def_options o = {.metric = cases[c].metric};
         gt_def_error err;
         b.def = load(cases[c].file);
         assert_int_equal(gt_def_model_plan_limit(b.def, &o, 64, &b.model, &err), GT_OK);
@@ -629,6 +697,8 @@ int main(void)
         cmocka_unit_test(test_move_names_powers_and_inverses),
         cmocka_unit_test(test_format_moves_qtm),
         cmocka_unit_test(test_plan_limits),
+        cmocka_unit_test(test_enum_budget),
+        cmocka_unit_test(test_plan_budget),
         cmocka_unit_test(test_bipartite_parity),
         cmocka_unit_test(test_large_catalogue),
         cmocka_unit_test(test_2x2x2_full_published),

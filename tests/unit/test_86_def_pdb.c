@@ -29,7 +29,7 @@ typedef struct planned {
 
 static void plan_orbits(planned *p, const char *file)
 {
-    gt_def_options o = {GT_DEF_HTM, 0};
+    gt_def_options o = {.metric = GT_DEF_HTM};
     gt_def_error err;
     p->def = tu_def_load(file);
     if (gt_def_model_plan_orbits(p->def, &o, &p->m, &err))
@@ -124,7 +124,7 @@ typedef struct full {
 
 static void full_build(full *f, const char *file, int metric)
 {
-    gt_def_options o = {metric, 0};
+    gt_def_options o = {.metric = metric};
     gt_def_error err;
     uint64_t bytes;
     memset(f, 0, sizeof *f);

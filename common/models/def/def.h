@@ -36,6 +36,12 @@ const uint64_t *gt_def_find_published(const gt_def *def, int metric, uint64_t ma
 typedef struct gt_def_options {
     int metric;         /* GT_DEF_HTM: every power counts 1; GT_DEF_QTM: a move and its inverse */
     uint64_t move_mask; /* the base moves used (bit m), 0 for all */
+    /* Planning's memory budget, 0 for none: the orbit and coordinate tables
+     * a plan or build enumerates stay within it, and a plan whose ranked
+     * index (def_big.c) is sure to pass it with its table stops early. A
+     * budget never changes the layout, only whether the plan finishes:
+     * past it, GT_ERR_RANGE with err giving the figure. */
+    uint64_t max_bytes;
 } gt_def_options;
 
 typedef struct gt_def_model gt_def_model;
@@ -57,7 +63,8 @@ typedef struct gt_def_plan_info {
  * (def_big.c: no coordinates, the BFS's level hooks). def must outlive the
  * model. Return values: GT_OK, GT_ERR_INVAL (an empty or unknown move
  * selection, too many moves; err says which), GT_ERR_RANGE (a set orbit with
- * too many values: err says which and how many), GT_ERR_NOMEM. */
+ * too many values: err says which and how many; or past o->max_bytes:
+ * err gives the memory needed), GT_ERR_NOMEM. */
 #define GT_DEF_FACTOR_MAX (1u << 24)
 int gt_def_model_plan(const gt_def *def, const gt_def_options *o, gt_def_model **out, gt_def_error *err);
 

@@ -18,27 +18,28 @@ void gt_def_model_info(const gt_def_model *m, gt_def_plan_info *info)
     memset(info, 0, sizeof *info);
     info->n_moves = m->n_moves;
     info->states = 1;
+    /* the enumerations held: every factor's (the coordinates' move steps
+     * read them), and the coordinates' once built */
+    info->bytes = gt_def_model_held(m);
     if (m->ranked) { /* one ranked index: the distances and the enumerated factors' tables */
         info->states = info->coord_size[0] = m->rk_states;
-        for (int i = 0; i < m->rk_n; i++) {
-            const gt_def_factor *f = &m->factor[m->rk_factor[i]];
+        for (int i = 0; i < m->rk_n; i++)
             info->n_factors++;
-            if (f->rank == DEF_RANK_ENUM)
-                info->bytes += f->size * (8 + 24 + 4 * (uint64_t)m->n_moves);
-        }
-        info->bytes += info->states + info->states / 4;
-        return;
     }
-    for (int c = 0; c < m->n_coords; c++) {
+    for (int c = 0; c < m->n_coords && !m->ranked; c++) {
         /* once built, the enumerated sizes; before, the factor products */
         info->coord_size[c] = m->built ? m->coord[c].size : gt_def_coord_bound(m, c);
         info->states *= info->coord_size[c];
         info->n_factors += m->coord_nf[c];
         /* keys, hash (twice the keys, 12 bytes a slot) and move rows */
-        info->bytes += info->coord_size[c] * (8 + 24 + 4 * (uint64_t)m->n_moves);
+        if (!m->built)
+            info->bytes += info->coord_size[c] * (8 + 24 + 4 * (uint64_t)m->n_moves);
     }
-    /* the BFS's byte a state, and the 2-bit encoding next to it */
-    info->bytes += info->states + info->states / 4;
+    /* At the peak, 1.75 bytes a state (measured: 2x2x2.tws's 88,179,840
+     * states, 147 MiB resident): the BFS's byte, next to its frontier list
+     * (a quarter byte) during the search, and after it the 2-bit table
+     * with its copy written into LMDB's pages and read back. */
+    info->bytes += info->states / 4 * DEF_TABLE_QUARTERS + info->states % 4 * 2;
 }
 
 /* ---- coordinates ------------------------------------------------------------ */
@@ -64,12 +65,14 @@ static uint64_t coord_step(const void *ctx, uint64_t key, int mv)
     return out;
 }
 
-static int enumerate_coords(gt_def_model *m)
+static int enumerate_coords(gt_def_model *m, uint64_t extra)
 {
     for (int c = 0; c < m->n_coords; c++) {
         coord_ctx cc = {m, c};
-        int rc = gt_def_enum_build(&m->coord[c], 0, m->n_moves, coord_step, &cc,
-                                   c == 1 ? DEF_COORD1_MAX : UINT32_MAX);
+        /* within what the budget leaves (the factors' and the other
+         * grouping's enumerations held): past it, GT_ERR_NOMEM */
+        int rc = gt_def_enum_build_within(&m->coord[c], 0, m->n_moves, coord_step, &cc,
+                                          c == 1 ? DEF_COORD1_MAX : UINT32_MAX, gt_def_model_room(m, extra));
         if (rc)
             return rc;
     }
@@ -101,12 +104,12 @@ static void swap_layout(gt_def_model *m, gt_def_enum *saved)
 static int choose_layout(gt_def_model *m)
 {
     gt_def_enum saved[GT_MAX_COORDS];
-    int rc = enumerate_coords(m);
+    int rc = enumerate_coords(m, 0);
     if (rc || !m->has_alt)
         return rc;
     memset(saved, 0, sizeof saved);
     swap_layout(m, saved);
-    rc = enumerate_coords(m);
+    rc = enumerate_coords(m, saved[0].bytes + saved[1].bytes);
     if (rc == GT_OK && coords_states(m) >= (uint64_t)saved[0].size * saved[1].size)
         swap_layout(m, saved);
     for (int c = 0; c < GT_MAX_COORDS; c++)

@@ -38,10 +38,25 @@ static uint64_t hash_slot(const gt_def_hash *h, uint64_t key)
     return i;
 }
 
-/* Doubles the table when half full, so probes stay short. */
-static int hash_grow(gt_def_hash *h)
+/* Bytes of a hash table of cap slots. */
+static uint64_t hash_bytes(uint64_t cap)
 {
-    gt_def_hash bigger;
+    return cap * (sizeof(uint64_t) + sizeof(uint32_t));
+}
+
+/* 1 if `more` bytes may be allocated next to those e holds. */
+static int within(const gt_def_enum *e, uint64_t more)
+{
+    return more <= e->max_bytes && e->bytes <= e->max_bytes - more;
+}
+
+/* Doubles the table when half full, so probes stay short. Both tables are
+ * held while the keys move over: the budget counts them together. */
+static int hash_grow(gt_def_enum *e)
+{
+    gt_def_hash *h = &e->hash, bigger;
+    if (!within(e, hash_bytes((h->mask + 1) * 2)))
+        return GT_ERR_NOMEM;
     int rc = hash_init(&bigger, (h->mask + 1) * 2);
     if (rc) {
         free(bigger.keys);
@@ -57,6 +72,7 @@ static int hash_grow(gt_def_hash *h)
     bigger.n = h->n;
     free(h->keys);
     free(h->vals);
+    e->bytes += hash_bytes(h->mask + 1);
     *h = bigger;
     return GT_OK;
 }
@@ -67,12 +83,24 @@ int64_t gt_def_enum_find(const gt_def_enum *e, uint64_t key)
     return e->hash.keys[s] == key ? (int64_t)e->hash.vals[s] : -1;
 }
 
-/* Room for `need` values in key[] and their move rows. */
-static int reserve(gt_def_enum *e, uint64_t *cap, uint64_t need, int n_moves)
+/* Bytes of c values' keys and move rows. */
+static uint64_t rows_bytes(uint64_t c, int n_moves)
+{
+    return c * (sizeof(uint64_t) + (uint64_t)n_moves * sizeof(uint32_t));
+}
+
+/* Room for `need` values in key[] and their move rows. A realloc may copy:
+ * the old and the new arrays count together against the budget. */
+static int reserve(gt_def_enum *e, uint64_t *cap, uint64_t need, int n_moves, uint64_t limit)
 {
     if (need <= *cap)
         return GT_OK;
     uint64_t c = *cap ? *cap * 2 : 64;
+    if (c > limit && limit >= need) /* no room for values past the limit */
+        c = limit;
+    if (!within(e, rows_bytes(c, n_moves)))
+        return GT_ERR_NOMEM;
+    e->bytes += rows_bytes(c - *cap, n_moves);
     uint64_t *k = realloc(e->key, c * sizeof *k);
     if (!k)
         return GT_ERR_NOMEM;
@@ -96,24 +124,32 @@ static int visit(gt_def_enum *e, uint64_t *cap, uint64_t key, int n_moves, uint6
     }
     if (e->size >= limit)
         return GT_ERR_RANGE;
-    if ((rc = reserve(e, cap, (uint64_t)e->size + 1, n_moves)) != 0)
+    if ((rc = reserve(e, cap, (uint64_t)e->size + 1, n_moves, limit)) != 0)
         return rc;
     e->hash.keys[s] = key;
     e->hash.vals[s] = e->size;
     e->key[e->size] = key;
     *value = e->size++;
     if (++e->hash.n * 2 > e->hash.mask + 1)
-        return hash_grow(&e->hash);
+        return hash_grow(e);
     return GT_OK;
 }
 
 int gt_def_enum_build(gt_def_enum *e, uint64_t start, int n_moves, gt_def_apply_fn apply, const void *ctx,
                       uint64_t cap)
 {
+    return gt_def_enum_build_within(e, start, n_moves, apply, ctx, cap, UINT64_MAX);
+}
+
+int gt_def_enum_build_within(gt_def_enum *e, uint64_t start, int n_moves, gt_def_apply_fn apply, const void *ctx,
+                             uint64_t cap, uint64_t max_bytes)
+{
     uint64_t room = 0;
     uint32_t v;
     int rc;
     memset(e, 0, sizeof *e);
+    e->max_bytes = max_bytes;
+    e->bytes = hash_bytes(64);
     if ((rc = hash_init(&e->hash, 64)) != 0 || (rc = visit(e, &room, start, n_moves, cap, &v)) != 0)
         goto free_enum;
     for (uint32_t i = 0; i < e->size; i++)

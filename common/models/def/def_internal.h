@@ -25,6 +25,7 @@ typedef struct gt_def_enum {
     uint64_t *key;
     uint32_t *move;
     gt_def_hash hash;
+    uint64_t bytes, max_bytes; /* held (keys, move rows, hash) and allowed */
 } gt_def_enum;
 
 /* The raw key after move m (a callback of gt_def_enum_build). */
@@ -34,6 +35,15 @@ typedef uint64_t (*gt_def_apply_fn)(const void *ctx, uint64_t key, int m);
  * Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_RANGE (more than cap). */
 int gt_def_enum_build(gt_def_enum *e, uint64_t start, int n_moves, gt_def_apply_fn apply, const void *ctx,
                       uint64_t cap);
+/* The same within max_bytes of keys, move rows and hash (the peak of a
+ * growth counted): GT_ERR_NOMEM, without allocating, when the next growth
+ * would pass it. e->bytes is what the enumeration holds. */
+int gt_def_enum_build_within(gt_def_enum *e, uint64_t start, int n_moves, gt_def_apply_fn apply, const void *ctx,
+                             uint64_t cap, uint64_t max_bytes);
+/* Bytes an enumerated value costs at most: its key and move row (each
+ * array up to twice the values, the old one held while it grows) and
+ * its hash slots (up to four a value, six while the hash grows). */
+#define DEF_ENUM_VALUE_BYTES(n_moves) (3 * (8 + 4 * (uint64_t)(n_moves)) + 6 * 12)
 /* The dense value of a key, or -1 if no move sequence reaches it. */
 int64_t gt_def_enum_find(const gt_def_enum *e, uint64_t key);
 void gt_def_enum_free(gt_def_enum *e);
@@ -83,6 +93,7 @@ struct gt_def_model {
     uint8_t base[GT_MAX_MOVES], power[GT_MAX_MOVES], order[GT_MAX_MOVES];
     int metric; /* GT_DEF_HTM or GT_DEF_QTM */
     uint32_t factor_max; /* GT_DEF_FACTOR_MAX, or a test's smaller limit */
+    uint64_t max_bytes;  /* the options' budget (UINT64_MAX for none) */
     uint8_t *omod_at;    /* total: the orientation modulus of each position */
     uint16_t *perm;      /* n_moves x total: the moves, powers expanded (flat positions) */
     uint8_t *ori;
@@ -122,6 +133,15 @@ struct gt_def_model {
  * to run the computed ranks on small puzzles. */
 int gt_def_model_plan_limit(const gt_def *def, const gt_def_options *o, uint32_t factor_max, gt_def_model **out,
                             gt_def_error *err);
+
+/* The bytes of the enumerations the model holds (factors, coordinates). */
+uint64_t gt_def_model_held(const gt_def_model *m);
+/* What the budget leaves for one more enumeration next to those the model
+ * holds and `extra` bytes more (0 when nothing is left). */
+uint64_t gt_def_model_room(const gt_def_model *m, uint64_t extra);
+/* Bytes a state of the table costs at the build's peak (def_coord.c's
+ * estimate), in quarters: 7 (1.75 bytes). */
+#define DEF_TABLE_QUARTERS 7
 
 /* Ranks of one orbit's labels or orientations a[0..k-1] (def_rank.c). */
 uint64_t gt_def_multinomial(const uint8_t *count, int n);

@@ -5,6 +5,7 @@
 #include "def_internal.h"
 #include "gt_error.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,24 +263,35 @@ static uint64_t factor_all(const gt_def_orbit *ob, int kind)
 
 /* Enumerates one factor of an orbit, or, when it can take more than
  * GT_DEF_FACTOR_MAX values and reaches more than DEF_PROBE_MAX, plans its
- * computed rank (def_rank.c). */
-static int plan_factor(gt_def_model *m, int o, int kind, gt_def_error *err)
+ * computed rank (def_rank.c). Factor fi's orbit and kind are set. The
+ * enumeration stays within the budget's room: past it, GT_ERR_RANGE with
+ * the figure (never a computed rank instead: the layout must not depend on
+ * the budget, or a table would not match the model its reader plans). */
+static int plan_factor(gt_def_model *m, int fi, gt_def_error *err)
 {
-    const gt_def_orbit *ob = &m->orbit[o];
+    gt_def_factor *f = &m->factor[fi];
+    const int kind = f->kind;
+    const gt_def_orbit *ob = &m->orbit[f->orbit];
     const gt_def_set *set = &m->def->set[ob->set];
-    gt_def_factor *f = &m->factor[m->n_factors];
     factor_ctx fc = {ob, kind};
-    uint64_t all = factor_all(ob, kind);
+    uint64_t all = factor_all(ob, kind), room = gt_def_model_room(m, 0);
     int rc;
-    if (m->n_factors == DEF_MAX_FACTORS)
-        return gt_error_set(err, GT_ERR_RANGE, 0, 0, "more than %d piece orbits", DEF_MAX_FACTORS / 2);
     if (all == 0)
         return gt_error_set(err, GT_ERR_RANGE, 0, 0, "set %s: an orbit of %d pieces has too many %s to rank",
                             set->name, ob->k, kind == DEF_PERM ? "arrangements" : "orientations");
-    *f = (gt_def_factor){.orbit = o, .kind = kind, .rank = DEF_RANK_ENUM};
     uint64_t start = gt_def_factor_key(m, f, m->def->solved_perm, m->def->solved_ori);
-    rc = gt_def_enum_build(&f->e, start, m->n_moves, factor_step, &fc,
-                           all > m->factor_max ? (m->factor_max >> DEF_PROBE_SHIFT) + 1 : m->factor_max);
+    rc = gt_def_enum_build_within(&f->e, start, m->n_moves, factor_step, &fc,
+                                  all > m->factor_max ? (m->factor_max >> DEF_PROBE_SHIFT) + 1 : m->factor_max, room);
+    if (rc == GT_ERR_NOMEM && m->max_bytes != UINT64_MAX) {
+        uint64_t most = all > m->factor_max ? (m->factor_max >> DEF_PROBE_SHIFT) + 1 : all;
+        return gt_error_set(err, GT_ERR_RANGE, 0, 0,
+                            "planning needs up to %.1f MiB, more than the %.1f MiB allowed (set %s: the %s of an "
+                            "orbit of %d positions, up to %" PRIu64 " values, each with its %d moves' row)",
+                            ((double)gt_def_model_held(m) + (double)most * (double)DEF_ENUM_VALUE_BYTES(m->n_moves)) /
+                                1048576.0,
+                            (double)m->max_bytes / 1048576.0, set->name,
+                            kind == DEF_ORI ? "orientations" : "permutations", ob->k, most, m->n_moves);
+    }
     if (rc == GT_ERR_RANGE && all > m->factor_max) {
         int computed = 0;
         for (int i = 0; i < m->n_factors; i++)
@@ -292,24 +304,103 @@ static int plan_factor(gt_def_model *m, int o, int kind, gt_def_error *err)
     if (rc == GT_ERR_RANGE)
         return gt_error_set(err, rc, 0, 0, "set %s: the %s of an orbit of %d positions reach more than %u values",
                             set->name, kind == DEF_ORI ? "orientations" : "permutations", ob->k, m->factor_max);
-    if (rc == GT_OK) {
-        if (f->rank == DEF_RANK_ENUM)
-            f->size = f->e.size;
-        m->n_factors++;
-    }
+    if (rc == GT_OK && f->rank == DEF_RANK_ENUM)
+        f->size = f->e.size;
     return rc;
 }
 
+/* When some factor is computed, the index is the product of every
+ * factor's size (def_big.c): those planned so far give a lower bound, and
+ * a plan sure to pass the budget with its table stops there, before the
+ * others are enumerated (professor_skewb.tws: two orbits of 12!/2 values
+ * settle it, six orbits of 7,484,400 values would take minutes and GiB). */
+static int check_lower_bound(const gt_def_model *m, gt_def_error *err)
+{
+    long double states = 1;
+    int computed = 0, n_names = 0;
+    char names[96] = "";
+    for (int f = 0; f < m->n_factors; f++) {
+        const gt_def_factor *fc = &m->factor[f];
+        computed |= fc->rank != DEF_RANK_ENUM;
+        if (fc->size > 1)
+            states *= (long double)fc->size;
+        n_names += fc->rank != DEF_RANK_ENUM;
+        if (fc->rank != DEF_RANK_ENUM && strlen(names) + GT_DEF_NAME_MAX + 3 < sizeof names)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
+                     m->def->set[m->orbit[fc->orbit].set].name);
+    }
+    long double bytes = states * DEF_TABLE_QUARTERS / 4 + (long double)gt_def_model_held(m);
+    char count[48];
+    if (!computed || m->max_bytes == UINT64_MAX || bytes <= (long double)m->max_bytes)
+        return GT_OK;
+    snprintf(count, sizeof count, states < 1e18L ? "%.0Lf" : "%.4Lg", states); /* exact while it fits */
+    return gt_error_set(err, GT_ERR_RANGE, 0, 0,
+                        "the table needs at least %.1Lf MiB (an index of at least %s states: the product of "
+                        "the orbits' values, %s %s ranked by computation), more than the %.1f MiB allowed",
+                        bytes / 1048576.0L, count, n_names > 1 ? "sets" : "set", names, (double)m->max_bytes / 1048576.0);
+}
+
+/* The unplanned factor of fewest possible values (-1 when none is left):
+ * a planned one has its size, a computed one is never unplanned. */
+static int next_small(const gt_def_model *m)
+{
+    int best = -1;
+    uint64_t best_all = 0;
+    for (int f = 0; f < m->n_factors; f++) {
+        uint64_t all = factor_all(&m->orbit[m->factor[f].orbit], m->factor[f].kind);
+        if (m->factor[f].size == 0 && (best < 0 || all < best_all)) {
+            best = f;
+            best_all = all;
+        }
+    }
+    return best;
+}
+
+/* The factors in the file's order of orbits (permutation, then
+ * orientation): the index's layout. Those that may pass
+ * GT_DEF_FACTOR_MAX values are planned first (a probe, then a computed
+ * rank: no big table), so that check_lower_bound sees their sizes before
+ * the others' enumerations are paid for. */
 static int plan_factors(gt_def_model *m, gt_def_error *err)
 {
     int rc;
-    for (int o = 0; o < m->n_orbits; o++) {
-        if ((rc = plan_factor(m, o, DEF_PERM, err)) != 0)
-            return rc;
-        if (m->orbit[o].omod > 1 && (rc = plan_factor(m, o, DEF_ORI, err)) != 0)
+    m->n_factors = 0;
+    for (int o = 0; o < m->n_orbits; o++)
+        for (int kind = DEF_PERM; kind <= DEF_ORI; kind++) {
+            if (kind == DEF_ORI && m->orbit[o].omod <= 1)
+                continue;
+            if (m->n_factors == DEF_MAX_FACTORS)
+                return gt_error_set(err, GT_ERR_RANGE, 0, 0, "more than %d piece orbits", DEF_MAX_FACTORS / 2);
+            m->factor[m->n_factors++] = (gt_def_factor){.orbit = o, .kind = kind, .rank = DEF_RANK_ENUM};
+        }
+    for (int f = 0; f < m->n_factors; f++) {
+        uint64_t all = factor_all(&m->orbit[m->factor[f].orbit], m->factor[f].kind);
+        if ((all == 0 || all > m->factor_max) && (rc = plan_factor(m, f, err)) != 0)
             return rc;
     }
-    return GT_OK;
+    /* the others smallest first: the bound grows at the least cost */
+    for (int f; (f = next_small(m)) >= 0;)
+        if ((rc = check_lower_bound(m, err)) != 0 || (rc = plan_factor(m, f, err)) != 0)
+            return rc;
+    return check_lower_bound(m, err);
+}
+
+uint64_t gt_def_model_held(const gt_def_model *m)
+{
+    uint64_t held = 0;
+    for (int f = 0; f < m->n_factors; f++)
+        held += m->factor[f].e.bytes;
+    for (int c = 0; c < GT_MAX_COORDS; c++)
+        held += m->coord[c].bytes;
+    return held;
+}
+
+uint64_t gt_def_model_room(const gt_def_model *m, uint64_t extra)
+{
+    uint64_t held = gt_def_model_held(m);
+    if (m->max_bytes == UINT64_MAX)
+        return UINT64_MAX;
+    return held + extra >= m->max_bytes ? 0 : m->max_bytes - held - extra;
 }
 
 int gt_def_model_plan(const gt_def *def, const gt_def_options *o, gt_def_model **out, gt_def_error *err)
@@ -331,6 +422,7 @@ static int plan_start(const gt_def *def, const gt_def_options *o, uint32_t facto
     m->def = def;
     m->metric = o->metric;
     m->factor_max = factor_max ? factor_max : GT_DEF_FACTOR_MAX;
+    m->max_bytes = o->max_bytes ? o->max_bytes : UINT64_MAX;
     if (gt_def_check_model(def, err) != GT_OK) { /* a .def file past the model's limits */
         rc = GT_ERR_INVAL;
         goto free_model;
