@@ -565,6 +565,53 @@ static void test_computed_ranks_round_trip(void **state)
  * computed, the mixed-radix 64-bit index and the level hooks give the same
  * distributions as the coordinates; index -> state -> index is the
  * identity, and each move changes a reached state's distance by at most 1. */
+/* The multiset rank is lexicographic: with distinct labels (its Lehmer
+ * fast path) and with repeated ones (the multinomial blocks), walking the
+ * arrangements in lexicographic order gives ranks 0, 1, 2, ..., and the
+ * unrank gives each back. */
+static int next_arrangement(uint8_t *a, int k)
+{
+    int i = k - 2, j = k - 1;
+    while (i >= 0 && a[i] >= a[i + 1])
+        i--;
+    if (i < 0)
+        return 0;
+    while (a[j] <= a[i])
+        j--;
+    uint8_t t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+    for (int l = i + 1, r = k - 1; l < r; l++, r--) {
+        t = a[l];
+        a[l] = a[r];
+        a[r] = t;
+    }
+    return 1;
+}
+
+static void test_multiset_rank_lexicographic(void **state)
+{
+    (void)state;
+    static const uint8_t labels[2][7] = {{0, 1, 2, 3, 4, 5, 6}, {0, 0, 1, 2, 2, 2, 3}};
+    for (int v = 0; v < 2; v++) {
+        gt_def_orbit ob = {.k = 7};
+        uint8_t a[7], b[7];
+        memcpy(a, labels[v], 7);
+        for (int i = 0; i < 7; i++) {
+            ob.count[a[i]]++;
+            ob.n_labels = a[i] + 1;
+        }
+        uint64_t expect = 0;
+        do {
+            assert_int_equal(gt_def_multiset_rank(&ob, a), expect);
+            gt_def_multiset_unrank(&ob, expect, b);
+            assert_memory_equal(a, b, 7);
+            expect++;
+        } while (next_arrangement(a, 7));
+        assert_int_equal(expect, v ? 420 : 5040); /* 7!/(2!·3!) and 7! */
+    }
+}
+
 static void test_ranked_index_catalogue(void **state)
 {
     (void)state;
@@ -703,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_large_catalogue),
         cmocka_unit_test(test_2x2x2_full_published),
         cmocka_unit_test(test_computed_ranks_round_trip),
+        cmocka_unit_test(test_multiset_rank_lexicographic),
         cmocka_unit_test(test_ranked_index_catalogue),
         cmocka_unit_test(test_ranked_index_walk),
     };

@@ -37,8 +37,18 @@ uint64_t gt_def_multinomial(const uint8_t *count, int n)
         total = total * count[a[i]] / rem;                                                                  \
         count[a[i]]--;                                                                                      \
     }
-uint64_t gt_def_multiset_rank(const gt_def_orbit *ob, const uint8_t *a)
+/* Distinct labels (n_labels == k, each once): the multiset rank is the
+ * lexicographic rank of a permutation, the Lehmer rank, which costs k
+ * popcounts instead of k² divisions (a plan's probe of a Dino Cube's 12
+ * edges ranks 16 million of them). */
+static const gt_def_factor perm_factor = {.kind = DEF_PERM, .rank = DEF_RANK_PERM};
+static const uint8_t identity[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+                                     16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+
+GT_POPCNT_CLONES uint64_t gt_def_multiset_rank(const gt_def_orbit *ob, const uint8_t *a)
 {
+    if (ob->n_labels == ob->k && ob->k <= 20)
+        return gt_def_perm_rank_moved(&perm_factor, ob->k, a, identity);
     uint8_t count[GT_DEF_MAX_PIECES];
     memcpy(count, ob->count, (size_t)ob->n_labels);
     uint64_t rank = 0, all = gt_def_multinomial(count, ob->n_labels);
@@ -68,6 +78,10 @@ uint64_t gt_def_multiset_rank(const gt_def_orbit *ob, const uint8_t *a)
     }
 void gt_def_multiset_unrank(const gt_def_orbit *ob, uint64_t rank, uint8_t *a)
 {
+    if (ob->n_labels == ob->k && ob->k <= 20) {
+        gt_def_computed_unrank(ob, &perm_factor, rank, a);
+        return;
+    }
     uint8_t count[GT_DEF_MAX_PIECES];
     memcpy(count, ob->count, (size_t)ob->n_labels);
     uint64_t all = gt_def_multinomial(count, ob->n_labels);
@@ -174,11 +188,8 @@ GT_POPCNT_CLONES uint64_t gt_def_computed_rank(const gt_def_orbit *ob, const gt_
     const int k = ob->k;
     switch (f->rank) {
     case DEF_RANK_PERM:
-    case DEF_RANK_EVEN: { /* k <= 20: a rank of 64 bits */
-        static const uint8_t identity[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
-                                             16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+    case DEF_RANK_EVEN: /* k <= 20: a rank of 64 bits */
         return gt_def_perm_rank_moved(f, k, a, identity);
-    }
     case DEF_RANK_MULTI:
         return gt_def_multiset_rank(ob, a);
     case DEF_RANK_ORI:
