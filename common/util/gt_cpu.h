@@ -8,8 +8,13 @@
  * __builtin_popcount is a library call in the inner loop. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define GT_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+/* The same, with a third clone for x86-64-v3 (AVX2, BMI: blsr, tzcnt, shlx
+ * for the bit loops of the ranks), where the definition files' BFS spends
+ * its time: 3-6% faster on the Dino Cube's. */
+#define GT_V3_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
 #else
 #define GT_POPCNT_CLONES
+#define GT_V3_CLONES
 #endif
 
 #endif

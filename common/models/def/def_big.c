@@ -159,13 +159,13 @@ uint64_t gt_def_expand_block(const gt_def_neighbours *fn, const void *ctx, void 
 }
 
 /* The ranked index's neighbours: the state unranked once, each move ranked
- * (the popcount clones: the ranks are inlined into them). */
+ * (the clones: the ranks are inlined into them). */
 static void big_decode(const void *ctx, void *scratch, uint64_t index)
 {
     walk_decode(ctx, index, scratch);
 }
 
-GT_POPCNT_CLONES static void big_moves(const void *ctx, const void *scratch, int first, int count, uint64_t *next)
+GT_V3_CLONES static void big_moves(const void *ctx, const void *scratch, int first, int count, uint64_t *next)
 {
     for (int j = 0; j < count; j++)
         next[j] = walk_move(ctx, scratch, first + j);

@@ -203,7 +203,7 @@ GT_POPCNT_CLONES uint64_t gt_def_computed_rank(const gt_def_orbit *ob, const gt_
     }
 }
 
-void gt_def_computed_unrank(const gt_def_orbit *ob, const gt_def_factor *f, uint64_t r, uint8_t *a)
+GT_V3_CLONES void gt_def_computed_unrank(const gt_def_orbit *ob, const gt_def_factor *f, uint64_t r, uint8_t *a)
 {
     uint8_t d[GT_DEF_MAX_PIECES];
     const int k = ob->k;
