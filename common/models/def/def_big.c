@@ -79,7 +79,7 @@ static inline __attribute__((always_inline)) uint64_t walk_move(const gt_def_mod
             const uint8_t *a = w->a[w->slot[i]], *src = ob->src + mv * ob->k, *tw = ob->twist + mv * ob->k;
             uint8_t b[GT_DEF_MAX_PIECES];
             if (f->rank == DEF_RANK_PERM || f->rank == DEF_RANK_EVEN) {
-                index += gt_def_perm_rank_moved(f, ob->k, a, src) * m->rk_weight[i];
+                index += gt_def_perm_rank_of_move(f, ob->k, a, src) * m->rk_weight[i];
                 continue;
             }
             if (f->kind == DEF_ORI)

@@ -174,6 +174,24 @@ static inline __attribute__((always_inline)) uint64_t gt_def_perm_rank_moved(con
     }
     return f->rank == DEF_RANK_EVEN && parity != f->invariant ? DEF_NO_KEY : r;
 }
+
+/* The same for a state reached by a move of the model: the moves keep the
+ * invariant an even-restricted rank is chosen for (every move even on the
+ * orbit), so neither the parity nor the digits that only carry it (the
+ * last one or two) are computed: the BFS's ranks, a sixth fewer steps. */
+static inline __attribute__((always_inline)) uint64_t gt_def_perm_rank_of_move(const gt_def_factor *f, int k,
+                                                                               const uint8_t *a, const uint8_t *src)
+{
+    uint32_t seen = 0;
+    uint64_t r = 0;
+    const int n = f->rank == DEF_RANK_EVEN ? k - 2 : k - 1;
+    for (int i = 0; i < n; i++) {
+        unsigned x = a[src[i]];
+        r = r * (uint64_t)(k - i) + (x - (unsigned)__builtin_popcount(seen & ((1u << x) - 1u)));
+        seen |= 1u << x;
+    }
+    return r;
+}
 void gt_def_computed_unrank(const gt_def_orbit *ob, const gt_def_factor *f, uint64_t r, uint8_t *a);
 /* Chooses the computed ranking of factor f (kind and orbit set) from the
  * moves: its rank, invariant and size. Return values: GT_OK, GT_ERR_RANGE
