@@ -45,7 +45,7 @@ static const gt_def_factor perm_factor = {.kind = DEF_PERM, .rank = DEF_RANK_PER
 static const uint8_t identity[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
                                      16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
 
-GT_POPCNT_CLONES uint64_t gt_def_multiset_rank(const gt_def_orbit *ob, const uint8_t *a)
+uint64_t gt_def_multiset_rank(const gt_def_orbit *ob, const uint8_t *a)
 {
     if (ob->n_labels == ob->k && ob->k <= 20)
         return gt_def_perm_rank_moved(&perm_factor, ob->k, a, identity);
@@ -203,7 +203,7 @@ GT_POPCNT_CLONES uint64_t gt_def_computed_rank(const gt_def_orbit *ob, const gt_
     }
 }
 
-GT_V3_CLONES void gt_def_computed_unrank(const gt_def_orbit *ob, const gt_def_factor *f, uint64_t r, uint8_t *a)
+void gt_def_computed_unrank(const gt_def_orbit *ob, const gt_def_factor *f, uint64_t r, uint8_t *a)
 {
     uint8_t d[GT_DEF_MAX_PIECES];
     const int k = ob->k;
