@@ -153,32 +153,15 @@ int gt_def_ori_fits(const gt_def_orbit *ob);
 /* A computed factor's rank of a (DEF_NO_KEY if a breaks its invariant) and
  * back; f->rank != DEF_RANK_ENUM. */
 uint64_t gt_def_computed_rank(const gt_def_orbit *ob, const gt_def_factor *f, const uint8_t *a);
-/* The Lehmer rank (DEF_RANK_PERM or DEF_RANK_EVEN) of the labels a[src[0..k-1]]:
- * the BFS's inner loop, a state's labels moved and ranked in one pass
- * (always inline, so that it is compiled into its caller's popcount clone:
- * called through gt_def_computed_rank, each rank paid a call and, in the
- * default clone, a library popcount). Tried: the digits from 15 shifted
- * SSE2 byte comparisons of the whole vector at once; 1.3x slower. */
-static inline __attribute__((always_inline)) uint64_t gt_def_perm_rank_moved(const gt_def_factor *f, int k,
-                                                                             const uint8_t *a, const uint8_t *src)
-{
-    uint32_t seen = 0;
-    uint64_t r = 0;
-    int parity = 0, n = f->rank == DEF_RANK_EVEN ? k - 2 : k - 1;
-    for (int i = 0; i < k; i++) {
-        unsigned x = a[src[i]], d = x - (unsigned)__builtin_popcount(seen & ((1u << x) - 1u));
-        seen |= 1u << x;
-        parity ^= (int)(d & 1u);
-        if (i < n)
-            r = r * (uint64_t)(k - i) + d;
-    }
-    return f->rank == DEF_RANK_EVEN && parity != f->invariant ? DEF_NO_KEY : r;
-}
-
-/* The same for a state reached by a move of the model: the moves keep the
- * invariant an even-restricted rank is chosen for (every move even on the
- * orbit), so neither the parity nor the digits that only carry it (the
- * last one or two) are computed: the BFS's ranks, a sixth fewer steps. */
+/* The Lehmer rank (DEF_RANK_PERM or DEF_RANK_EVEN) of the labels
+ * a[src[0..k-1]], a state reached by a move of the model: the BFS's inner
+ * loop, the labels moved and ranked in one pass (always inline, so that it
+ * is compiled into its caller's clones: called through gt_def_computed_rank,
+ * each rank paid a call and, in the baseline clone, a library popcount).
+ * The moves keep the invariant an even-restricted rank is chosen for (every
+ * move even on the orbit), so neither the parity nor the digits that only
+ * carry it (the last one or two) are computed: a sixth fewer steps. Tried:
+ * the digits from 15 shifted SSE2 byte comparisons; 1.3x slower. */
 static inline __attribute__((always_inline)) uint64_t gt_def_perm_rank_of_move(const gt_def_factor *f, int k,
                                                                                const uint8_t *a, const uint8_t *src)
 {

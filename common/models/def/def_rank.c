@@ -42,13 +42,29 @@ uint64_t gt_def_multinomial(const uint8_t *count, int n)
  * popcounts instead of k² divisions (a plan's probe of a Dino Cube's 12
  * edges ranks 16 million of them). */
 static const gt_def_factor perm_factor = {.kind = DEF_PERM, .rank = DEF_RANK_PERM};
-static const uint8_t identity[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
-                                     16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
+
+/* The Lehmer rank of distinct labels a[0..k-1], k <= 20 (DEF_RANK_PERM, or
+ * DEF_RANK_EVEN: DEF_NO_KEY for the other parity): d[i] = the labels after
+ * i smaller than a[i], one popcount each; their sum's parity is the sign. */
+static inline uint64_t lehmer_rank(const gt_def_factor *f, int k, const uint8_t *a)
+{
+    uint32_t seen = 0;
+    uint64_t r = 0;
+    int parity = 0, n = f->rank == DEF_RANK_EVEN ? k - 2 : k - 1;
+    for (int i = 0; i < k; i++) {
+        unsigned x = a[i], d = x - (unsigned)__builtin_popcount(seen & ((1u << x) - 1u));
+        seen |= 1u << x;
+        parity ^= (int)(d & 1u);
+        if (i < n)
+            r = r * (uint64_t)(k - i) + d;
+    }
+    return f->rank == DEF_RANK_EVEN && parity != f->invariant ? DEF_NO_KEY : r;
+}
 
 uint64_t gt_def_multiset_rank(const gt_def_orbit *ob, const uint8_t *a)
 {
     if (ob->n_labels == ob->k && ob->k <= 20)
-        return gt_def_perm_rank_moved(&perm_factor, ob->k, a, identity);
+        return lehmer_rank(&perm_factor, ob->k, a);
     uint8_t count[GT_DEF_MAX_PIECES];
     memcpy(count, ob->count, (size_t)ob->n_labels);
     uint64_t rank = 0, all = gt_def_multinomial(count, ob->n_labels);
@@ -189,7 +205,7 @@ GT_POPCNT_CLONES uint64_t gt_def_computed_rank(const gt_def_orbit *ob, const gt_
     switch (f->rank) {
     case DEF_RANK_PERM:
     case DEF_RANK_EVEN: /* k <= 20: a rank of 64 bits */
-        return gt_def_perm_rank_moved(f, k, a, identity);
+        return lehmer_rank(f, k, a);
     case DEF_RANK_MULTI:
         return gt_def_multiset_rank(ob, a);
     case DEF_RANK_ORI:
