@@ -49,6 +49,13 @@ struct gt_def_request;
 int gen_pdb_run(const options *o, const struct gt_def_request *req, const char *base, const char *record,
                 size_t record_len);
 
+/* godtab-gen --def FILE --pdb auto, after the databases (pdb_bytes of
+ * tables): the near table base-near in the memory left (gen_near.c).
+ * Returns the exit code. */
+struct gt_def_model;
+int gen_near_run(const options *o, const struct gt_def_model *m, const char *base, uint64_t pdb_bytes,
+                 const char *record, size_t record_len);
+
 /* "; the largest projection that fits: ..." for a too-big message, or "". */
 void gen_pdb_suggest(const options *o, const struct gt_def_request *req, char *buf, size_t cap);
 

@@ -152,8 +152,13 @@ int gen_pdb_run(const options *o, const gt_def_request *req, const char *base, c
             rc = too_big(o, m, &pr[i]);
             goto free_all;
         }
-    for (int i = 0; i < n && rc == 0; i++)
+    uint64_t pdb_bytes = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
         rc = build_one(o, req, base, i, &pr[i], record, record_len);
+        pdb_bytes += pr[i].states / 4 + 1;
+    }
+    if (rc == 0 && !o->verify && o->n_pdb == 1 && !strcmp(o->pdb[0], "auto"))
+        rc = gen_near_run(o, m, base, pdb_bytes, record, record_len);
 free_all:
     gt_def_model_free(m);
     free(pr);

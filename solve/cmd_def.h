@@ -35,6 +35,7 @@ typedef struct def_session {
     int n_pdb;
     gt_table *pdb[GT_DEF_PDB_MAX];
     gt_def_proj proj[GT_DEF_PDB_MAX];
+    gt_table *near; /* NAME-near, read in place, or NULL */
     gt_def_search *search;
 } def_session;
 
@@ -45,7 +46,8 @@ int gt_def_session_open(const def_cli *c, def_session *s);
 void gt_def_session_close(def_session *s);
 
 /* The pattern databases NAME-pdb0, NAME-pdb1, ... of s->name, if NAME-pdb0
- * exists: loaded into s (the first one's stored definition into *stored).
+ * exists, and its near table NAME-near if built: loaded into s (the first
+ * one's stored definition into *stored).
  * Returns 0 (loaded, or none: s->n_pdb 0) or an exit code (printed). */
 int gt_def_pdb_load(const def_cli *c, def_session *s, gt_catalog_def_source *stored, int *have_stored);
 /* The orbit model of the definition and the search over the loaded
@@ -56,7 +58,8 @@ int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mas
  * solution (--all). */
 int gt_def_pdb_solve(const def_cli *c, const def_session *s, const uint8_t *perm, const uint8_t *ori,
                      gt_def_solution_fn on_solution, void *user, gt_def_search_result *r, char *err, size_t errcap);
-/* "NAME-pdbI" table names: 1 and the base NAME in base if name is one. */
+/* "NAME-pdbI" and "NAME-near" table names: 1 and the base NAME in base if
+ * name is one. */
 int gt_def_pdb_base(const char *name, char *base, size_t cap);
 
 #endif

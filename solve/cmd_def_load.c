@@ -93,11 +93,12 @@ static const gt_section_meta *stored_section(const gt_table_meta *m)
     return NULL;
 }
 
-/* 1 if the table is a pattern database (it carries a projection). */
+/* 1 if the table is a pattern database (it carries a projection) or a
+ * near table: a part of a set NAME-pdb0, ..., NAME-near. */
 static int is_pdb(const gt_table_meta *m)
 {
     for (int i = 0; m->storage == GT_STORAGE_MAPPED && i < m->n_sections; i++)
-        if (!strcmp(m->sections[i].name, GT_DEF_PROJ_SECTION))
+        if (!strcmp(m->sections[i].name, GT_DEF_PROJ_SECTION) || !strcmp(m->sections[i].name, GT_DEF_NEAR_SECTION))
             return 1;
     return 0;
 }
@@ -192,7 +193,7 @@ static int load_table(const def_cli *c, def_session *s, gt_catalog_def_source *s
         return rc; /* no full table: its pattern databases */
     if (rc == GT_OK && is_pdb(&meta)) {
         fprintf(stderr, "godtab-solve: table %s is a pattern database: name its set instead (godtab-solve def --name "
-                        "NAME for NAME-pdb0, NAME-pdb1, ...)\n",
+                        "NAME for NAME-pdb0, NAME-pdb1, ..., NAME-near)\n",
                 s->name);
         return GT_EXIT_USAGE;
     }
@@ -291,6 +292,7 @@ void gt_def_session_close(def_session *s)
     gt_def_search_free(s->search);
     for (int i = 0; i < s->n_pdb; i++)
         gt_table_free(s->pdb[i]);
+    gt_table_free(s->near);
     gt_table_free(s->table);
     gt_db_close(s->db);
     gt_def_model_free(s->model);

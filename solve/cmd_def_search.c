@@ -15,7 +15,8 @@
 int gt_def_pdb_base(const char *name, char *base, size_t cap)
 {
     const char *tail = strrchr(name, '-');
-    if (!tail || strncmp(tail, "-pdb", 4) || !tail[4] || strspn(tail + 4, "0123456789") != strlen(tail + 4))
+    if (!tail || (strcmp(tail, "-near") &&
+                  (strncmp(tail, "-pdb", 4) || !tail[4] || strspn(tail + 4, "0123456789") != strlen(tail + 4))))
         return 0;
     snprintf(base, cap, "%.*s", (int)(tail - name), name);
     return 1;
@@ -42,6 +43,32 @@ static int load_one(const def_cli *c, def_session *s, int i, const char *name, g
     return 0;
 }
 
+/* NAME-near, when built: mapped (the search copies it), and of the same
+ * definition as NAME-pdb0. */
+static int load_near(const def_cli *c, def_session *s)
+{
+    char name[GT_NAME_MAX + 16];
+    gt_table_meta m;
+    snprintf(name, sizeof name, "%s-near", s->name);
+    int rc = strlen(name) >= GT_NAME_MAX ? GT_ERR_NOTFOUND : gt_db_get_meta(s->db, name, &m);
+    if (rc == GT_ERR_NOTFOUND)
+        return 0;
+    if (rc == GT_OK)
+        rc = gt_db_map_table(s->db, name, &s->near);
+    if (rc) {
+        gt_cli_table_error(s->db, c->db_path, name, "", rc);
+        return gt_exit_code(rc);
+    }
+    const gt_view *v = gt_table_section(s->near, GT_CATALOG_DEF_SECTION),
+                  *w = gt_table_section(s->pdb[0], GT_CATALOG_DEF_SECTION);
+    if (!v || !w || v->bytes != w->bytes || memcmp(v->data, w->data, v->bytes)) {
+        fprintf(stderr, "godtab-solve: table %s: its stored definition is %s; rebuild with godtab-gen --def FILE --pdb\n",
+                name, v ? "another one's or damaged" : "missing");
+        return GT_EXIT_CORRUPT;
+    }
+    return 0;
+}
+
 int gt_def_pdb_load(const def_cli *c, def_session *s, gt_catalog_def_source *stored, int *have_stored)
 {
     char name[GT_NAME_MAX + 16];
@@ -57,7 +84,7 @@ int gt_def_pdb_load(const def_cli *c, def_session *s, gt_catalog_def_source *sto
         s->n_pdb = i + 1;
     }
     *have_stored = s->n_pdb > 0;
-    return 0;
+    return s->n_pdb > 0 ? load_near(c, s) : 0;
 }
 
 int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mask)
@@ -79,11 +106,18 @@ int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mas
             return GT_EXIT_CORRUPT;
         }
     }
-    rc = gt_def_search_new(s->model, s->proj, (const gt_table *const *)s->pdb, s->n_pdb, &s->search);
+    rc = gt_def_search_new(s->model, s->proj, (const gt_table *const *)s->pdb, s->n_pdb, s->near, &s->search);
+    if (rc == GT_ERR_INVAL && s->near && gt_def_near_table_depth(s->near, &(int){0}) != GT_OK) {
+        fprintf(stderr, "godtab-solve: table %s: not a near table of this version; rebuild it\n", s->near->meta.name);
+        return GT_EXIT_CORRUPT;
+    }
     if (rc) {
-        fprintf(stderr, "godtab-solve: %s: %s\n", where, gt_strerror(rc));
+        fprintf(stderr, "godtab-solve: %s: %s%s\n", where, s->near && rc == GT_ERR_CORRUPT ? "the near table: " : "",
+                gt_strerror(rc));
         return gt_exit_code(rc);
     }
+    gt_table_free(s->near); /* the search holds its own checked copy: the mapping's pages go back */
+    s->near = NULL;
     return 0;
 }
 

@@ -119,8 +119,9 @@ static int from_record(const void *bytes, size_t len, const char *name, gt_catal
 static int from_table(const gt_table *t, const char *name, gt_catalog_def_table *dt)
 {
     const gt_view *v = gt_table_section(t, GT_CATALOG_DEF_SECTION);
-    if (!v)
-        return GT_ERR_NOTFOUND; /* not a definition table (or one built before they were stored) */
+    if (!v || gt_table_section(t, GT_DEF_NEAR_SECTION))
+        return GT_ERR_NOTFOUND; /* not a definition table (or one built before they were stored), or a near table:
+                                   hashed slots, read only by the search of its set */
     int rc = from_record(v->data, v->bytes, name, dt);
     const gt_view *proj = gt_table_section(t, GT_DEF_PROJ_SECTION);
     if (rc == GT_OK && proj)
@@ -204,6 +205,7 @@ typedef struct def_handle {
     int n_pdb;
     gt_table *pdb[GT_DEF_PDB_MAX];
     gt_def_proj proj[GT_DEF_PDB_MAX];
+    gt_table *near; /* NAME-near, or NULL */
     gt_def_model *m;
     gt_def_search *search;
     char name[GT_NAME_MAX];
@@ -220,6 +222,7 @@ static void def_close(void *handle)
     gt_def_model_free(h->m);
     for (int i = 0; i < h->n_pdb; i++)
         gt_table_free(h->pdb[i]);
+    gt_table_free(h->near);
     gt_table_free(h->table);
     gt_catalog_def_table_free(h->dt);
     free(h);
@@ -247,8 +250,8 @@ static int same_definition(const gt_table *a, const gt_table *b)
     return x && y && x->bytes == y->bytes && !memcmp(x->data, y->data, x->bytes);
 }
 
-/* The pattern databases NAME-pdb0, NAME-pdb1, ... of name: GT_ERR_NOTFOUND
- * when there is no NAME-pdb0. */
+/* The pattern databases NAME-pdb0, NAME-pdb1, ... of name, and its near
+ * table NAME-near when built: GT_ERR_NOTFOUND when there is no NAME-pdb0. */
 static int pdb_open(const gt_loader *ld, const char *name, def_handle *h)
 {
     char table[GT_NAME_MAX + 16];
@@ -265,12 +268,22 @@ static int pdb_open(const gt_loader *ld, const char *name, def_handle *h)
     }
     if (h->n_pdb == 0)
         return GT_ERR_NOTFOUND;
+    snprintf(table, sizeof table, "%s-near", name);
+    if (rc == GT_OK && strlen(table) < GT_NAME_MAX) {
+        int near_rc = ld->map(ld->user, table, 0, &h->near);
+        if (near_rc == GT_OK && !same_definition(h->pdb[0], h->near))
+            rc = GT_ERR_CORRUPT; /* the near table of another definition */
+        else if (near_rc != GT_OK && near_rc != GT_ERR_NOTFOUND && near_rc != GT_ERR_INVAL)
+            rc = near_rc;
+    }
     if (rc == GT_OK)
         rc = gt_def_model_plan_orbits(h->dt->def, &h->dt->rec.req.options, &h->m, NULL);
     for (int i = 0; i < h->n_pdb && rc == GT_OK; i++)
         rc = gt_catalog_def_pdb_projection(h->pdb[i], h->m, &h->proj[i]);
     if (rc == GT_OK)
-        rc = gt_def_search_new(h->m, h->proj, (const gt_table *const *)h->pdb, h->n_pdb, &h->search);
+        rc = gt_def_search_new(h->m, h->proj, (const gt_table *const *)h->pdb, h->n_pdb, h->near, &h->search);
+    gt_table_free(h->near); /* the search holds its own checked copy */
+    h->near = NULL;
     snprintf(h->name, sizeof h->name, "%s", name);
     return rc == GT_ERR_INVAL ? GT_ERR_CORRUPT : rc;
 }

@@ -5,11 +5,13 @@
  * past --max-memory (9, naming the largest projection that fits), a state
  * no move reaches (3), a search past --timeout (10, with its lower bound),
  * a pattern database named as a puzzle (1), --random without a full table
- * (1). */
+ * (1); the near table --pdb auto adds (its answers as short as the full
+ * table's, named as a puzzle (1), damaged (5)). */
 #include "test_def_util.h"
 
 #include "def.h"
 #include "gt_error.h"
+#include "store_corrupt.h"
 
 #define db tu_db_path
 
@@ -198,19 +200,58 @@ static void test_misuse(void **state)
     free(err);
 }
 
+/* --pdb auto: the databases, then the near table in the memory left;
+ * the answers' lengths are the full table's. */
 static void test_auto_within_memory(void **state)
 {
     (void)state;
-    char *out, *err;
+    char *out, *err, *full, *ferr, args[256];
+    static const char *scrambles[] = {"R U L' B", "R U' B L' U R' B' L", "", "L", "B' R L' U B R' U' L B'"};
     assert_int_equal(run_gen("--def " PUZ "skewb.tws --pdb auto --max-memory 8M --name sk", &out, &err), 0);
     assert_non_null(strstr(out, "sk-pdb0: projection "));
+    assert_non_null(strstr(out, "sk-near: the states within "));
     free(out);
     free(err);
-    assert_int_equal(tu_def_solve("--name sk \"R U L' B\"", NULL, &out, &err), 0);
-    assert_true(answer_length(out) <= 4 && answer_length(out) >= 1);
+    assert_int_equal(run_gen("--quiet --def " PUZ "skewb.tws --name fullsk", &out, &err), 0);
+    free(out);
+    free(err);
     gt_def *d = tu_def_load("skewb.tws");
-    tu_def_check_replay(d, "R U L' B", out);
+    for (size_t i = 0; i < sizeof scrambles / sizeof scrambles[0]; i++) {
+        snprintf(args, sizeof args, "--name sk \"%s\"", scrambles[i]);
+        assert_int_equal(tu_def_solve(args, NULL, &out, &err), 0);
+        snprintf(args, sizeof args, "--name fullsk \"%s\"", scrambles[i]);
+        assert_int_equal(tu_def_solve(args, NULL, &full, &ferr), 0);
+        assert_int_equal(answer_length(out), answer_length(full));
+        tu_def_check_replay(d, scrambles[i], out);
+        free(out);
+        free(err);
+        free(full);
+        free(ferr);
+    }
     gt_def_free(d);
+    /* the near table is no puzzle by itself */
+    assert_int_equal(tu_def_solve("--name sk-near R", NULL, &out, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "is a pattern database"));
+    free(out);
+    free(err);
+}
+
+/* A damaged near table is refused before any answer (the search checks
+ * it whole as it reads it in). */
+static void test_near_damaged(void **state)
+{
+    (void)state;
+    char *out, *err;
+    gt_db *h;
+    assert_int_equal(run_gen("--quiet --def " PUZ "skewb.tws --pdb auto --max-memory 8M --name skd", &out, &err), 0);
+    free(out);
+    free(err);
+    assert_int_equal(gt_db_open(&h, db, GT_DB_WRITE), GT_OK);
+    assert_int_equal(gt_db_corrupt_for_test(h, "skd-near", 0, 12345), GT_OK);
+    gt_db_close(h);
+    assert_int_equal(tu_def_solve("--name skd \"R U\"", NULL, &out, &err), GT_EXIT_CORRUPT);
+    assert_non_null(strstr(err, "godtab-solve: "));
+    assert_string_equal(out, "");
     free(out);
     free(err);
 }
@@ -261,6 +302,7 @@ int main(void)
         cmocka_unit_test(test_gen_errors),
         cmocka_unit_test(test_misuse),
         cmocka_unit_test(test_auto_within_memory),
+        cmocka_unit_test(test_near_damaged),
         cmocka_unit_test(test_pdb_from_file),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -251,7 +251,7 @@ static void test_projection_is_lower_bound(void **state)
     full_build(&f, "2x2x2.tws", GT_DEF_HTM);
     pdb_build(&b, f.m, "CORNERS=1-4");
     const gt_table *tables[] = {&b.t};
-    assert_int_equal(gt_def_search_new(f.m, &b.pr, tables, 1, &s), GT_OK);
+    assert_int_equal(gt_def_search_new(f.m, &b.pr, tables, 1, NULL, &s), GT_OK);
     gt_rng_seed(&rng, 86);
     int strict = 0;
     for (int k = 0; k < 200; k++) {
@@ -306,7 +306,7 @@ static void weak_setup(weak *w, int metric)
     w->pr[0] = w->b[0].pr;
     w->pr[1] = w->b[1].pr;
     const gt_table *tables[] = {&w->b[0].t, &w->b[1].t};
-    assert_int_equal(gt_def_search_new(w->f.m, w->pr, tables, 2, &w->s), GT_OK);
+    assert_int_equal(gt_def_search_new(w->f.m, w->pr, tables, 2, NULL, &w->s), GT_OK);
 }
 
 static void weak_free(weak *w)
@@ -402,7 +402,7 @@ static void test_search_illegal(void **state)
     plan_orbits(&p, "3x3x3.tws");
     pdb_build(&b, p.m, "CORNERS:ori");
     const gt_table *tables[] = {&b.t};
-    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 1, &s), GT_OK);
+    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 1, NULL, &s), GT_OK);
     const int c0 = p.def->set[0].offset; /* CORNERS */
     assert_string_equal(p.def->set[0].name, "CORNERS");
     /* one corner twisted */
@@ -437,14 +437,14 @@ static void test_search_new_bad_table(void **state)
     gt_table t = b.t;
     const gt_table *tables[] = {&t};
     t.meta.n_states = b.pr.states + 1;
-    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 1, &s), GT_ERR_INVAL);
+    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 1, NULL, &s), GT_ERR_INVAL);
     assert_null(s);
     t.meta.n_states = b.pr.states;
     t.meta.encoding = GT_ENC_BYTE;
-    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 1, &s), GT_ERR_INVAL);
+    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 1, NULL, &s), GT_ERR_INVAL);
     t.meta.encoding = GT_ENC_MOD3;
-    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 0, &s), GT_ERR_INVAL);
-    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 1, &s), GT_OK);
+    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 0, NULL, &s), GT_ERR_INVAL);
+    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 1, NULL, &s), GT_OK);
     gt_def_search_free(s);
     pdb_free(&b);
     unplan(&p);
@@ -464,7 +464,7 @@ static void test_search_timeout(void **state)
     plan_orbits(&p, "3x3x3.tws");
     pdb_build(&b, p.m, "CORNERS:ori");
     const gt_table *tables[] = {&b.t};
-    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 1, &s), GT_OK);
+    assert_int_equal(gt_def_search_new(p.m, &b.pr, tables, 1, NULL, &s), GT_OK);
     gt_rng_seed(&rng, 3);
     scramble(p.m, &rng, 40, perm, ori);
     int root;
@@ -564,6 +564,225 @@ static void test_proj_auto(void **state)
     unplan(&p);
 }
 
+/* ---- 7. the near table (def_near.c) --------------------------------------- */
+
+/* A near table of `bytes` bytes filled in memory, as godtab-gen stores it. */
+typedef struct near {
+    gt_def_near_plan plan;
+    gt_table t;
+    char text[64];
+} near;
+
+static void near_build(near *n, const gt_def_model *m, uint64_t bytes)
+{
+    memset(n, 0, sizeof *n);
+    assert_int_equal(gt_def_near_choose(m, bytes, 1e9, &n->plan), GT_OK);
+    assert_non_null(n->t.data = malloc((size_t)(n->plan.entries / 2)));
+    assert_int_equal(gt_def_near_fill(m, &n->plan, 2, NULL, n->t.data, &n->t.meta.distribution), GT_OK);
+    n->t.meta.encoding = GT_ENC_NIBBLE;
+    n->t.meta.n_states = n->plan.entries;
+    n->t.data_bytes = n->plan.entries / 2;
+    n->t.view = (gt_view){n->t.data, n->t.data_bytes, NULL, NULL, NULL};
+    snprintf(n->text, sizeof n->text, "near %d depth %d", GT_DEF_NEAR_VERSION, n->plan.depth);
+    n->t.meta.n_sections = 1;
+    snprintf(n->t.meta.sections[0].name, sizeof n->t.meta.sections[0].name, "%s", GT_DEF_NEAR_SECTION);
+    n->t.meta.sections[0].bytes = strlen(n->text);
+    n->t.sections[0] = (gt_view){(const uint8_t *)n->text, strlen(n->text), NULL, NULL, NULL};
+}
+
+/* Every state's slot is at most its distance, exact for most within the
+ * depth; the counts made while filling are the data's. */
+static void test_near_bound(void **state)
+{
+    (void)state;
+    full f;
+    near n;
+    gt_def_search *s;
+    gt_rng rng;
+    gt_distribution recount;
+    uint8_t perm[MAXPOS], ori[MAXPOS], flat[MAXPOS];
+    full_build(&f, "2x2x2.tws", GT_DEF_HTM);
+    near_build(&n, f.m, 256 << 10);
+    assert_true(n.plan.depth >= 5 && n.plan.depth < f.d.max_depth);
+    gt_def_near_count(n.t.data, &n.plan, &recount);
+    assert_true(gt_distribution_equal(&recount, &n.t.meta.distribution));
+    assert_int_equal(recount.reached, n.plan.entries);
+    assert_int_equal(recount.count[0], 1);
+    assert_int_equal(gt_def_search_new(f.m, NULL, NULL, 0, &n.t, &s), GT_OK);
+    gt_rng_seed(&rng, 89);
+    int within = 0, exact = 0;
+    for (int k = 0; k < 400; k++) {
+        scramble(f.m, &rng, k % 12, perm, ori);
+        gt_def_near_pack(f.m, perm, ori, flat);
+        const int d = full_distance(&f, perm, ori), b = gt_def_search_near_bound(s, flat);
+        assert_true(b >= 0 && b <= d);
+        within += d <= n.plan.depth;
+        exact += d <= n.plan.depth && b == d;
+        if (d > n.plan.depth)
+            assert_true(b <= n.plan.depth + 1);
+    }
+    assert_true(within > 100 && exact * 10 >= within * 9); /* collisions are rare at this size */
+    gt_def_search_free(s);
+    free(n.t.data);
+    full_free(&f);
+}
+
+/* The search with the near table alone, with weak databases beside it,
+ * and with an exact database beside a shallow one, finds the full table's
+ * lengths, the same moves on 1 and 2 threads, and with --all as many
+ * solutions as the full table's walks. */
+static void check_near_search(int metric)
+{
+    full f;
+    near n, shallow;
+    pdb b, whole;
+    gt_rng rng;
+    gt_def_error err;
+    uint8_t perm[MAXPOS], ori[MAXPOS];
+    gt_def_search *s[3];
+    full_build(&f, "2x2x2.tws", metric);
+    near_build(&n, f.m, 64 << 10);
+    near_build(&shallow, f.m, 1 << 10);
+    pdb_build(&b, f.m, "CORNERS:perm");
+    pdb_build(&whole, f.m, "CORNERS");
+    const gt_table *tables[] = {&b.t}, *exact[] = {&whole.t};
+    assert_true(shallow.plan.depth <= 4);
+    assert_int_equal(gt_def_search_new(f.m, NULL, NULL, 0, &n.t, &s[0]), GT_OK);
+    assert_int_equal(gt_def_search_new(f.m, &b.pr, tables, 1, &n.t, &s[1]), GT_OK);
+    /* the databases bound closer than the near table: they cut first, the
+     * near table then only where its depth reaches */
+    assert_int_equal(gt_def_search_new(f.m, &whole.pr, exact, 1, &shallow.t, &s[2]), GT_OK);
+    gt_rng_seed(&rng, 890 + (uint64_t)metric);
+    for (int k = 0; k < 60; k++) {
+        scramble(f.m, &rng, 4 + k % 20, perm, ori);
+        const int d = full_distance(&f, perm, ori);
+        uint64_t idx, want;
+        assert_int_equal(gt_def_model_index(f.m, perm, ori, &idx), GT_OK);
+        assert_int_equal(gt_solve_all(f.p, &f.t, idx, NULL, NULL, &want), GT_OK);
+        for (int i = 0; i < 3; i++) {
+            gt_def_search_result r1, r2, r3;
+            gt_def_search_options o1 = {.threads = 1}, o2 = {.threads = 2};
+            collect c = {f.m, perm, ori, d, 0, 0};
+            gt_def_search_options oa = {.threads = 2, .all = 1, .on_solution = on_solution, .user = &c};
+            assert_int_equal(gt_def_search_run(s[i], perm, ori, &o1, &r1, &err), GT_OK);
+            assert_int_equal(r1.length, d);
+            assert_true(replay_solves(f.m, perm, ori, r1.moves, d));
+            assert_int_equal(gt_def_search_run(s[i], perm, ori, &o2, &r2, &err), GT_OK);
+            assert_memory_equal(r1.moves, r2.moves, (size_t)d);
+            if (k % 6)
+                continue;
+            assert_int_equal(gt_def_search_run(s[i], perm, ori, &oa, &r3, &err), GT_OK);
+            assert_int_equal(c.bad, 0);
+            assert_int_equal((uint64_t)c.count, want);
+        }
+    }
+    for (int i = 0; i < 3; i++)
+        gt_def_search_free(s[i]);
+    pdb_free(&b);
+    pdb_free(&whole);
+    free(n.t.data);
+    free(shallow.t.data);
+    full_free(&f);
+}
+
+static void test_near_search_htm(void **state)
+{
+    (void)state;
+    check_near_search(GT_DEF_HTM);
+}
+
+static void test_near_search_qtm(void **state)
+{
+    (void)state;
+    check_near_search(GT_DEF_QTM);
+}
+
+/* Canonical sequences of d moves, counted by walking them. */
+static uint64_t count_sequences(const gt_def_canon *c, int d, uint64_t forbid, int prev, int run)
+{
+    uint64_t n = 0;
+    if (d == 0)
+        return 1;
+    for (int mv = 0; mv < c->n_moves; mv++)
+        if (gt_def_canon_ok(c, forbid, mv, prev, run))
+            n += count_sequences(c, d - 1, gt_def_canon_next(c, forbid, mv, 0), mv, mv == prev ? run + 1 : 1);
+    return n;
+}
+
+/* The megaminx's canonical sequences are twsearch's (its "Filling depth"
+ * counts, 1 48 1536 43520 1182720): a face commutes with the six it shares
+ * no piece with, and a move that commutes with the last two moves of a
+ * sequence but could go before both is refused though they do not commute
+ * with each other. The near table's plan counts the same. */
+static void test_near_canonical_counts(void **state)
+{
+    (void)state;
+    static const uint64_t want[] = {1, 48, 1536, 43520, 1182720};
+    planned p;
+    gt_def_canon c;
+    gt_def_near_plan plan;
+    uint64_t sum = 0;
+    plan_orbits(&p, "megaminx.tws");
+    gt_def_canon_build(p.m, &c);
+    for (int d = 0; d <= 4; d++) {
+        assert_int_equal(count_sequences(&c, d, 0, c.n_moves, 0), want[d]);
+        sum += want[d];
+    }
+    assert_int_equal(gt_def_near_choose(p.m, 1 << 20, 1e12, &plan), GT_OK);
+    assert_int_equal(plan.depth, 4); /* 31,641,600 sequences of 5 moves: more than the 2 Mi slots */
+    assert_true(plan.sequences == (double)sum);
+    assert_int_equal(gt_def_near_choose(p.m, 1 << 20, 50000, &plan), GT_OK);
+    assert_int_equal(plan.depth, 3); /* the work allowed stops it first */
+    unplan(&p);
+}
+
+/* A near table refused: a definition whose states do not fit a byte a
+ * position, a damaged or foreign section, the wrong encoding. */
+static void test_near_refused(void **state)
+{
+    (void)state;
+    static const char big_ori[] = "Name big\nSet A 2 5\nSolved\nA\n1 2\n0 0\nEnd\nMove X\nA\n2 1\n1 4\nEnd\n";
+    gt_def *def;
+    gt_def_model *m;
+    gt_def_options o = {.metric = GT_DEF_HTM};
+    gt_def_error err;
+    gt_def_near_plan plan;
+    gt_def_search *s = NULL;
+    full f;
+    near n;
+    int depth;
+    assert_int_equal(gt_def_parse(big_ori, sizeof big_ori - 1, &def, &err), GT_OK);
+    assert_int_equal(gt_def_model_plan_orbits(def, &o, &m, &err), GT_OK);
+    assert_int_equal(gt_def_near_choose(m, 1 << 20, 1e9, &plan), GT_ERR_INVAL);
+    gt_def_model_free(m);
+    gt_def_free(def);
+    full_build(&f, "2x2x2.tws", GT_DEF_HTM);
+    near_build(&n, f.m, 16 << 10);
+    assert_int_equal(gt_def_near_choose(f.m, 100, 1e9, &plan), GT_ERR_RANGE);
+    assert_int_equal(gt_def_near_table_depth(&n.t, &depth), GT_OK);
+    assert_int_equal(depth, n.plan.depth);
+    static const char *bad[] = {"near 2 depth 3", "near 1 depth 3 x", "near 1 depth 15", "far 1 depth 3"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        near m2 = n;
+        m2.t.sections[0] = (gt_view){(const uint8_t *)bad[i], strlen(bad[i]), NULL, NULL, NULL};
+        assert_int_equal(gt_def_near_table_depth(&m2.t, &depth), GT_ERR_CORRUPT);
+        assert_int_equal(gt_def_search_new(f.m, NULL, NULL, 0, &m2.t, &s), GT_ERR_INVAL);
+        assert_null(s);
+    }
+    near m3 = n;
+    m3.t.meta.encoding = GT_ENC_MOD3;
+    assert_int_equal(gt_def_near_table_depth(&m3.t, &depth), GT_ERR_CORRUPT);
+    m3 = n;
+    m3.t.meta.distribution.max_depth++;
+    assert_int_equal(gt_def_near_table_depth(&m3.t, &depth), GT_ERR_CORRUPT);
+    m3 = n;
+    m3.t.meta.n_sections = 0;
+    assert_int_equal(gt_def_near_table_depth(&m3.t, &depth), GT_ERR_CORRUPT);
+    assert_int_equal(gt_def_search_new(f.m, NULL, NULL, 0, NULL, &s), GT_ERR_INVAL);
+    free(n.t.data);
+    full_free(&f);
+}
+
 /* ---- 7. the parser's golden cases ------------------------------------------ */
 
 /* tests/golden/proj.txt: "> FILE TEXT" then "= states=N text=CANONICAL" or
@@ -651,6 +870,11 @@ int main(void)
         cmocka_unit_test(test_search_timeout),
         cmocka_unit_test(test_search_corrupt_table),
         cmocka_unit_test(test_proj_auto),
+        cmocka_unit_test(test_near_bound),
+        cmocka_unit_test(test_near_search_htm),
+        cmocka_unit_test(test_near_search_qtm),
+        cmocka_unit_test(test_near_canonical_counts),
+        cmocka_unit_test(test_near_refused),
         cmocka_unit_test(test_golden_projection_parser),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -58,6 +58,7 @@ typedef struct gt_def_orbit {
     uint8_t label_value[GT_DEF_MAX_PIECES]; /* dense label -> piece number in the file (0-based) */
     uint8_t count[GT_DEF_MAX_PIECES];       /* pieces of each dense label */
     uint8_t *src, *twist;                   /* n_moves x k: local move (new[j] = old[src[j]] + twist[j]) */
+    uint64_t odd;                           /* bit mv: move mv is an odd permutation of the positions */
 } gt_def_orbit;
 
 /* How a factor's values are numbered. DEF_RANK_ENUM: the dense values of

@@ -169,7 +169,23 @@ static void fill_orbit(gt_def_model *m, gt_def_orbit *ob, int s, int r, const in
         }
 }
 
-/* The local moves of an orbit: new[j] = old[src[j]] + twist[j]. */
+/* 1 if the local move src is an odd permutation (k minus its cycles). */
+static int odd_permutation(const uint8_t *src, int k)
+{
+    uint8_t seen[GT_DEF_MAX_PIECES] = {0};
+    int cycles = 0;
+    for (int j = 0; j < k; j++) {
+        if (seen[j])
+            continue;
+        cycles++;
+        for (int x = j; !seen[x]; x = src[x])
+            seen[x] = 1;
+    }
+    return (k - cycles) & 1;
+}
+
+/* The local moves of an orbit: new[j] = old[src[j]] + twist[j]; and
+ * their signs (each search's legality check reads them). */
 static int orbit_moves(gt_def_model *m, gt_def_orbit *ob)
 {
     const int total = m->def->total;
@@ -185,6 +201,9 @@ static int orbit_moves(gt_def_model *m, gt_def_orbit *ob)
             ob->src[mv * ob->k + j] = (uint8_t)local[m->perm[(size_t)mv * (size_t)total + (size_t)ob->pos[j]]];
             ob->twist[mv * ob->k + j] = m->ori[(size_t)mv * (size_t)total + (size_t)ob->pos[j]];
         }
+    ob->odd = 0;
+    for (int mv = 0; mv < m->n_moves; mv++)
+        ob->odd |= (uint64_t)odd_permutation(ob->src + mv * ob->k, ob->k) << mv;
     return GT_OK;
 }
 

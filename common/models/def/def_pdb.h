@@ -142,6 +142,57 @@ void gt_def_pdb_spec_init(gt_table_spec *spec, const char *name, const char *sum
  * (beside GT_CATALOG_DEF_SECTION, the definition). */
 #define GT_DEF_PROJ_SECTION "projection"
 
+/* ---- the near table (def_near.c) ---- */
+
+/* Every state within `depth` moves of the goal, hashed into `entries`
+ * nibbles: a slot holds the least distance of the states hashed to it, 15
+ * when none (then every state hashed there is more than depth away). A
+ * lower bound for any state; the search takes the maximum of it and the
+ * pattern databases. Stored as a mapped GT_ENC_NIBBLE table NAME-near of
+ * `entries` states, its distribution the slots of each value (the empty
+ * ones at depth + 1), with the definition and a GT_DEF_NEAR_SECTION
+ * section ("near VERSION depth D"). */
+#define GT_DEF_NEAR_SECTION "near"
+#define GT_DEF_NEAR_VERSION 1     /* the hash and slot functions the table was filled with */
+#define GT_DEF_NEAR_DEPTH_MAX 14  /* 15 is the empty slot */
+
+typedef struct gt_def_near_plan {
+    uint64_t entries; /* slots: two a byte */
+    int depth;        /* the states filled in: those within depth moves */
+    double sequences; /* the canonical move sequences the fill walks */
+} gt_def_near_plan;
+
+/* The deepest fill of a table of `bytes` bytes whose last level has no
+ * more canonical sequences than slots and whose walk visits at most
+ * max_work sequences. Return values: GT_OK, GT_ERR_RANGE (under 1 KiB),
+ * GT_ERR_INVAL (a set of more than 64 pieces or an orientation modulus
+ * past 4: a state is hashed a byte a position), GT_ERR_NOMEM. */
+int gt_def_near_choose(const gt_def_model *m, uint64_t bytes, double max_work, gt_def_near_plan *out);
+
+/* Fills data (plan->entries / 2 bytes) on `threads` threads (0: all), and
+ * d with the slots of each value (the empty ones at depth + 1), counted as
+ * they are written. Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_INTERRUPT
+ * (*cancel set). */
+int gt_def_near_fill(const gt_def_model *m, const gt_def_near_plan *plan, int threads, const volatile int *cancel,
+                     uint8_t *data, gt_distribution *d);
+
+/* The slots of each value, recounted from the data (as gt_def_near_fill
+ * counts them): a stored table's check. */
+void gt_def_near_count(const uint8_t *data, const gt_def_near_plan *plan, gt_distribution *d);
+
+/* The hash of a flat state (a byte a position: def_search_internal.h's
+ * gt_def_near_pack), and its slot among `entries`. */
+uint64_t gt_def_near_hash(const uint8_t *state, int bytes);
+static inline uint64_t gt_def_near_slot(uint64_t hash, uint64_t entries)
+{
+    return (uint64_t)(((unsigned __int128)hash * entries) >> 64);
+}
+
+/* The depth of a stored near table (its section read, its encoding and
+ * size checked). Return values: GT_OK, GT_ERR_CORRUPT (not a near table of
+ * this version). */
+int gt_def_near_table_depth(const gt_table *t, int *depth);
+
 /* ---- the optimal search (def_search.c) ---- */
 
 typedef struct gt_def_search gt_def_search;
@@ -165,12 +216,17 @@ typedef struct gt_def_search_options {
 
 /* A search over the model's states bounded by the pattern databases
  * (tables[i] the stored table of projections[i], GT_ENC_MOD3, n_states the
- * projection's). The model, projections and tables must outlive it.
- * Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_INVAL (no databases, a table
- * whose size or encoding is not its projection's), GT_ERR_RANGE (the
- * databases keep more than 512 pieces in all). */
+ * projection's), and the near table of the definition or NULL: copied in
+ * (into 2 MiB pages where the kernel allows), every block checked, on all
+ * cores; the caller may free it then. The model, projections and pattern
+ * databases must outlive the search.
+ * Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_INVAL (no table at all, a table
+ * whose size or encoding is not its projection's, a near table that is not
+ * one of this version or a definition it cannot hash), GT_ERR_RANGE (the
+ * databases keep more than 512 pieces in all), GT_ERR_CORRUPT (a damaged
+ * block of the near table). */
 int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, const gt_table *const *tables, int n,
-                      gt_def_search **out);
+                      const gt_table *near, gt_def_search **out);
 void gt_def_search_free(gt_def_search *s);
 
 /* The result of one search. */

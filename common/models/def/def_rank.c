@@ -261,21 +261,12 @@ void gt_def_computed_unrank(const gt_def_orbit *ob, const gt_def_factor *f, uint
     }
 }
 
-/* 1 if move mv is an odd permutation of the orbit's positions (its sign:
- * k minus its cycles); def_parity.c reads it too. */
+/* 1 if move mv is an odd permutation of the orbit's positions (its sign,
+ * found when the orbit's moves were: def_model.c); def_parity.c reads it
+ * too. */
 int gt_def_move_odd(const gt_def_orbit *ob, int mv)
 {
-    const uint8_t *src = ob->src + mv * ob->k;
-    uint8_t seen[GT_DEF_MAX_PIECES] = {0};
-    int cycles = 0;
-    for (int j = 0; j < ob->k; j++) {
-        if (seen[j])
-            continue;
-        cycles++;
-        for (int x = j; !seen[x]; x = src[x])
-            seen[x] = 1;
-    }
-    return (ob->k - cycles) & 1;
+    return (int)(ob->odd >> mv & 1);
 }
 
 /* 1 if move mv changes the orbit's orientation sum. */

@@ -19,8 +19,10 @@
 #include "def_search_internal.h"
 #include "gt_error.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 double gt_def_search_now(void)
@@ -28,60 +30,6 @@ double gt_def_search_now(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* ---- canonical sequences ------------------------------------------------- */
-
-/* 1 if base moves a and b (the model's moves ma, mb) commute on every
- * position of the definition. */
-static int moves_commute(const gt_def_model *m, int ma, int mb)
-{
-    const int total = m->def->total;
-    uint8_t p1[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], o1[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    uint8_t p2[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], o2[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    for (int j = 0; j < total; j++) {
-        p1[j] = p2[j] = (uint8_t)(j & 0xff);
-        o1[j] = o2[j] = 0;
-    }
-    /* positions past 255 share labels, so compare twice with shifted labels */
-    gt_def_model_apply(m, ma, p1, o1);
-    gt_def_model_apply(m, mb, p1, o1);
-    gt_def_model_apply(m, mb, p2, o2);
-    gt_def_model_apply(m, ma, p2, o2);
-    if (memcmp(p1, p2, (size_t)total) || memcmp(o1, o2, (size_t)total))
-        return 0;
-    for (int j = 0; j < total; j++) {
-        p1[j] = p2[j] = (uint8_t)((j >> 8) & 0xff);
-        o1[j] = o2[j] = 0;
-    }
-    gt_def_model_apply(m, ma, p1, o1);
-    gt_def_model_apply(m, mb, p1, o1);
-    gt_def_model_apply(m, mb, p2, o2);
-    gt_def_model_apply(m, ma, p2, o2);
-    return !memcmp(p1, p2, (size_t)total);
-}
-
-static void canonical_build(gt_def_search *s)
-{
-    const gt_def_model *m = s->m;
-    uint8_t commute[GT_MAX_MOVES][GT_MAX_MOVES];
-    for (int a = 0; a < m->n_moves; a++)
-        for (int b = 0; b < m->n_moves; b++)
-            commute[a][b] = m->base[a] != m->base[b] && moves_commute(m, a, b);
-    for (int prev = 0; prev <= m->n_moves; prev++)
-        for (int mv = 0; mv < m->n_moves; mv++) {
-            int ok = 1, ok_all = 1;
-            if (prev < m->n_moves) {
-                const int same = m->base[prev] == m->base[mv];
-                if (m->metric == GT_DEF_QTM)
-                    ok_all = !same || mv == prev; /* R R, never R R' */
-                else
-                    ok_all = !same;
-                ok = ok_all && !(commute[prev][mv] && m->base[mv] < m->base[prev]);
-            }
-            s->allowed[prev][mv] = (uint8_t)ok;
-            s->allowed_all[prev][mv] = (uint8_t)ok_all;
-        }
 }
 
 /* ---- setting up ----------------------------------------------------------- */
@@ -113,13 +61,49 @@ static int pdb_setup(gt_def_search *s, int i, const gt_def_proj *pr, const gt_ta
     return GT_OK;
 }
 
+/* The near table copied into memory of 2 MiB pages, every block checked
+ * on the way, on all cores. Its reads land anywhere: read in place, each
+ * paid a page walk (the prefetches stalled on them: 80% of the search's
+ * time on the megaminx) and its block's check on first use. */
+static int near_copy(gt_def_search *s, const gt_table *near)
+{
+    const gt_view *v = &near->view;
+    const size_t huge = 2u << 20;
+    const int64_t blocks = (int64_t)((v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT);
+    void *p = NULL;
+    int bad = 0;
+    s->near_bytes = (size_t)((v->bytes + huge - 1) / huge * huge);
+    if (posix_memalign(&p, huge, s->near_bytes))
+        return GT_ERR_NOMEM;
+    madvise(p, s->near_bytes, MADV_HUGEPAGE); /* advice only: without it, small pages */
+#pragma omp parallel for schedule(static, 64) reduction(| : bad)
+    for (int64_t b = 0; b < blocks; b++) {
+        const uint64_t off = (uint64_t)b << GT_BLOCK_SHIFT;
+        bad |= !gt_view_ok(v, off);
+        memcpy((uint8_t *)p + off, v->data + off, (size_t)(v->bytes - off < GT_BLOCK_BYTES ? v->bytes - off : GT_BLOCK_BYTES));
+    }
+    s->near_data = p;
+    return bad ? GT_ERR_CORRUPT : GT_OK;
+}
+
+/* The near table's depth, slots and moves. */
+static int near_setup(gt_def_search *s, const gt_table *near)
+{
+    if (gt_def_near_table_depth(near, &s->near_depth) != GT_OK || !gt_def_near_fits(s->m))
+        return GT_ERR_INVAL;
+    s->near_entries = near->meta.n_states;
+    s->flat_bytes = s->m->def->total;
+    int rc = near_copy(s, near);
+    return rc ? rc : gt_def_near_moves_build(s->m, &s->near_moves);
+}
+
 int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, const gt_table *const *tables, int n,
-                      gt_def_search **out)
+                      const gt_table *near, gt_def_search **out)
 {
     gt_def_search *s;
     int rc;
     *out = NULL;
-    if (n < 1 || n > GT_DEF_PDB_MAX)
+    if (n < 0 || n > GT_DEF_PDB_MAX || (n == 0 && !near))
         return GT_ERR_INVAL;
     if (!(s = calloc(1, sizeof *s)))
         return GT_ERR_NOMEM;
@@ -130,10 +114,14 @@ int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, con
         if ((rc = pdb_setup(s, i, &projections[i], tables[i])) != 0)
             goto free_cells;
     s->n_pdb = n;
-    canonical_build(s);
+    if (near && (rc = near_setup(s, near)) != 0)
+        goto free_cells;
+    gt_def_canon_build(m, &s->canon);
     *out = s;
     return GT_OK;
 free_cells:
+    free(s->near_data);
+    gt_def_near_moves_free(&s->near_moves);
     gt_def_cells_free(&s->cells);
 free_search:
     free(s);
@@ -144,6 +132,8 @@ void gt_def_search_free(gt_def_search *s)
 {
     if (!s)
         return;
+    free(s->near_data);
+    gt_def_near_moves_free(&s->near_moves);
     gt_def_cells_free(&s->cells);
     free(s);
 }
@@ -224,72 +214,195 @@ static inline int exact_h(const search_pdb *d, uint64_t idx, int h)
     return h + (delta == 1) - (delta == 2);
 }
 
-/* 1 if move mv may follow the path (the canonical rules, runs in QTM). */
-static inline int move_ok(const gt_def_search *s, const uint8_t *allowed, int mv, int prev, int run_len)
+/* The near table's bound of a slot (its copy was checked whole). */
+static inline int near_bound(const gt_def_search *s, uint64_t slot)
 {
-    if (!allowed[mv])
+    const unsigned v = (s->near_data[slot >> 1] >> ((slot & 1) * 4)) & 15u;
+    return v == 15 ? s->near_depth + 1 : (int)v;
+}
+
+/* The slot of the child of flat by move mv, prefetched. */
+static inline uint64_t child_slot(const gt_def_search *s, const uint8_t *flat, uint8_t *child, int mv)
+{
+    gt_def_near_apply(&s->near_moves, mv, flat, child);
+    const uint64_t slot = gt_def_near_slot(gt_def_near_hash(child, s->flat_bytes), s->near_entries);
+    __builtin_prefetch(s->near_data + (slot >> 1));
+    return slot;
+}
+
+/* How far past the bound a child at depth g + 1 with this slot is. */
+static inline int over_bound(const search_worker *w, int g, uint64_t slot)
+{
+    return g + 1 + near_bound(w->s, slot) - w->bound;
+}
+
+static inline int first_of_base(const gt_def_search *s, const int *mv, int i)
+{
+    return i == 0 || s->canon.base[mv[i]] != s->canon.base[mv[i - 1]];
+}
+
+/* The near table's cut of the children mv[i] still kept (keep[i]) of a
+ * node at depth g: keep[i] cleared for those past the bound; 1 when one
+ * proves the node itself past it. A child's slot v is at most its
+ * distance, so its parent is at least v - 1 away, and so is every child
+ * of the same base in the half-turn metric (one move from it). With t the
+ * moves the parent has left: v >= t + 2 cuts the parent, v == t + 1 the
+ * base's other powers, then not looked up. So the first power of each
+ * base is looked up first (their slots prefetched together), the others
+ * of the bases kept after. */
+static int near_direct(const search_worker *w, const uint8_t *flat, int g, const int *mv, int n, uint8_t *keep)
+{
+    const gt_def_search *s = w->s;
+    uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes;
+    uint64_t slot[GT_MAX_MOVES];
+    for (int i = 0; i < n; i++)
+        if (keep[i] && first_of_base(s, mv, i))
+            slot[i] = child_slot(s, flat, child, mv[i]);
+    for (int i = 0; i < n; i++) {
+        if (!first_of_base(s, mv, i))
+            continue;
+        const int over = keep[i] ? over_bound(w, g, slot[i]) : 0, cut_base = over == 2 && !s->canon.qtm;
+        if (over >= 3)
+            return 1;
+        keep[i] = keep[i] && over <= 0;
+        for (int j = i + 1; j < n && !first_of_base(s, mv, j); j++)
+            if (cut_base)
+                keep[j] = 0;
+            else if (keep[j])
+                slot[j] = child_slot(s, flat, child, mv[j]);
+    }
+    for (int i = 0; i < n; i++) {
+        if (!keep[i] || first_of_base(s, mv, i))
+            continue;
+        const int over = over_bound(w, g, slot[i]);
+        if (over >= 3)
+            return 1;
+        keep[i] = over <= 0;
+    }
+    return 0;
+}
+
+/* The kept children's inverse states looked up too, when every piece is
+ * distinct and at home when solved (the same distance, another slot: a
+ * child both of whose slots are low by a collision is rare), the same
+ * rules applied. */
+static int near_inverse(const search_worker *w, const uint8_t *flat, int g, const int *mv, int n, uint8_t *keep)
+{
+    const gt_def_search *s = w->s;
+    uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes, inv[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint64_t slot[GT_MAX_MOVES];
+    if (!s->near_moves.invertible)
         return 0;
-    const int run = mv == prev ? run_len + 1 : 1;
-    return run == 1 || 2 * run <= s->m->order[mv]; /* QTM: a run past half the order is shorter the other way */
+    for (int i = 0; i < n; i++) {
+        if (!keep[i])
+            continue;
+        gt_def_near_apply(&s->near_moves, mv[i], flat, child);
+        gt_def_near_invert(&s->near_moves, child, inv);
+        slot[i] = gt_def_near_slot(gt_def_near_hash(inv, s->flat_bytes), s->near_entries);
+        __builtin_prefetch(s->near_data + (slot[i] >> 1));
+    }
+    for (int i = 0; i < n; i++) {
+        if (!keep[i])
+            continue;
+        const int over = over_bound(w, g, slot[i]);
+        if (over >= 3)
+            return 1;
+        keep[i] = over <= 0;
+    }
+    return 0;
+}
+
+/* The databases' exact distances of the kept children (ch[i]), keep[i]
+ * cleared for those past the bound; -1 for a damaged block. The images
+ * are ranked first and their table bytes prefetched, so that the lookups
+ * (random reads in tables of megabytes) overlap. */
+static int pdb_cut(const search_worker *w, const uint16_t *track, const int *h, int g, const int *mv, int n,
+                   uint8_t *keep, int (*ch)[GT_DEF_PDB_MAX])
+{
+    const gt_def_search *s = w->s;
+    const int n_pdb = w->run->n_pdb;
+    uint16_t child[GT_DEF_SEARCH_TRACK_MAX];
+    uint64_t idx[GT_MAX_MOVES][GT_DEF_PDB_MAX];
+    for (int i = 0; i < n && n_pdb; i++) {
+        if (!keep[i])
+            continue;
+        const uint16_t *t = s->cells.move + (size_t)mv[i] * (size_t)s->cells.n_values;
+        for (int c = 0; c < s->n_track; c++)
+            child[c] = t[track[c]];
+        for (int p = 0; p < n_pdb; p++) {
+            idx[i][p] = child_index(&s->pdb[p], child);
+            __builtin_prefetch(s->pdb[p].t->data + (idx[i][p] >> 2));
+        }
+    }
+    for (int i = 0; i < n && n_pdb; i++)
+        for (int p = 0; p < n_pdb && keep[i]; p++) {
+            if ((ch[i][p] = exact_h(&s->pdb[p], idx[i][p], h[p])) < 0)
+                return -1;
+            keep[i] = g + 1 + ch[i][p] <= w->bound;
+        }
+    return 0;
 }
 
 /* Depth-first below a node at depth g with exact distances h[]; returns 1
  * to stop (a solution found without all, or a stop), 0 to go on. The
- * children's images are ranked first and their table bytes prefetched, so
- * that the lookups (random reads in tables of megabytes) overlap. */
-static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, int prev, int run_len)
+ * children are cut by the near table first when it bounds the root
+ * better than the databases (the megaminx), else by the databases first,
+ * then by the near table only where its depth reaches (the 3x3x3). */
+static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, uint64_t forbid, int prev, int run_len)
 {
     const gt_def_search *s = w->s;
-    const int n_moves = s->m->n_moves, n_track = s->n_track, bound = w->bound, n_pdb = s->n_pdb;
-    const uint8_t *allowed = w->run->o->all ? s->allowed_all[prev] : s->allowed[prev];
+    const search_run *run = w->run;
+    const uint8_t *flat = s->near_data ? w->flat + (size_t)g * (size_t)s->flat_bytes : NULL;
     uint16_t child[GT_DEF_SEARCH_TRACK_MAX];
-    uint64_t idx[GT_MAX_MOVES][GT_DEF_PDB_MAX];
-    int ch[GT_DEF_PDB_MAX];
+    int ch[GT_MAX_MOVES][GT_DEF_PDB_MAX], mv[GT_MAX_MOVES], n = 0;
+    uint8_t keep[GT_MAX_MOVES];
     w->nodes++;
-    if (g == bound)
+    if (g == w->bound)
         return found_at_bound(w, g);
     if (should_stop(w))
         return 1;
-    for (int mv = 0; mv < n_moves; mv++) {
-        if (!move_ok(s, allowed, mv, prev, run_len))
-            continue;
-        const uint16_t *t = s->cells.move + (size_t)mv * (size_t)s->cells.n_values;
-        for (int i = 0; i < n_track; i++)
-            child[i] = t[track[i]];
-        for (int p = 0; p < n_pdb; p++) {
-            idx[mv][p] = child_index(&s->pdb[p], child);
-            __builtin_prefetch(s->pdb[p].t->data + (idx[mv][p] >> 2));
-        }
+    for (int m = 0; m < s->m->n_moves; m++)
+        if (gt_def_canon_ok(&s->canon, forbid, m, prev, run_len))
+            keep[n] = 1, mv[n++] = m;
+    /* a slot is at most depth + 1: it cuts no child with more moves left */
+    const int near = flat && w->bound - g - 1 <= s->near_depth, near_first = near && !run->pdb_first,
+              near_after = near && run->pdb_first;
+    if (near_first && (near_direct(w, flat, g, mv, n, keep) || near_inverse(w, flat, g, mv, n, keep)))
+        return 0;
+    if (pdb_cut(w, track, h, g, mv, n, keep, ch) < 0) {
+        __atomic_store_n(&w->run->stop, SEARCH_DAMAGED, __ATOMIC_RELAXED);
+        return 1;
     }
-    for (int mv = 0; mv < n_moves; mv++) {
-        if (!move_ok(s, allowed, mv, prev, run_len))
+    if (near_after && (near_direct(w, flat, g, mv, n, keep) || near_inverse(w, flat, g, mv, n, keep)))
+        return 0;
+    for (int i = 0; i < n; i++) {
+        if (!keep[i])
             continue;
-        int ok = 1;
-        for (int p = 0; p < n_pdb && ok; p++) {
-            if ((ch[p] = exact_h(&s->pdb[p], idx[mv][p], h[p])) < 0) {
-                __atomic_store_n(&w->run->stop, SEARCH_DAMAGED, __ATOMIC_RELAXED);
-                return 1;
-            }
-            ok = g + 1 + ch[p] <= bound;
-        }
-        if (!ok)
-            continue;
-        const uint16_t *t = s->cells.move + (size_t)mv * (size_t)s->cells.n_values;
-        for (int i = 0; i < n_track; i++)
-            child[i] = t[track[i]];
-        w->path[g] = (uint8_t)mv;
-        if (dfs(w, child, ch, g + 1, mv, mv == prev ? run_len + 1 : 1))
+        const uint16_t *t = s->cells.move + (size_t)mv[i] * (size_t)s->cells.n_values;
+        for (int c = 0; c < s->n_track; c++)
+            child[c] = t[track[c]];
+        if (flat)
+            gt_def_near_apply(&s->near_moves, mv[i], flat, w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes);
+        w->path[g] = (uint8_t)mv[i];
+        if (dfs(w, child, ch[i], g + 1, gt_def_canon_next(&s->canon, forbid, mv[i], run->o->all), mv[i],
+                mv[i] == prev ? run_len + 1 : 1))
             return 1;
     }
     return 0;
 }
 
-int gt_def_search_dfs(search_worker *w, const uint16_t *track, const int *h, int g, int prev, int run_len)
+int gt_def_search_dfs(search_worker *w, const uint16_t *track, const int *h, int g, uint64_t forbid, int prev,
+                      int run_len)
 {
-    return dfs(w, track, h, g, prev, run_len);
+    return dfs(w, track, h, g, forbid, prev, run_len);
 }
 
 int gt_def_search_child_h(const gt_def_search *s, int p, const uint16_t *track, int h)
 {
     return exact_h(&s->pdb[p], child_index(&s->pdb[p], track), h);
+}
+
+int gt_def_search_near_bound(const gt_def_search *s, const uint8_t *flat)
+{
+    return near_bound(s, gt_def_near_slot(gt_def_near_hash(flat, s->flat_bytes), s->near_entries));
 }

@@ -6,6 +6,8 @@
 #include "def_internal.h"
 #include "def_pdb.h"
 
+#include <string.h>
+
 #define GT_DEF_SEARCH_TRACK_MAX 512 /* cells the search moves: the databases' pieces */
 #define SEARCH_ALL_MAX 100000      /* solutions --all keeps at one depth */
 
@@ -21,6 +23,87 @@ typedef struct search_pdb {
     uint64_t solved;
 } search_pdb;
 
+/* The moves as the near table moves a flat state: a byte a position, the
+ * piece's label in the low 6 bits and its orientation above
+ * (gt_def_near_pack); only the positions a move changes, each with the
+ * position it takes from and the twist it adds (def_near.c). */
+typedef struct gt_def_near_moves {
+    int total;
+    int *start;      /* n_moves + 1: move mv's changes are [start[mv], start[mv + 1]) */
+    uint16_t *pos, *src;
+    uint8_t *twist, *omod;
+    /* Each piece distinct and at home when solved (labels = positions of its
+     * set, no twist): a state's inverse is then a state of the same
+     * distance, looked up too (gt_def_near_invert). */
+    int invertible;
+    uint16_t *set_first; /* total: the first position of each position's set */
+    uint8_t *omod_at;    /* total */
+} gt_def_near_moves;
+
+#define GT_DEF_NEAR_LABEL_BITS 6 /* labels below 64, orientations below 4 */
+
+int gt_def_near_moves_build(const gt_def_model *m, gt_def_near_moves *nm);
+void gt_def_near_moves_free(gt_def_near_moves *nm);
+
+/* 1 if every label and orientation of the definition fits the byte. */
+int gt_def_near_fits(const gt_def_model *m);
+/* The flat state (total bytes) of perm and ori. */
+void gt_def_near_pack(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, uint8_t *flat);
+
+/* The inverse state of st (nm->invertible only): the piece at position j
+ * with twist o puts position j, twisted by -o, at the piece's home. */
+static inline void gt_def_near_invert(const gt_def_near_moves *nm, const uint8_t *st, uint8_t *inv)
+{
+    for (int j = 0; j < nm->total; j++) {
+        const unsigned v = st[j], o = v >> GT_DEF_NEAR_LABEL_BITS, first = nm->set_first[j];
+        const unsigned home = first + (v & ((1u << GT_DEF_NEAR_LABEL_BITS) - 1));
+        inv[home] = (uint8_t)((o ? nm->omod_at[j] - o : 0) << GT_DEF_NEAR_LABEL_BITS | (j - first));
+    }
+}
+
+/* child = st followed by move mv. */
+static inline void gt_def_near_apply(const gt_def_near_moves *nm, int mv, const uint8_t *st, uint8_t *child)
+{
+    memcpy(child, st, (size_t)nm->total);
+    for (int k = nm->start[mv]; k < nm->start[mv + 1]; k++) {
+        const unsigned v = st[nm->src[k]], o = (v >> GT_DEF_NEAR_LABEL_BITS) + nm->twist[k];
+        child[nm->pos[k]] = (uint8_t)(((o >= nm->omod[k] ? o - nm->omod[k] : o) << GT_DEF_NEAR_LABEL_BITS) |
+                                      (v & ((1u << GT_DEF_NEAR_LABEL_BITS) - 1)));
+    }
+}
+
+/* The canonical sequences (def_canon.c). A path's state is the set of
+ * bases (dense numbers, in the model's base order) that may not come
+ * next: the last move's base, and each base that commutes with every move
+ * since one of its own or a larger base. After move mv the set is
+ * {base} | (commute[base] & (lower[base] | set)). --all keeps only the
+ * first part (never the same base twice). The quarter-turn metric also
+ * lets a move repeat itself up to half its order. */
+typedef struct gt_def_canon {
+    int n_moves, qtm;
+    uint8_t base[GT_MAX_MOVES], order[GT_MAX_MOVES];
+    uint64_t commute[GT_MAX_MOVES]; /* [base]: the bases that commute with it */
+    uint64_t lower[GT_MAX_MOVES];   /* [base]: the smaller bases */
+} gt_def_canon;
+
+void gt_def_canon_build(const gt_def_model *m, gt_def_canon *c);
+
+/* 1 if move mv may follow a path in state `forbid` whose last move prev
+ * (n_moves at the root) ended a run of run_len. */
+static inline int gt_def_canon_ok(const gt_def_canon *c, uint64_t forbid, int mv, int prev, int run_len)
+{
+    if (!(forbid >> c->base[mv] & 1))
+        return 1;
+    return c->qtm && mv == prev && 2 * (run_len + 1) <= c->order[mv]; /* R R, never R R' nor past half the order */
+}
+
+/* The state after move mv (all: --all's rule only). */
+static inline uint64_t gt_def_canon_next(const gt_def_canon *c, uint64_t forbid, int mv, int all)
+{
+    const int b = c->base[mv];
+    return all ? 1ull << b : (1ull << b) | (c->commute[b] & (c->lower[b] | forbid));
+}
+
 struct gt_def_search {
     const gt_def_model *m;
     gt_def_cells cells;
@@ -28,8 +111,14 @@ struct gt_def_search {
     search_pdb pdb[GT_DEF_PDB_MAX];
     int n_track;                          /* the cells the search moves */
     int track[GT_DEF_SEARCH_TRACK_MAX];   /* which cell of the model each is */
-    uint8_t allowed[GT_MAX_MOVES + 1][GT_MAX_MOVES];     /* [previous move or n_moves][move] */
-    uint8_t allowed_all[GT_MAX_MOVES + 1][GT_MAX_MOVES]; /* the same for --all */
+    gt_def_canon canon;
+    uint8_t *near_data;    /* the near table's slots (a checked copy in 2 MiB pages), or NULL: then no flat
+                              state is kept */
+    uint64_t near_entries;
+    size_t near_bytes;     /* near_data's allocation */
+    int near_depth;
+    gt_def_near_moves near_moves;
+    int flat_bytes;        /* total: a flat state (gt_def_near_pack) */
 };
 
 /* A solution kept by --all: its prefix (for the order) and moves. */
@@ -49,6 +138,9 @@ typedef struct search_run {
     search_solution *all;      /* --all: what this depth found */
     int n_all;
     uint64_t nodes;
+    uint64_t last_nodes;       /* the previous depth's (0 before the first) */
+    int n_pdb;                 /* the databases read (root_setup: none when the near table holds the root) */
+    int pdb_first;             /* the databases cut a node's children before the near table does */
 } search_run;
 
 /* One thread's walk of one prefix. */
@@ -58,10 +150,14 @@ typedef struct search_worker {
     int bound, prefix;
     uint64_t nodes, polls;
     uint8_t path[GT_MAX_DEPTH];
+    uint8_t *flat; /* with a near table: a flat state a depth (GT_MAX_DEPTH + 1), then a scratch one */
 } search_worker;
 
 double gt_def_search_now(void);
-int gt_def_search_dfs(search_worker *w, const uint16_t *track, const int *h, int g, int prev, int run_len);
+int gt_def_search_dfs(search_worker *w, const uint16_t *track, const int *h, int g, uint64_t forbid, int prev,
+                      int run_len);
+/* The near table's bound of a flat state, or -1 for a damaged block. */
+int gt_def_search_near_bound(const gt_def_search *s, const uint8_t *flat);
 int gt_def_search_child_h(const gt_def_search *s, int p, const uint16_t *track, int h);
 
 #endif

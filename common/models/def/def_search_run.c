@@ -10,6 +10,7 @@
 #include <string.h>
 
 #define PREFIX_LEN 2
+#define SERIAL_NODES 20000 /* a depth after one of fewer nodes runs on one thread */
 
 /* ---- the root --------------------------------------------------------------- */
 
@@ -48,9 +49,13 @@ static int image_distance(const gt_def_search *s, const search_pdb *d, const uin
     return GT_OK;
 }
 
-/* The root's tracked cells and exact distances. */
+/* The root's tracked cells and exact distances; *n_pdb the databases the
+ * search reads: none when the near table holds the root (its distance is
+ * then at most the table's depth, and the table's bounds below it are
+ * exact but for rare collisions: the databases would cost more than they
+ * cut); *pdb_first when they bound the root closer than the near table. */
 static int root_setup(const gt_def_search *s, const uint8_t *perm, const uint8_t *ori, uint16_t *track, int *h,
-                      int *hmax)
+                      int *hmax, int *n_pdb, int *pdb_first)
 {
     uint16_t cells[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
     int rc = gt_def_cells_of_state(s->m, &s->cells, perm, ori, cells);
@@ -59,19 +64,32 @@ static int root_setup(const gt_def_search *s, const uint8_t *perm, const uint8_t
     for (int i = 0; i < s->n_track; i++)
         track[i] = cells[s->track[i]];
     *hmax = 0;
-    for (int p = 0; p < s->n_pdb; p++) {
+    if (s->near_data) {
+        uint8_t *flat = malloc((size_t)s->flat_bytes);
+        if (!flat)
+            return GT_ERR_NOMEM;
+        gt_def_near_pack(s->m, perm, ori, flat);
+        *hmax = gt_def_search_near_bound(s, flat);
+        free(flat);
+        if (*hmax < 0)
+            return GT_ERR_CORRUPT;
+    }
+    const int near = *hmax;
+    *n_pdb = s->near_data && *hmax <= s->near_depth ? 0 : s->n_pdb;
+    for (int p = 0; p < *n_pdb; p++) {
         if ((rc = image_distance(s, &s->pdb[p], track, &h[p])) != 0)
             return rc;
         *hmax = h[p] > *hmax ? h[p] : *hmax;
     }
+    *pdb_first = *hmax > near;
     return GT_OK;
 }
 
 int gt_def_search_bound(gt_def_search *s, const uint8_t *perm, const uint8_t *ori, int *bound)
 {
     uint16_t track[GT_DEF_SEARCH_TRACK_MAX];
-    int h[GT_DEF_PDB_MAX];
-    return root_setup(s, perm, ori, track, h, bound);
+    int h[GT_DEF_PDB_MAX], n_pdb, pdb_first;
+    return root_setup(s, perm, ori, track, h, bound, &n_pdb, &pdb_first);
 }
 
 /* ---- solutions --------------------------------------------------------------- */
@@ -104,20 +122,22 @@ static int make_prefixes(const gt_def_search *s, int all, int bound, prefix *out
             out[n++] = (prefix){1, {(uint8_t)a, 0}};
             continue;
         }
-        const uint8_t *allowed = all ? s->allowed_all[a] : s->allowed[a];
+        const uint64_t forbid = gt_def_canon_next(&s->canon, 0, a, all);
         for (int b = 0; b < n_moves; b++)
-            if (allowed[b] && !(a == b && 2 * 2 > s->m->order[a]))
+            if (gt_def_canon_ok(&s->canon, forbid, b, a, 1))
                 out[n++] = (prefix){2, {(uint8_t)a, (uint8_t)b}};
     }
     return n;
 }
 
-/* Walks one prefix from the root: its moves, then the depth-first search. */
+/* Walks one prefix from the root: its moves, then the depth-first search
+ * (w->flat[0] the root's flat state when there is a near table). */
 static void walk_prefix(search_worker *w, const prefix *pf, const uint16_t *root, const int *root_h)
 {
     const gt_def_search *s = w->s;
     uint16_t track[GT_DEF_SEARCH_TRACK_MAX];
     int h[GT_DEF_PDB_MAX], run = 0, prev = s->m->n_moves;
+    uint64_t forbid = 0;
     memcpy(track, root, (size_t)s->n_track * sizeof *track);
     memcpy(h, root_h, sizeof h);
     for (int i = 0; i < pf->n; i++) {
@@ -125,7 +145,16 @@ static void walk_prefix(search_worker *w, const prefix *pf, const uint16_t *root
         const uint16_t *t = s->cells.move + (size_t)mv * (size_t)s->cells.n_values;
         for (int c = 0; c < s->n_track; c++)
             track[c] = t[track[c]];
-        for (int p = 0; p < s->n_pdb; p++) {
+        if (s->near_data) {
+            uint8_t *flat = w->flat + (size_t)(i + 1) * (size_t)s->flat_bytes;
+            gt_def_near_apply(&s->near_moves, mv, flat - s->flat_bytes, flat);
+            const int b = gt_def_search_near_bound(s, flat);
+            if (b < 0)
+                __atomic_store_n(&w->run->stop, SEARCH_DAMAGED, __ATOMIC_RELAXED);
+            if (b < 0 || i + 1 + b > w->bound)
+                return;
+        }
+        for (int p = 0; p < w->run->n_pdb; p++) {
             h[p] = gt_def_search_child_h(s, p, track, h[p]);
             if (h[p] < 0) {
                 __atomic_store_n(&w->run->stop, SEARCH_DAMAGED, __ATOMIC_RELAXED);
@@ -136,16 +165,45 @@ static void walk_prefix(search_worker *w, const prefix *pf, const uint16_t *root
         }
         run = mv == prev ? run + 1 : 1;
         prev = mv;
+        forbid = gt_def_canon_next(&s->canon, forbid, mv, w->run->o->all);
         w->path[i] = (uint8_t)mv;
     }
-    gt_def_search_dfs(w, track, h, pf->n, prev, run);
+    gt_def_search_dfs(w, track, h, pf->n, forbid, prev, run);
 }
 
-/* Searches depth `bound` on the threads. */
+/* One thread's flat states, the root's first (NULL without a near table;
+ * *ok 0 when out of memory). */
+static uint8_t *flat_stack(const gt_def_search *s, const search_run *run, int *ok)
+{
+    uint8_t *flat = s->near_data ? malloc((size_t)(GT_MAX_DEPTH + 1) * (size_t)s->flat_bytes) : NULL;
+    *ok = !s->near_data || flat;
+    if (flat) {
+        gt_def_near_pack(s->m, run->perm, run->ori, flat);
+    }
+    return flat;
+}
+
+/* Walks prefix i unless the search stopped or an earlier prefix solved it. */
+static uint64_t walk_one(const gt_def_search *s, search_run *run, int bound, const prefix *pf, int i,
+                         const uint16_t *root, const int *h, uint8_t *flat)
+{
+    if (__atomic_load_n(&run->stop, __ATOMIC_RELAXED) || i > __atomic_load_n(&run->best_prefix, __ATOMIC_RELAXED))
+        return 0;
+    search_worker w = {.s = s, .run = run, .bound = bound, .prefix = i, .flat = flat};
+    walk_prefix(&w, &pf[i], root, h);
+    return w.nodes;
+}
+
+/* Searches depth `bound`: on one thread from the root while the depths
+ * are small (waking the others, and walking each prefix from the root,
+ * cost more than a short search: an 8-move megaminx scramble takes a few
+ * hundred nodes), else on the threads, a prefix each. Both go in move
+ * order, so the answer is the same. */
 static void search_depth(const gt_def_search *s, search_run *run, int bound, const uint16_t *root, const int *h)
 {
     static const int max_prefixes = GT_MAX_MOVES * GT_MAX_MOVES;
     prefix *pf = malloc((size_t)max_prefixes * sizeof *pf);
+    int ok = 1;
     if (!pf) {
         run->stop = SEARCH_CANCELLED;
         return;
@@ -154,14 +212,27 @@ static void search_depth(const gt_def_search *s, search_run *run, int bound, con
     uint64_t nodes = 0;
     run->best_prefix = INT_MAX;
     run->n_all = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : nodes) num_threads(threads ? threads : omp_get_max_threads())
-    for (int i = 0; i < n; i++) {
-        if (__atomic_load_n(&run->stop, __ATOMIC_RELAXED) || i > __atomic_load_n(&run->best_prefix, __ATOMIC_RELAXED))
-            continue;
-        search_worker w = {.s = s, .run = run, .bound = bound, .prefix = i};
-        walk_prefix(&w, &pf[i], root, h);
-        nodes += w.nodes;
+    if (run->last_nodes < SERIAL_NODES) { /* one walk from the root: its order is the prefixes' */
+        uint8_t *flat = flat_stack(s, run, &ok);
+        search_worker w = {.s = s, .run = run, .bound = bound, .prefix = 0, .flat = flat};
+        if (ok)
+            gt_def_search_dfs(&w, root, h, 0, 0, s->m->n_moves, 0);
+        nodes = w.nodes;
+        free(flat);
+    } else {
+#pragma omp parallel reduction(+ : nodes) reduction(& : ok) num_threads(threads ? threads : omp_get_max_threads())
+        {
+            uint8_t *flat = flat_stack(s, run, &ok);
+#pragma omp for schedule(dynamic, 1)
+            for (int i = 0; i < n; i++)
+                if (ok)
+                    nodes += walk_one(s, run, bound, pf, i, root, h, flat);
+            free(flat);
+        }
     }
+    if (!ok)
+        run->stop = SEARCH_CANCELLED;
+    run->last_nodes = nodes;
     run->nodes += nodes;
     free(pf);
 }
@@ -217,9 +288,11 @@ int gt_def_search_run(gt_def_search *s, const uint8_t *perm, const uint8_t *ori,
     r->length = -1;
     if ((rc = gt_def_check_invariants(s->m, perm, ori, err)) != 0)
         return rc;
-    if ((rc = root_setup(s, perm, ori, root, h, &hmax)) != 0)
+    int n_pdb, pdb_first;
+    if ((rc = root_setup(s, perm, ori, root, h, &hmax, &n_pdb, &pdb_first)) != 0)
         return root_error(rc, err);
-    search_run run = {.o = o, .perm = perm, .ori = ori, .deadline = o->timeout > 0 ? start + o->timeout : 0};
+    search_run run = {.o = o, .perm = perm, .ori = ori, .deadline = o->timeout > 0 ? start + o->timeout : 0,
+                      .n_pdb = n_pdb, .pdb_first = pdb_first};
     if (o->all && !(run.all = malloc(SEARCH_ALL_MAX * sizeof *run.all)))
         return GT_ERR_NOMEM;
     r->lower_bound = hmax;
