@@ -194,6 +194,29 @@ static uint64_t walk_one(const gt_def_search *s, search_run *run, int bound, con
     return w.nodes;
 }
 
+/* The prefixes of depth `bound` on the threads; 0 when out of memory. */
+static int search_prefixes(const gt_def_search *s, search_run *run, int bound, const uint16_t *root, const int *h,
+                           uint64_t *out)
+{
+    static const int max_prefixes = GT_MAX_MOVES * GT_MAX_MOVES;
+    prefix *pf = malloc((size_t)max_prefixes * sizeof *pf);
+    int ok = pf != NULL;
+    uint64_t nodes = 0;
+    const int n = pf ? make_prefixes(s, run->o->all, bound, pf) : 0, threads = run->o->threads > 0 ? run->o->threads : 0;
+#pragma omp parallel reduction(+ : nodes) reduction(& : ok) num_threads(threads ? threads : omp_get_max_threads())
+    {
+        uint8_t *flat = flat_stack(s, run, &ok);
+#pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < n; i++)
+            if (ok)
+                nodes += walk_one(s, run, bound, pf, i, root, h, flat);
+        free(flat);
+    }
+    free(pf);
+    *out = nodes;
+    return ok;
+}
+
 /* Searches depth `bound`: on one thread from the root while the depths
  * are small (waking the others, and walking each prefix from the root,
  * cost more than a short search: an 8-move megaminx scramble takes a few
@@ -201,14 +224,7 @@ static uint64_t walk_one(const gt_def_search *s, search_run *run, int bound, con
  * order, so the answer is the same. */
 static void search_depth(const gt_def_search *s, search_run *run, int bound, const uint16_t *root, const int *h)
 {
-    static const int max_prefixes = GT_MAX_MOVES * GT_MAX_MOVES;
-    prefix *pf = malloc((size_t)max_prefixes * sizeof *pf);
     int ok = 1;
-    if (!pf) {
-        run->stop = SEARCH_CANCELLED;
-        return;
-    }
-    const int n = make_prefixes(s, run->o->all, bound, pf), threads = run->o->threads > 0 ? run->o->threads : 0;
     uint64_t nodes = 0;
     run->best_prefix = INT_MAX;
     run->n_all = 0;
@@ -219,22 +235,12 @@ static void search_depth(const gt_def_search *s, search_run *run, int bound, con
             gt_def_search_dfs(&w, root, h, 0, 0, s->m->n_moves, 0);
         nodes = w.nodes;
         free(flat);
-    } else {
-#pragma omp parallel reduction(+ : nodes) reduction(& : ok) num_threads(threads ? threads : omp_get_max_threads())
-        {
-            uint8_t *flat = flat_stack(s, run, &ok);
-#pragma omp for schedule(dynamic, 1)
-            for (int i = 0; i < n; i++)
-                if (ok)
-                    nodes += walk_one(s, run, bound, pf, i, root, h, flat);
-            free(flat);
-        }
-    }
+    } else
+        ok = search_prefixes(s, run, bound, root, h, &nodes);
     if (!ok)
         run->stop = SEARCH_CANCELLED;
     run->last_nodes = nodes;
     run->nodes += nodes;
-    free(pf);
 }
 
 /* ---- the depth loop ---------------------------------------------------------------- */
