@@ -25,6 +25,11 @@
 # 4x4x4"). Where godtab refuses a definition, its one-line error is printed
 # as the result. twsearch reads a copy of each file whose Name line is cut
 # to one word (its reader takes `Name WORD` only); nothing else changes.
+# GODTAB_BENCH_TWS_RANDOM=N (200 by default; 0: none) adds, after the
+# megaminx's, FTO's and 4x4x4's fixed positions, N random 8-move scrambles
+# (seed 99) to both lists, reported apart: their mean search seconds and
+# the ratio of the means (five searches of a fraction of a millisecond
+# vary from run to run by more than the factor asked).
 #
 #   benchmarks/bench_vs_twsearch.sh --scrambles FILE.tws COUNT LENGTH SEED
 #
@@ -33,6 +38,7 @@
 BIN=${GODTAB_BIN:-bin}
 THREADS=2
 MEM_MB=2048
+RANDOM_N=${GODTAB_BENCH_TWS_RANDOM:-200}
 
 # gen_scrambles FILE.tws COUNT LENGTH SEED: COUNT random scrambles of LENGTH
 # moves in FILE's move names, each power named as twsearch names it (order 3:
@@ -231,6 +237,8 @@ bench_solve() {
   name=$1; def=puzzles/$1.tws; data=benchmarks/data/twsearch_$1.txt
   if [ ! -f "$def" ] || [ ! -f "$data" ]; then echo "$name: skipped (no $def or $data)"; return; fi
   grep -v '^#' "$data" | grep . > "$tmp/in"
+  nfix=$(wc -l < "$tmp/in")
+  [ "$name" = 3x3x3 ] || [ "$RANDOM_N" = 0 ] || gen_scrambles "$def" "$RANDOM_N" 8 99 | grep -v '^#' | grep . >> "$tmp/in"
   n=$(wc -l < "$tmp/in")
   tws_copy "$def" "$tmp/$name.tws"
   # twsearch: the table filled in full first (--startprunedepth), then each
@@ -268,13 +276,17 @@ bench_solve() {
   [ $gt_ok = 0 ] || godtab_solve "$def" "$n"
   [ $gt_ok = 1 ] || awk -v n="$n" 'BEGIN {for (i = 0; i < n; i++) print "- -"}' > "$tmp/gt.cols"
   rm -rf "$tmp/db"
-  paste -d' ' "$tmp/gt.cols" "$tmp/tw.cols" | awk -v name="$name" -v target="$2" -v twfill="$twfill" -v gtbuild="${gtbuild:--}" '
+  paste -d' ' "$tmp/gt.cols" "$tmp/tw.cols" | awk -v name="$name" -v target="$2" -v twfill="$twfill" -v gtbuild="${gtbuild:--}" -v fixed="$nfix" '
   function median(a, n,    i, j, t) {
     for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j] < a[j - 1]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
   }
   function num(v) { return v ~ /^[0-9][0-9.e+-]*$/ ? sprintf("%.6f", v) : v }
   BEGIN { printf "  %-4s %-9s %12s %12s\n", "pos", "length", "godtab s", "twsearch s" }
+  NR > fixed {
+    if ($1 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/) { rn++; rg += $2; rt += $4; if ($1 != $3) rbad++ }
+    rk++; next
+  }
   {
     k++; ok = ($1 ~ /^[0-9]+$/ && $3 ~ /^[0-9]+$/)
     if ($1 ~ /^[0-9]+$/) { ng++; g[ng] = $2; gs += $2 }
@@ -290,6 +302,10 @@ bench_solve() {
     if (ng == k && nt == k && gs > 0) { r = ts / gs; printf "%s: twsearch / godtab total search = %.2fx (target >= %sx): %s\n", name, r, target, (r >= target ? "met" : "MISSED") }
     else printf "%s: not measured (target >= %sx)\n", name, target
     if (ng == k && nt == k && gtbuild != "-") printf "  %s tables + search: godtab %.2f s, twsearch %.2f s\n", name, gtbuild + gs, twfill + ts
+    if (rk) {
+      printf "  %s, %d random 8-move scrambles (seed 99): %d answered by both, %s\n", name, rk, rn, (rbad ? rbad " lengths DIFFER" : "every length equal")
+      if (rn && rg > 0) printf "%s random: twsearch mean %.1f us, godtab mean %.1f us: %.2fx (target >= %sx): %s\n", name, rt / rn * 1e6, rg / rn * 1e6, rt / rg, target, (rn == rk && !rbad && rt / rg >= target ? "met" : "MISSED")
+    }
   }'
 }
 

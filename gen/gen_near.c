@@ -17,8 +17,10 @@
 #include <sys/mman.h>
 #include <time.h>
 
-/* The sequences one fill may walk: about 35 s on 2 cores at the measured
- * 5.7e7 a second (3x3x3.tws fills depth 8, the megaminx depth 6). */
+/* The sequences one fill may walk: about a minute on 2 cores at the
+ * measured 2.2e7 a second, as long as one of the largest databases' BFS
+ * (3x3x3.tws then fills depth 7 and builds within its two minutes; the
+ * megaminx fills depth 6, the FTO depth 8). */
 #define NEAR_WORK 1.2e9
 /* Mapped data past 2 GiB - 1 MiB is stored in parts and copied when read:
  * the near table stays under that, read in place. */
@@ -47,6 +49,8 @@ static const char *plan(const options *o, const gt_def_model *m, uint64_t pdb_by
     int rc = gt_def_near_choose(m, bytes, NEAR_WORK, p);
     if (rc == GT_ERR_INVAL)
         return "a set has more than 64 pieces or orientations past 4 (a state is hashed a byte a position)";
+    if (rc == GT_ERR_RANGE)
+        return "the canonical move sequences have too many states to count (more than 2048 sets of bases)";
     if (rc)
         return gt_strerror(rc);
     gt_def_near_plan q = *p;

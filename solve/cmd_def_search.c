@@ -118,6 +118,7 @@ int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mas
     }
     gt_table_free(s->near); /* the search holds its own checked copy: the mapping's pages go back */
     s->near = NULL;
+    gt_def_search_warm_up(s->search);
     return 0;
 }
 

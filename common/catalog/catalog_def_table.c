@@ -284,6 +284,8 @@ static int pdb_open(const gt_loader *ld, const char *name, def_handle *h)
         rc = gt_def_search_new(h->m, h->proj, (const gt_table *const *)h->pdb, h->n_pdb, h->near, &h->search);
     gt_table_free(h->near); /* the search holds its own checked copy */
     h->near = NULL;
+    if (rc == GT_OK)
+        gt_def_search_warm_up(h->search);
     snprintf(h->name, sizeof h->name, "%s", name);
     return rc == GT_ERR_INVAL ? GT_ERR_CORRUPT : rc;
 }

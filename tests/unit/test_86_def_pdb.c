@@ -609,6 +609,7 @@ static void test_near_bound(void **state)
     assert_int_equal(recount.reached, n.plan.entries);
     assert_int_equal(recount.count[0], 1);
     assert_int_equal(gt_def_search_new(f.m, NULL, NULL, 0, &n.t, &s), GT_OK);
+    assert_true(s->near_moves.invertible); /* the 2x2x2's pieces are at home when solved: inverses are looked up */
     gt_rng_seed(&rng, 89);
     int within = 0, exact = 0;
     for (int k = 0; k < 400; k++) {

@@ -149,7 +149,7 @@ typedef struct canon_state {
     int prev, run;
 } canon_state;
 
-#define NEAR_STATES_MAX 8192
+#define NEAR_STATES_MAX 2048 /* found by a linear search: quadratic */
 
 static int state_find(canon_state *st, int *n, canon_state x)
 {

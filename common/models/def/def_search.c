@@ -103,23 +103,6 @@ static int near_setup(gt_def_search *s, const gt_table *near)
     return rc ? rc : gt_def_near_moves_build(s->m, &s->near_moves);
 }
 
-/* One short search at setup, of a state a few moves from the goal (at
- * most 5 ms): the first query otherwise paid for the code, the stack and
- * the tables' first reads (an FTO query took 68 us first, 16 us after). */
-static void warm_up(gt_def_search *s)
-{
-    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    const gt_def_model *m = s->m;
-    const int depth = s->near_data && s->near_depth < 8 ? s->near_depth + 1 : 8;
-    gt_def_search_options o = {.threads = 1, .timeout = 0.005};
-    gt_def_search_result r;
-    memcpy(perm, m->def->solved_perm, (size_t)m->def->total);
-    memcpy(ori, m->def->solved_ori, (size_t)m->def->total);
-    for (int i = 0; i < depth; i++) /* base moves in turn: (7i mod n) walks them all when n is prime to 7 */
-        gt_def_model_apply(m, (7 * i + 1) % m->n_moves, perm, ori);
-    gt_def_search_run(s, perm, ori, &o, &r, NULL);
-}
-
 int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, const gt_table *const *tables, int n,
                       const gt_table *near, gt_def_search **out)
 {
@@ -140,7 +123,6 @@ int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, con
     if (near && (rc = near_setup(s, near)) != 0)
         goto free_cells;
     gt_def_canon_build(m, &s->canon);
-    warm_up(s);
     *out = s;
     return GT_OK;
 free_cells:

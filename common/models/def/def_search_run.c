@@ -318,3 +318,17 @@ int gt_def_search_run(gt_def_search *s, const uint8_t *perm, const uint8_t *ori,
     free(run.all);
     return rc;
 }
+
+void gt_def_search_warm_up(gt_def_search *s)
+{
+    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    const gt_def_model *m = s->m;
+    const int depth = s->near_data && s->near_depth < 8 ? s->near_depth + 1 : 8;
+    gt_def_search_options o = {.threads = 1, .timeout = 0.005};
+    gt_def_search_result r;
+    memcpy(perm, m->def->solved_perm, (size_t)m->def->total);
+    memcpy(ori, m->def->solved_ori, (size_t)m->def->total);
+    for (int i = 0; i < depth; i++) /* moves spread over the list, so that most bases turn */
+        gt_def_model_apply(m, (7 * i + 1) % m->n_moves, perm, ori);
+    gt_def_search_run(s, perm, ori, &o, &r, NULL);
+}
