@@ -35,7 +35,7 @@ typedef struct def_session {
     int n_pdb;
     gt_table *pdb[GT_DEF_PDB_MAX];
     gt_def_proj proj[GT_DEF_PDB_MAX];
-    gt_table *near; /* NAME-near, read in place, or NULL */
+    gt_table *near; /* NAME-near, mapped until the search copies it, or NULL */
     gt_def_search *search;
 } def_session;
 
