@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 
 /* The sequences one fill may walk: about a minute on 2 cores at the
@@ -62,19 +61,6 @@ static const char *plan(const options *o, const gt_def_model *m, uint64_t pdb_by
     return NULL;
 }
 
-/* The table's memory in 2 MiB pages where the kernel allows: the fill's
- * writes land anywhere in it, and small pages made each a TLB miss (the
- * megaminx's depth 5 filled 2.4 times faster). */
-static uint8_t *huge_alloc(uint64_t bytes)
-{
-    const size_t huge = 2u << 20, size = (size_t)((bytes + huge - 1) / huge * huge);
-    void *p = NULL;
-    if (posix_memalign(&p, huge, size))
-        return NULL;
-    madvise(p, size, MADV_HUGEPAGE); /* advice only: without it the pages are small */
-    return p;
-}
-
 static int store(const options *o, const char *name, const gt_def_near_plan *p, const uint8_t *data,
                  const gt_distribution *d, double seconds, const char *record, size_t record_len)
 {
@@ -116,7 +102,7 @@ int gen_near_run(const options *o, const gt_def_model *m, const char *base, uint
             printf("%s: no near table: %s\n", name, why);
         return 0;
     }
-    uint8_t *data = huge_alloc(p.entries / 2);
+    uint8_t *data = gt_def_near_alloc(p.entries / 2);
     if (!data) {
         fprintf(stderr, "godtab-gen: %s: %s\n", name, gt_strerror(GT_ERR_NOMEM));
         return GT_EXIT_INTERNAL;

@@ -189,9 +189,12 @@ void gt_def_big_puzzle(gt_def_model *m);
 int gt_def_big_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uint8_t *ori);
 int gt_def_big_index(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, uint64_t *index);
 
-/* The raw key of a factor from a flat state, and back (def_model.c). */
 /* 1 if move mv is an odd permutation of orbit ob's positions (def_rank.c). */
 int gt_def_move_odd(const gt_def_orbit *ob, int mv);
+/* 1 if a[0..k-1] (values 0..k-1) is an odd permutation: k minus its
+ * cycles (def_model.c; the moves' signs and a state's, def_legal.c). */
+int gt_def_perm_odd(const uint8_t *a, int k);
+/* The raw key of a factor from a flat state, and back (def_model.c). */
 uint64_t gt_def_factor_key(const gt_def_model *m, const gt_def_factor *f, const uint8_t *perm, const uint8_t *ori);
 void gt_def_factor_write(const gt_def_model *m, const gt_def_factor *f, uint64_t key, uint8_t *perm, uint8_t *ori);
 

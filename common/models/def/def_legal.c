@@ -21,22 +21,6 @@ static int distinct(const gt_def_orbit *ob)
     return ob->n_labels == ob->k;
 }
 
-/* The parity of the permutation a[0..k-1] (values 0..k-1). */
-static int parity_of(const uint8_t *a, int k)
-{
-    uint8_t seen[GT_DEF_MAX_PIECES] = {0};
-    int odd = 0;
-    for (int i = 0; i < k; i++) {
-        if (seen[i])
-            continue;
-        int len = 0;
-        for (int j = i; !seen[j]; j = a[j], len++)
-            seen[j] = 1;
-        odd ^= (len + 1) & 1; /* a cycle of even length is odd */
-    }
-    return odd;
-}
-
 /* The state's permutation of orbit ob, as local positions of the solved
  * labels; -1 if a piece is foreign. */
 static int state_parity(const gt_def_model *m, const gt_def_orbit *ob, const uint8_t *perm)
@@ -50,7 +34,7 @@ static int state_parity(const gt_def_model *m, const gt_def_orbit *ob, const uin
             return -1;
         a[j] = (uint8_t)i;
     }
-    return parity_of(a, ob->k);
+    return gt_def_perm_odd(a, ob->k);
 }
 
 static int ori_check(const gt_def_model *m, const gt_def_orbit *ob, const uint8_t *ori, gt_def_error *err)

@@ -169,8 +169,7 @@ static void fill_orbit(gt_def_model *m, gt_def_orbit *ob, int s, int r, const in
         }
 }
 
-/* 1 if the local move src is an odd permutation (k minus its cycles). */
-static int odd_permutation(const uint8_t *src, int k)
+int gt_def_perm_odd(const uint8_t *src, int k)
 {
     uint8_t seen[GT_DEF_MAX_PIECES] = {0};
     int cycles = 0;
@@ -203,7 +202,7 @@ static int orbit_moves(gt_def_model *m, gt_def_orbit *ob)
         }
     ob->odd = 0;
     for (int mv = 0; mv < m->n_moves; mv++)
-        ob->odd |= (uint64_t)odd_permutation(ob->src + mv * ob->k, ob->k) << mv;
+        ob->odd |= (uint64_t)gt_def_perm_odd(ob->src + mv * ob->k, ob->k) << mv;
     return GT_OK;
 }
 

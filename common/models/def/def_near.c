@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define NEAR_PREFIX_MAX 4096 /* the canonical prefixes the threads share */
 #define NEAR_POLL 4096       /* leaves between two looks at cancel */
@@ -89,6 +90,16 @@ void gt_def_near_moves_free(gt_def_near_moves *nm)
     free(nm->set_first);
     free(nm->omod_at);
     memset(nm, 0, sizeof *nm);
+}
+
+uint8_t *gt_def_near_alloc(uint64_t bytes)
+{
+    const size_t huge = GT_DEF_NEAR_PAGE, size = (size_t)((bytes + huge - 1) / huge * huge);
+    void *p = NULL;
+    if (posix_memalign(&p, huge, size))
+        return NULL;
+    madvise(p, size, MADV_HUGEPAGE); /* advice only: without it the pages are small */
+    return p;
 }
 
 int gt_def_near_fits(const gt_def_model *m)

@@ -22,7 +22,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 
 double gt_def_search_now(void)
@@ -68,25 +67,22 @@ static int pdb_setup(gt_def_search *s, int i, const gt_def_proj *pr, const gt_ta
 static int near_copy(gt_def_search *s, const gt_table *near)
 {
     const gt_view *v = &near->view;
-    const size_t huge = 2u << 20;
     const int64_t blocks = (int64_t)((v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT);
-    void *p = NULL;
+    uint8_t *p = gt_def_near_alloc(v->bytes);
     int bad = 0;
-    s->near_bytes = (size_t)((v->bytes + huge - 1) / huge * huge);
-    if (posix_memalign(&p, huge, s->near_bytes))
+    if (!p)
         return GT_ERR_NOMEM;
-    madvise(p, s->near_bytes, MADV_HUGEPAGE); /* advice only: without it, small pages */
 #pragma omp parallel for schedule(static, 64) reduction(| : bad)
     for (int64_t b = 0; b < blocks; b++) {
         const uint64_t off = (uint64_t)b << GT_BLOCK_SHIFT;
         bad |= !gt_view_ok(v, off);
-        memcpy((uint8_t *)p + off, v->data + off, (size_t)(v->bytes - off < GT_BLOCK_BYTES ? v->bytes - off : GT_BLOCK_BYTES));
+        memcpy(p + off, v->data + off, (size_t)(v->bytes - off < GT_BLOCK_BYTES ? v->bytes - off : GT_BLOCK_BYTES));
     }
     s->near_data = p;
     /* one read a page on this thread: its first searches then find the
      * pages' translations cached (an FTO query took 90 us, then 22 us) */
     volatile uint8_t sink = 0;
-    for (size_t off = 0; off < s->near_bytes; off += huge)
+    for (uint64_t off = 0; off < v->bytes; off += GT_DEF_NEAR_PAGE)
         sink ^= s->near_data[off];
     (void)sink;
     return bad ? GT_ERR_CORRUPT : GT_OK;

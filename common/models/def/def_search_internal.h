@@ -115,7 +115,6 @@ struct gt_def_search {
     uint8_t *near_data;    /* the near table's slots (a checked copy in 2 MiB pages), or NULL: then no flat
                               state is kept */
     uint64_t near_entries;
-    size_t near_bytes;     /* near_data's allocation */
     int near_depth;
     gt_def_near_moves near_moves;
     int flat_bytes;        /* total: a flat state (gt_def_near_pack) */
@@ -156,7 +155,7 @@ typedef struct search_worker {
 double gt_def_search_now(void);
 int gt_def_search_dfs(search_worker *w, const uint16_t *track, const int *h, int g, uint64_t forbid, int prev,
                       int run_len);
-/* The near table's bound of a flat state, or -1 for a damaged block. */
+/* The near table's bound of a flat state (its copy was checked whole). */
 int gt_def_search_near_bound(const gt_def_search *s, const uint8_t *flat);
 int gt_def_search_child_h(const gt_def_search *s, int p, const uint16_t *track, int h);
 

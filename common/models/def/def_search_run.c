@@ -71,8 +71,6 @@ static int root_setup(const gt_def_search *s, const uint8_t *perm, const uint8_t
         gt_def_near_pack(s->m, perm, ori, flat);
         *hmax = gt_def_search_near_bound(s, flat);
         free(flat);
-        if (*hmax < 0)
-            return GT_ERR_CORRUPT;
     }
     const int near = *hmax;
     *n_pdb = s->near_data && *hmax <= s->near_depth ? 0 : s->n_pdb;
@@ -148,10 +146,7 @@ static void walk_prefix(search_worker *w, const prefix *pf, const uint16_t *root
         if (s->near_data) {
             uint8_t *flat = w->flat + (size_t)(i + 1) * (size_t)s->flat_bytes;
             gt_def_near_apply(&s->near_moves, mv, flat - s->flat_bytes, flat);
-            const int b = gt_def_search_near_bound(s, flat);
-            if (b < 0)
-                __atomic_store_n(&w->run->stop, SEARCH_DAMAGED, __ATOMIC_RELAXED);
-            if (b < 0 || i + 1 + b > w->bound)
+            if (i + 1 + gt_def_search_near_bound(s, flat) > w->bound)
                 return;
         }
         for (int p = 0; p < w->run->n_pdb; p++) {
