@@ -650,9 +650,14 @@ static void check_near_search(int metric)
     assert_true(shallow.plan.depth <= 4);
     assert_int_equal(gt_def_search_new(f.m, NULL, NULL, 0, &n.t, &s[0]), GT_OK);
     assert_int_equal(gt_def_search_new(f.m, &b.pr, tables, 1, &n.t, &s[1]), GT_OK);
+    /* a small table beside the stored one, cutting the last levels; none
+     * beside the shallow one */
+    assert_non_null(s[0]->small.data);
+    assert_true(s[0]->small.depth >= 2 && s[0]->small.depth < n.plan.depth);
     /* the databases bound closer than the near table: they cut first, the
      * near table then only where its depth reaches */
     assert_int_equal(gt_def_search_new(f.m, &whole.pr, exact, 1, &shallow.t, &s[2]), GT_OK);
+    assert_null(s[2]->small.data);
     gt_rng_seed(&rng, 890 + (uint64_t)metric);
     for (int k = 0; k < 60; k++) {
         scramble(f.m, &rng, 4 + k % 20, perm, ori);

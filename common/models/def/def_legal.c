@@ -21,32 +21,14 @@ static int distinct(const gt_def_orbit *ob)
     return ob->n_labels == ob->k;
 }
 
-/* The state's permutation of orbit ob, as local positions of the solved
- * labels; -1 if a piece is foreign. */
-static int state_parity(const gt_def_model *m, const gt_def_orbit *ob, const uint8_t *perm)
-{
-    uint8_t a[GT_DEF_MAX_PIECES];
-    for (int j = 0; j < ob->k; j++) {
-        int i = 0;
-        while (i < ob->k && m->def->solved_perm[ob->pos[i]] != perm[ob->pos[j]])
-            i++;
-        if (i == ob->k)
-            return -1;
-        a[j] = (uint8_t)i;
-    }
-    return gt_def_perm_odd(a, ob->k);
-}
-
 static int ori_check(const gt_def_model *m, const gt_def_orbit *ob, const uint8_t *ori, gt_def_error *err)
 {
-    int kept = 1, sum = 0, solved = 0;
-    for (int mv = 0; mv < m->n_moves && kept; mv++) {
-        int s = 0;
-        for (int j = 0; j < ob->k; j++)
-            s += ob->twist[mv * ob->k + j];
-        kept = s % ob->omod == 0;
-    }
-    if (!kept || ob->omod == 1)
+    int sum = 0, solved = 0;
+    for (int j = 0; j < ob->k; j++)
+        if (ori[ob->pos[j]] >= ob->omod)
+            return gt_error_set(err, GT_ERR_ILLEGAL, 0, 0, "set %s: orientation %d is past the modulus %d",
+                                m->def->set[ob->set].name, ori[ob->pos[j]], ob->omod);
+    if (!ob->ori_kept || ob->omod == 1)
         return GT_OK;
     for (int j = 0; j < ob->k; j++) {
         sum += ori[ob->pos[j]];
@@ -59,6 +41,24 @@ static int ori_check(const gt_def_model *m, const gt_def_orbit *ob, const uint8_
                         m->def->set[ob->set].name, sum % ob->omod, ob->omod, solved % ob->omod);
 }
 
+/* Each position's piece as the local position where it is solved (the
+ * first, for identical pieces) into a[]; the first position whose piece is
+ * foreign, or -1. */
+static int local_of_pieces(const gt_def_model *m, const gt_def_orbit *ob, const uint8_t *perm, uint8_t *a)
+{
+    int16_t home[256];
+    memset(home, 0xff, sizeof home);
+    for (int i = ob->k - 1; i >= 0; i--)
+        home[m->def->solved_perm[ob->pos[i]]] = (int16_t)i;
+    for (int j = 0; j < ob->k; j++) {
+        const int i = home[perm[ob->pos[j]]];
+        if (i < 0)
+            return j;
+        a[j] = (uint8_t)i;
+    }
+    return -1;
+}
+
 /* Reduces v by the basis (row i has its lowest bit at lead[i]). */
 static uint64_t reduce(const uint64_t *basis, int n, uint64_t v)
 {
@@ -68,7 +68,7 @@ static uint64_t reduce(const uint64_t *basis, int n, uint64_t v)
     return v;
 }
 
-static int parity_check(const gt_def_model *m, const uint8_t *perm, const int *orbit_of_bit, int bits,
+static int parity_check(const gt_def_model *m, const uint8_t *parity, const int *orbit_of_bit, int bits,
                         gt_def_error *err)
 {
     uint64_t basis[64], state = 0;
@@ -85,7 +85,7 @@ static int parity_check(const gt_def_model *m, const uint8_t *perm, const int *o
         }
     }
     for (int b = 0; b < bits; b++)
-        state |= (uint64_t)state_parity(m, &m->orbit[orbit_of_bit[b]], perm) << b;
+        state |= (uint64_t)(parity[b] & 1) << b;
     uint64_t left = reduce(basis, n, state);
     if (!left)
         return GT_OK;
@@ -98,20 +98,19 @@ static int parity_check(const gt_def_model *m, const uint8_t *perm, const int *o
 int gt_def_check_invariants(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, gt_def_error *err)
 {
     int orbit_of_bit[64], bits = 0, rc;
+    uint8_t parity[64], a[GT_DEF_MAX_PIECES];
     for (int o = 0; o < m->n_orbits; o++) {
         const gt_def_orbit *ob = &m->orbit[o];
-        for (int j = 0; j < ob->k; j++) {
-            int i = 0;
-            while (i < ob->k && m->def->solved_perm[ob->pos[i]] != perm[ob->pos[j]])
-                i++;
-            if (i == ob->k)
-                return gt_error_set(err, GT_ERR_ILLEGAL, 0, 0, "set %s: piece %d is not one of this orbit's",
-                                    m->def->set[ob->set].name, perm[ob->pos[j]] + 1);
-        }
+        const int foreign = local_of_pieces(m, ob, perm, a);
+        if (foreign >= 0)
+            return gt_error_set(err, GT_ERR_ILLEGAL, 0, 0, "set %s: piece %d is not one of this orbit's",
+                                m->def->set[ob->set].name, perm[ob->pos[foreign]] + 1);
         if ((rc = ori_check(m, ob, ori, err)) != 0)
             return rc;
-        if (distinct(ob) && ob->k > 1 && bits < 64)
+        if (distinct(ob) && ob->k > 1 && bits < 64) {
+            parity[bits] = (uint8_t)gt_def_perm_odd(a, ob->k);
             orbit_of_bit[bits++] = o;
+        }
     }
-    return parity_check(m, perm, orbit_of_bit, bits, err);
+    return parity_check(m, parity, orbit_of_bit, bits, err);
 }

@@ -33,6 +33,33 @@ double gt_def_search_now(void)
 
 /* ---- setting up ----------------------------------------------------------- */
 
+/* A stored table copied into memory of 2 MiB pages, every block checked
+ * on the way, on all cores. The search's reads land anywhere: read in
+ * place, each paid a page walk (the prefetches stalled on them: 80% of the
+ * search's time on the megaminx, 60% on the 3x3x3's seven-edge databases)
+ * and its block's check on first use. */
+static int table_copy(const gt_view *v, uint8_t **out)
+{
+    const int64_t blocks = (int64_t)((v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT);
+    uint8_t *p = gt_def_near_alloc(v->bytes);
+    int bad = 0;
+    if (!(*out = p))
+        return GT_ERR_NOMEM;
+#pragma omp parallel for schedule(static, 64) reduction(| : bad)
+    for (int64_t b = 0; b < blocks; b++) {
+        const uint64_t off = (uint64_t)b << GT_BLOCK_SHIFT;
+        bad |= !gt_view_ok(v, off);
+        memcpy(p + off, v->data + off, (size_t)(v->bytes - off < GT_BLOCK_BYTES ? v->bytes - off : GT_BLOCK_BYTES));
+    }
+    /* one read a page on this thread: its first searches then find the
+     * pages' translations cached (an FTO query took 90 us, then 22 us) */
+    volatile uint8_t sink = 0;
+    for (uint64_t off = 0; off < v->bytes; off += GT_DEF_NEAR_PAGE)
+        sink ^= p[off];
+    (void)sink;
+    return bad ? GT_ERR_CORRUPT : GT_OK;
+}
+
 static int pdb_setup(gt_def_search *s, int i, const gt_def_proj *pr, const gt_table *t)
 {
     search_pdb *d = &s->pdb[i];
@@ -57,46 +84,46 @@ static int pdb_setup(gt_def_search *s, int i, const gt_def_proj *pr, const gt_ta
     for (int j = 0; j < d->n_items; j++)
         items[j] = s->cells.solved[cell[j]];
     d->solved = gt_def_proj_rank(pr, items);
-    return GT_OK;
+    d->data = t->data;
+    if (t->view.bytes < SEARCH_PDB_COPY_MIN) /* its pages' translations stay cached */
+        return GT_OK;
+    int rc = table_copy(&t->view, &d->copy);
+    d->data = d->copy;
+    return rc;
 }
 
-/* The near table copied into memory of 2 MiB pages, every block checked
- * on the way, on all cores. Its reads land anywhere: read in place, each
- * paid a page walk (the prefetches stalled on them: 80% of the search's
- * time on the megaminx) and its block's check on first use. */
-static int near_copy(gt_def_search *s, const gt_table *near)
+/* The small near table: most nodes of a search are a few moves from its
+ * bound, where a table of the states within a few moves cuts as much as
+ * the stored one, but is read from the caches instead of memory. A 64th
+ * of the stored one at most (so that a small stored table, as the tests',
+ * gets a shallower one too); not built when it would be as deep. */
+static int small_setup(gt_def_search *s, uint64_t near_bytes)
 {
-    const gt_view *v = &near->view;
-    const int64_t blocks = (int64_t)((v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT);
-    uint8_t *p = gt_def_near_alloc(v->bytes);
-    int bad = 0;
-    if (!p)
+    gt_def_near_plan plan;
+    gt_distribution d;
+    const uint64_t bytes = near_bytes / 64 < SEARCH_SMALL_BYTES ? near_bytes / 64 : SEARCH_SMALL_BYTES;
+    int rc = gt_def_near_choose(s->m, bytes, SEARCH_SMALL_WORK, &plan);
+    if (rc == GT_ERR_RANGE || (rc == GT_OK && (plan.depth < 2 || plan.depth >= s->near.depth)))
+        return GT_OK;
+    if (rc)
+        return rc;
+    if (!(s->small.data = gt_def_near_alloc(plan.entries / 2)))
         return GT_ERR_NOMEM;
-#pragma omp parallel for schedule(static, 64) reduction(| : bad)
-    for (int64_t b = 0; b < blocks; b++) {
-        const uint64_t off = (uint64_t)b << GT_BLOCK_SHIFT;
-        bad |= !gt_view_ok(v, off);
-        memcpy(p + off, v->data + off, (size_t)(v->bytes - off < GT_BLOCK_BYTES ? v->bytes - off : GT_BLOCK_BYTES));
-    }
-    s->near_data = p;
-    /* one read a page on this thread: its first searches then find the
-     * pages' translations cached (an FTO query took 90 us, then 22 us) */
-    volatile uint8_t sink = 0;
-    for (uint64_t off = 0; off < v->bytes; off += GT_DEF_NEAR_PAGE)
-        sink ^= s->near_data[off];
-    (void)sink;
-    return bad ? GT_ERR_CORRUPT : GT_OK;
+    s->small.entries = plan.entries;
+    s->small.depth = plan.depth;
+    return gt_def_near_fill(s->m, &plan, 0, NULL, s->small.data, &d);
 }
 
-/* The near table's depth, slots and moves. */
+/* The near table's depth, slots and moves, and the small table. */
 static int near_setup(gt_def_search *s, const gt_table *near)
 {
-    if (gt_def_near_table_depth(near, &s->near_depth) != GT_OK || !gt_def_near_fits(s->m))
+    if (gt_def_near_table_depth(near, &s->near.depth) != GT_OK || !gt_def_near_fits(s->m))
         return GT_ERR_INVAL;
-    s->near_entries = near->meta.n_states;
+    s->near.entries = near->meta.n_states;
     s->flat_bytes = s->m->def->total;
-    int rc = near_copy(s, near);
-    return rc ? rc : gt_def_near_moves_build(s->m, &s->near_moves);
+    int rc = table_copy(&near->view, &s->near.data);
+    rc = rc ? rc : gt_def_near_moves_build(s->m, &s->near_moves);
+    return rc ? rc : small_setup(s, near->view.bytes);
 }
 
 int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, const gt_table *const *tables, int n,
@@ -122,7 +149,10 @@ int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, con
     *out = s;
     return GT_OK;
 free_cells:
-    free(s->near_data);
+    for (int i = 0; i < GT_DEF_PDB_MAX; i++)
+        free(s->pdb[i].copy);
+    free(s->near.data);
+    free(s->small.data);
     gt_def_near_moves_free(&s->near_moves);
     gt_def_cells_free(&s->cells);
 free_search:
@@ -134,7 +164,10 @@ void gt_def_search_free(gt_def_search *s)
 {
     if (!s)
         return;
-    free(s->near_data);
+    for (int i = 0; i < s->n_pdb; i++)
+        free(s->pdb[i].copy);
+    free(s->near.data);
+    free(s->small.data);
     gt_def_near_moves_free(&s->near_moves);
     gt_def_cells_free(&s->cells);
     free(s);
@@ -207,35 +240,35 @@ static inline uint64_t child_index(const search_pdb *d, const uint16_t *track)
  * for an image the table does not reach or a damaged block. */
 static inline int exact_h(const search_pdb *d, uint64_t idx, int h)
 {
-    if (!gt_view_ok(&d->t->view, idx >> 2))
+    const int code = search_pdb_code(d, idx);
+    if (code < 0 || code == 3)
         return -1;
-    const unsigned r = gt_table_raw(d->t, idx);
-    if (r == 3)
-        return -1;
+    const unsigned r = (unsigned)code;
     const unsigned delta = (r + 3 - (unsigned)(h % 3)) % 3; /* 0: same, 1: one more, 2: one less */
     return h + (delta == 1) - (delta == 2);
 }
 
-/* The near table's bound of a slot (its copy was checked whole). */
-static inline int near_bound(const gt_def_search *s, uint64_t slot)
+/* A near table's bound of a slot (a copy checked whole, or filled here). */
+static inline int near_bound(const search_near *nv, uint64_t slot)
 {
-    const unsigned v = (s->near_data[slot >> 1] >> ((slot & 1) * 4)) & 15u;
-    return v == 15 ? s->near_depth + 1 : (int)v;
+    const unsigned v = (nv->data[slot >> 1] >> ((slot & 1) * 4)) & 15u;
+    return v == 15 ? nv->depth + 1 : (int)v;
 }
 
 /* The slot of the child of flat by move mv, prefetched. */
-static inline uint64_t child_slot(const gt_def_search *s, const uint8_t *flat, uint8_t *child, int mv)
+static inline uint64_t child_slot(const gt_def_search *s, const search_near *nv, const uint8_t *flat, uint8_t *child,
+                                  int mv)
 {
     gt_def_near_apply(&s->near_moves, mv, flat, child);
-    const uint64_t slot = gt_def_near_slot(gt_def_near_hash(child, s->flat_bytes), s->near_entries);
-    __builtin_prefetch(s->near_data + (slot >> 1));
+    const uint64_t slot = gt_def_near_slot(gt_def_near_hash(child, s->flat_bytes), nv->entries);
+    __builtin_prefetch(nv->data + (slot >> 1));
     return slot;
 }
 
 /* How far past the bound a child at depth g + 1 with this slot is. */
-static inline int over_bound(const search_worker *w, int g, uint64_t slot)
+static inline int over_bound(const search_worker *w, const search_near *nv, int g, uint64_t slot)
 {
-    return g + 1 + near_bound(w->s, slot) - w->bound;
+    return g + 1 + near_bound(nv, slot) - w->bound;
 }
 
 static inline int first_of_base(const gt_def_search *s, const int *mv, int i)
@@ -246,13 +279,13 @@ static inline int first_of_base(const gt_def_search *s, const int *mv, int i)
 /* Reads the prefetched slots of the kept children (but the first power of
  * each base when siblings_only): keep[i] cleared for those past the bound;
  * 1 when one proves the parent past it (near_direct says why). */
-static int read_slots(const search_worker *w, int g, const int *mv, int n, uint8_t *keep, const uint64_t *slot,
-                      int siblings_only)
+static int read_slots(const search_worker *w, const search_near *nv, int g, const int *mv, int n, uint8_t *keep,
+                      const uint64_t *slot, int siblings_only)
 {
     for (int i = 0; i < n; i++) {
         if (!keep[i] || (siblings_only && first_of_base(w->s, mv, i)))
             continue;
-        const int over = over_bound(w, g, slot[i]);
+        const int over = over_bound(w, nv, g, slot[i]);
         if (over >= 3)
             return 1;
         keep[i] = over <= 0;
@@ -269,18 +302,19 @@ static int read_slots(const search_worker *w, int g, const int *mv, int n, uint8
  * base's other powers, then not looked up. So the first power of each
  * base is looked up first (their slots prefetched together), the others
  * of the bases kept after. */
-static int near_direct(const search_worker *w, const uint8_t *flat, int g, const int *mv, int n, uint8_t *keep)
+static int near_direct(const search_worker *w, const search_near *nv, const uint8_t *flat, int g, const int *mv, int n,
+                       uint8_t *keep)
 {
     const gt_def_search *s = w->s;
     uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes;
     uint64_t slot[GT_MAX_MOVES];
     for (int i = 0; i < n; i++)
         if (keep[i] && first_of_base(s, mv, i))
-            slot[i] = child_slot(s, flat, child, mv[i]);
+            slot[i] = child_slot(s, nv, flat, child, mv[i]);
     for (int i = 0; i < n; i++) {
         if (!first_of_base(s, mv, i))
             continue;
-        const int over = keep[i] ? over_bound(w, g, slot[i]) : 0, cut_base = over == 2 && !s->canon.qtm;
+        const int over = keep[i] ? over_bound(w, nv, g, slot[i]) : 0, cut_base = over == 2 && !s->canon.qtm;
         if (over >= 3)
             return 1;
         keep[i] = keep[i] && over <= 0;
@@ -288,16 +322,17 @@ static int near_direct(const search_worker *w, const uint8_t *flat, int g, const
             if (cut_base)
                 keep[j] = 0;
             else if (keep[j])
-                slot[j] = child_slot(s, flat, child, mv[j]);
+                slot[j] = child_slot(s, nv, flat, child, mv[j]);
     }
-    return read_slots(w, g, mv, n, keep, slot, 1);
+    return read_slots(w, nv, g, mv, n, keep, slot, 1);
 }
 
 /* The kept children's inverse states looked up too, when every piece is
  * distinct and at home when solved (the same distance, another slot: a
  * child both of whose slots are low by a collision is rare), the same
  * rules applied. */
-static int near_inverse(const search_worker *w, const uint8_t *flat, int g, const int *mv, int n, uint8_t *keep)
+static int near_inverse(const search_worker *w, const search_near *nv, const uint8_t *flat, int g, const int *mv, int n,
+                        uint8_t *keep)
 {
     const gt_def_search *s = w->s;
     uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes, inv[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
@@ -309,40 +344,66 @@ static int near_inverse(const search_worker *w, const uint8_t *flat, int g, cons
             continue;
         gt_def_near_apply(&s->near_moves, mv[i], flat, child);
         gt_def_near_invert(&s->near_moves, child, inv);
-        slot[i] = gt_def_near_slot(gt_def_near_hash(inv, s->flat_bytes), s->near_entries);
-        __builtin_prefetch(s->near_data + (slot[i] >> 1));
+        slot[i] = gt_def_near_slot(gt_def_near_hash(inv, s->flat_bytes), nv->entries);
+        __builtin_prefetch(nv->data + (slot[i] >> 1));
     }
-    return read_slots(w, g, mv, n, keep, slot, 0);
+    return read_slots(w, nv, g, mv, n, keep, slot, 0);
 }
 
-/* The databases' exact distances of the kept children (ch[i]), keep[i]
+/* Database p's exact distances of the kept children (ch[i][p]), keep[i]
  * cleared for those past the bound; -1 for a damaged block. The images
  * are ranked first and their table bytes prefetched, so that the lookups
  * (random reads in tables of megabytes) overlap. */
-static int pdb_cut(const search_worker *w, const uint16_t *track, const int *h, int g, const int *mv, int n,
+static int pdb_one(const search_worker *w, const uint16_t *track, const int *h, int p, int g, const int *mv, int n,
                    uint8_t *keep, int (*ch)[GT_DEF_PDB_MAX])
 {
     const gt_def_search *s = w->s;
-    const int n_pdb = w->run->n_pdb;
-    uint16_t child[GT_DEF_SEARCH_TRACK_MAX];
-    uint64_t idx[GT_MAX_MOVES][GT_DEF_PDB_MAX];
-    for (int i = 0; i < n && n_pdb; i++) {
+    const search_pdb *d = &s->pdb[p];
+    uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+    uint64_t idx[GT_MAX_MOVES];
+    for (int i = 0; i < n; i++) {
         if (!keep[i])
             continue;
         const uint16_t *t = s->cells.move + (size_t)mv[i] * (size_t)s->cells.n_values;
-        for (int c = 0; c < s->n_track; c++)
-            child[c] = t[track[c]];
-        for (int p = 0; p < n_pdb; p++) {
-            idx[i][p] = child_index(&s->pdb[p], child);
-            __builtin_prefetch(s->pdb[p].t->data + (idx[i][p] >> 2));
-        }
+        for (int j = 0; j < d->n_items; j++)
+            items[j] = t[track[d->slot[j]]];
+        idx[i] = gt_def_proj_rank(d->pr, items);
+        __builtin_prefetch(d->data + (idx[i] >> 2));
     }
-    for (int i = 0; i < n && n_pdb; i++)
-        for (int p = 0; p < n_pdb && keep[i]; p++) {
-            if ((ch[i][p] = exact_h(&s->pdb[p], idx[i][p], h[p])) < 0)
-                return -1;
-            keep[i] = g + 1 + ch[i][p] <= w->bound;
+    for (int i = 0; i < n; i++) {
+        if (!keep[i])
+            continue;
+        if ((ch[i][p] = exact_h(d, idx[i], h[p])) < 0)
+            return -1;
+        keep[i] = g + 1 + ch[i][p] <= w->bound;
+    }
+    return 0;
+}
+
+/* The databases' exact distances of the kept children, keep[i] cleared
+ * for those past the bound; -1 for a damaged block. A child is within one
+ * of its parent, so only a database whose parent distance reaches
+ * bound - g - 1 can cut one (`cutting`: those, the larger first, each
+ * looking up the children the ones before kept); the others (!cutting)
+ * are read only for the children every cut kept, since their distances
+ * are needed exact below (a residue is read against its parent's). Most
+ * children are cut by the first: a third of the lookups and ranks of
+ * reading every database of every child. */
+static int pdb_cut(const search_worker *w, const uint16_t *track, const int *h, int g, const int *mv, int n,
+                   uint8_t *keep, int (*ch)[GT_DEF_PDB_MAX], int cutting)
+{
+    const int n_pdb = w->run->n_pdb, reach = w->bound - g - 1;
+    int order[GT_DEF_PDB_MAX], k = 0;
+    for (int p = 0; p < n_pdb; p++)
+        if ((h[p] >= reach) == cutting) {
+            int j = k++;
+            for (; j > 0 && h[order[j - 1]] < h[p]; j--)
+                order[j] = order[j - 1];
+            order[j] = p;
         }
+    for (int j = 0; j < k; j++)
+        if (pdb_one(w, track, h, order[j], g, mv, n, keep, ch) < 0)
+            return -1;
     return 0;
 }
 
@@ -355,7 +416,7 @@ static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, uin
 {
     const gt_def_search *s = w->s;
     const search_run *run = w->run;
-    const uint8_t *flat = s->near_data ? w->flat + (size_t)g * (size_t)s->flat_bytes : NULL;
+    const uint8_t *flat = s->near.data ? w->flat + (size_t)g * (size_t)s->flat_bytes : NULL;
     uint16_t child[GT_DEF_SEARCH_TRACK_MAX];
     int ch[GT_MAX_MOVES][GT_DEF_PDB_MAX], mv[GT_MAX_MOVES], n = 0;
     uint8_t keep[GT_MAX_MOVES];
@@ -367,22 +428,24 @@ static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, uin
     for (int m = 0; m < s->m->n_moves; m++)
         if (gt_def_canon_ok(&s->canon, forbid, m, prev, run_len))
             keep[n] = 1, mv[n++] = m;
-    /* a slot is at most depth + 1: it cuts no child with more moves left */
-    const int near = flat && w->bound - g - 1 <= s->near_depth, near_first = near && !run->pdb_first,
-              near_after = near && run->pdb_first;
-    if (near_first && (near_direct(w, flat, g, mv, n, keep) || near_inverse(w, flat, g, mv, n, keep)))
+    /* a slot is at most depth + 1: it cuts no child with more moves left;
+     * the small table where it cuts every child the stored one would */
+    const search_near *nv = s->small.data && w->bound - g <= s->small.depth ? &s->small : &s->near;
+    const int near = flat && w->bound - g - 1 <= s->near.depth,
+              near_first = near && (!run->pdb_first || nv == &s->small), near_after = near && !near_first;
+    if (near_first && (near_direct(w, nv, flat, g, mv, n, keep) || near_inverse(w, nv, flat, g, mv, n, keep)))
         return 0;
-    if (pdb_cut(w, track, h, g, mv, n, keep, ch) < 0) {
-        __atomic_store_n(&w->run->stop, SEARCH_DAMAGED, __ATOMIC_RELAXED);
-        return 1;
-    }
-    if (near_after && (near_direct(w, flat, g, mv, n, keep) || near_inverse(w, flat, g, mv, n, keep)))
+    if (pdb_cut(w, track, h, g, mv, n, keep, ch, 1) < 0)
+        goto damaged;
+    if (near_after && (near_direct(w, nv, flat, g, mv, n, keep) || near_inverse(w, nv, flat, g, mv, n, keep)))
         return 0;
+    if (pdb_cut(w, track, h, g, mv, n, keep, ch, 0) < 0)
+        goto damaged;
     for (int i = 0; i < n; i++) {
         if (!keep[i])
             continue;
         const uint16_t *t = s->cells.move + (size_t)mv[i] * (size_t)s->cells.n_values;
-        for (int c = 0; c < s->n_track; c++)
+        for (int c = 0; c < (run->n_pdb ? s->n_track : 0); c++) /* the tracked cells serve the databases */
             child[c] = t[track[c]];
         if (flat)
             gt_def_near_apply(&s->near_moves, mv[i], flat, w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes);
@@ -392,6 +455,9 @@ static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, uin
             return 1;
     }
     return 0;
+damaged:
+    __atomic_store_n(&w->run->stop, SEARCH_DAMAGED, __ATOMIC_RELAXED);
+    return 1;
 }
 
 int gt_def_search_dfs(search_worker *w, const uint16_t *track, const int *h, int g, uint64_t forbid, int prev,
@@ -407,5 +473,5 @@ int gt_def_search_child_h(const gt_def_search *s, int p, const uint16_t *track, 
 
 int gt_def_search_near_bound(const gt_def_search *s, const uint8_t *flat)
 {
-    return near_bound(s, gt_def_near_slot(gt_def_near_hash(flat, s->flat_bytes), s->near_entries));
+    return near_bound(&s->near, gt_def_near_slot(gt_def_near_hash(flat, s->flat_bytes), s->near.entries));
 }

@@ -18,10 +18,20 @@ enum { SEARCH_RUNNING = 0, SEARCH_DONE, SEARCH_TIMED_OUT, SEARCH_CANCELLED, SEAR
 typedef struct search_pdb {
     const gt_def_proj *pr;
     const gt_table *t;
+    const uint8_t *data; /* its 2-bit codes: a copy checked whole (copy), or the mapping, checked a block at a time */
+    uint8_t *copy;
     int n_items;
     int slot[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
     uint64_t solved;
 } search_pdb;
+
+/* A database's code for image idx (3: no image), or -1 for a damaged block. */
+static inline int search_pdb_code(const search_pdb *d, uint64_t idx)
+{
+    if (!d->copy && !gt_view_ok(&d->t->view, idx >> 2))
+        return -1;
+    return (d->data[idx >> 2] >> ((idx & 3) * 2)) & 3;
+}
 
 /* The moves as the near table moves a flat state: a byte a position, the
  * piece's label in the low 6 bits and its orientation above
@@ -104,6 +114,23 @@ static inline uint64_t gt_def_canon_next(const gt_def_canon *c, uint64_t forbid,
     return all ? 1ull << b : (1ull << b) | (c->commute[b] & (c->lower[b] | forbid));
 }
 
+/* The small near table (def_search.c): 1 MiB, a core's share of the
+ * caches, filled at setup in a few milliseconds. */
+#define SEARCH_SMALL_BYTES (1u << 20)
+#define SEARCH_SMALL_WORK 4e6
+
+/* A database from this size on is copied into 2 MiB pages (def_search.c):
+ * beyond the TLB's reach of small pages. */
+#define SEARCH_PDB_COPY_MIN (4u << 20)
+
+/* A near table's slots (def_pdb.h): `entries` nibbles, the states within
+ * `depth` moves. */
+typedef struct search_near {
+    uint8_t *data;
+    uint64_t entries;
+    int depth;
+} search_near;
+
 struct gt_def_search {
     const gt_def_model *m;
     gt_def_cells cells;
@@ -112,10 +139,10 @@ struct gt_def_search {
     int n_track;                          /* the cells the search moves */
     int track[GT_DEF_SEARCH_TRACK_MAX];   /* which cell of the model each is */
     gt_def_canon canon;
-    uint8_t *near_data;    /* the near table's slots (a checked copy in 2 MiB pages), or NULL: then no flat
-                              state is kept */
-    uint64_t near_entries;
-    int near_depth;
+    search_near near;      /* the stored near table (near.data a checked copy in 2 MiB pages), or none
+                              (near.data NULL): then no flat state is kept */
+    search_near small;     /* a shallower one filled at setup, small enough to stay in the caches (data NULL
+                              when the stored one is as shallow) */
     gt_def_near_moves near_moves;
     int flat_bytes;        /* total: a flat state (gt_def_near_pack) */
 };

@@ -15,35 +15,44 @@
 /* ---- the root --------------------------------------------------------------- */
 
 /* The exact distance of an image: walked down its table (each step to a
- * neighbour one residue lower) to the goal's image. */
+ * neighbour one residue lower) to the goal's image. A step ranks every
+ * move's image first and prefetches its byte: the reads (random, in
+ * tables of megabytes, eight databases deep) then overlap. */
 static int image_distance(const gt_def_search *s, const search_pdb *d, const uint16_t *track, int *out)
 {
     uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX], next[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+    uint64_t idx_of[GT_MAX_MOVES];
+    const int n_moves = s->m->n_moves;
     for (int j = 0; j < d->n_items; j++)
         items[j] = track[d->slot[j]];
     uint64_t idx = gt_def_proj_rank(d->pr, items);
     int dist = 0;
     while (idx != d->solved) {
-        if (!gt_view_ok(&d->t->view, idx >> 2))
+        const int code = search_pdb_code(d, idx);
+        if (code < 0)
             return GT_ERR_CORRUPT;
-        const unsigned r = gt_table_raw(d->t, idx), want = (r + 2) % 3;
+        const unsigned r = (unsigned)code, want = (r + 2) % 3;
         if (r == 3)
             return GT_ERR_ILLEGAL; /* the image of no reachable state */
         if (dist++ > GT_MAX_DEPTH)
             return GT_ERR_CORRUPT;
-        gt_def_proj_unrank(d->pr, idx, items);
-        uint64_t down = UINT64_MAX;
-        for (int mv = 0; mv < s->m->n_moves && down == UINT64_MAX; mv++) {
+        for (int mv = 0; mv < n_moves; mv++) {
             const uint16_t *t = s->cells.move + (size_t)mv * (size_t)s->cells.n_values;
             for (int j = 0; j < d->n_items; j++)
                 next[j] = t[items[j]];
-            uint64_t n = gt_def_proj_rank(d->pr, next);
-            if (gt_view_ok(&d->t->view, n >> 2) && gt_table_raw(d->t, n) == want)
-                down = n;
+            idx_of[mv] = gt_def_proj_rank(d->pr, next);
+            __builtin_prefetch(d->data + (idx_of[mv] >> 2));
         }
-        if (down == UINT64_MAX)
+        int down = -1;
+        for (int mv = 0; mv < n_moves && down < 0; mv++)
+            if (search_pdb_code(d, idx_of[mv]) == (int)want)
+                down = mv;
+        if (down < 0)
             return GT_ERR_CORRUPT; /* a table whose residues do not descend */
-        idx = down;
+        const uint16_t *t = s->cells.move + (size_t)down * (size_t)s->cells.n_values;
+        for (int j = 0; j < d->n_items; j++)
+            items[j] = t[items[j]];
+        idx = idx_of[down];
     }
     *out = dist;
     return GT_OK;
@@ -58,13 +67,9 @@ static int root_setup(const gt_def_search *s, const uint8_t *perm, const uint8_t
                       int *hmax, int *n_pdb, int *pdb_first)
 {
     uint16_t cells[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    int rc = gt_def_cells_of_state(s->m, &s->cells, perm, ori, cells);
-    if (rc)
-        return rc;
-    for (int i = 0; i < s->n_track; i++)
-        track[i] = cells[s->track[i]];
+    int rc;
     *hmax = 0;
-    if (s->near_data) {
+    if (s->near.data) {
         uint8_t *flat = malloc((size_t)s->flat_bytes);
         if (!flat)
             return GT_ERR_NOMEM;
@@ -73,7 +78,11 @@ static int root_setup(const gt_def_search *s, const uint8_t *perm, const uint8_t
         free(flat);
     }
     const int near = *hmax;
-    *n_pdb = s->near_data && *hmax <= s->near_depth ? 0 : s->n_pdb;
+    *n_pdb = s->near.data && *hmax <= s->near.depth ? 0 : s->n_pdb;
+    if (*n_pdb && (rc = gt_def_cells_of_state(s->m, &s->cells, perm, ori, cells)) != 0)
+        return rc;
+    for (int i = 0; i < s->n_track; i++) /* not moved without databases (search_run's n_pdb) */
+        track[i] = *n_pdb ? cells[s->track[i]] : 0;
     for (int p = 0; p < *n_pdb; p++) {
         if ((rc = image_distance(s, &s->pdb[p], track, &h[p])) != 0)
             return rc;
@@ -141,9 +150,9 @@ static void walk_prefix(search_worker *w, const prefix *pf, const uint16_t *root
     for (int i = 0; i < pf->n; i++) {
         const int mv = pf->moves[i];
         const uint16_t *t = s->cells.move + (size_t)mv * (size_t)s->cells.n_values;
-        for (int c = 0; c < s->n_track; c++)
+        for (int c = 0; c < (w->run->n_pdb ? s->n_track : 0); c++)
             track[c] = t[track[c]];
-        if (s->near_data) {
+        if (s->near.data) {
             uint8_t *flat = w->flat + (size_t)(i + 1) * (size_t)s->flat_bytes;
             gt_def_near_apply(&s->near_moves, mv, flat - s->flat_bytes, flat);
             if (i + 1 + gt_def_search_near_bound(s, flat) > w->bound)
@@ -170,8 +179,8 @@ static void walk_prefix(search_worker *w, const prefix *pf, const uint16_t *root
  * *ok 0 when out of memory). */
 static uint8_t *flat_stack(const gt_def_search *s, const search_run *run, int *ok)
 {
-    uint8_t *flat = s->near_data ? malloc((size_t)(GT_MAX_DEPTH + 1) * (size_t)s->flat_bytes) : NULL;
-    *ok = !s->near_data || flat;
+    uint8_t *flat = s->near.data ? malloc((size_t)(GT_MAX_DEPTH + 1) * (size_t)s->flat_bytes) : NULL;
+    *ok = !s->near.data || flat;
     if (flat) {
         gt_def_near_pack(s->m, run->perm, run->ori, flat);
     }
@@ -318,7 +327,7 @@ void gt_def_search_warm_up(gt_def_search *s)
 {
     uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
     const gt_def_model *m = s->m;
-    const int depth = s->near_data && s->near_depth < 8 ? s->near_depth + 1 : 8;
+    const int depth = s->near.data && s->near.depth < 8 ? s->near.depth + 1 : 8;
     gt_def_search_options o = {.threads = 1, .timeout = 0.005};
     gt_def_search_result r;
     memcpy(perm, m->def->solved_perm, (size_t)m->def->total);
