@@ -114,8 +114,9 @@ static inline uint64_t gt_def_canon_next(const gt_def_canon *c, uint64_t forbid,
     return all ? 1ull << b : (1ull << b) | (c->commute[b] & (c->lower[b] | forbid));
 }
 
-/* The small near table (def_search.c): 1 MiB, a core's share of the
- * caches, filled at setup in a few milliseconds. */
+/* The small near table (def_search.c): 1 MiB, a core's second-level
+ * cache, filled at setup in a few milliseconds (4 and 16 MiB, deeper but
+ * read from the shared cache, made the megaminx's searches slower). */
 #define SEARCH_SMALL_BYTES (1u << 20)
 #define SEARCH_SMALL_WORK 4e6
 
