@@ -1,6 +1,6 @@
 /* godtab-gen --def FILE --pdb auto: after the pattern databases, the near
  * table NAME-near in the memory they leave (def_pdb.h, "the near table";
- * docs/definitions.md). It is filled by walking move sequences from the
+ * docs/search.md). It is filled by walking move sequences from the
  * goal, not by the BFS: its slots are hashes of whole states, so no
  * level of it can be expanded from the one before. Stored as a mapped
  * nibble table with the definition and its depth. */

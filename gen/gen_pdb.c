@@ -1,5 +1,5 @@
 /* godtab-gen --def FILE --pdb auto|PROJECTION: the pattern databases of a
- * definition (issue 28; docs/definitions.md, "Pattern databases"). Each is
+ * definition (issue 28; docs/search.md). Each is
  * the distance table of a projection, built by the one BFS and stored as a
  * mapped table NAME-pdbI with two sections: the definition (as a full
  * table stores it, so that godtab-solve finds them from the file) and the

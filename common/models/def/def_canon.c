@@ -6,7 +6,7 @@
  * sequence would come earlier in base order). Every sequence reorders into
  * a canonical one of the same length or shorter, so an optimal solution is
  * always among them. One bit set a base is enough to tell (the forbidden
- * set, docs/definitions.md "The search"): looking at the previous move
+ * set, docs/search.md "The search"): looking at the previous move
  * only lets through, on the megaminx, sequences where a move commutes with
  * the last two but they do not commute with each other. */
 #include "def_search_internal.h"

@@ -1,4 +1,4 @@
-/* The near table of a definition (def_pdb.h; docs/definitions.md, "The
+/* The near table of a definition (def_pdb.h; docs/search.md, "The
  * near table"): every state within `depth` moves of the goal, hashed into
  * a table of nibbles that holds, for each slot, the least distance of the
  * states that land there (15: none). A state whose slot is empty is more

@@ -1,5 +1,5 @@
 /* Pattern databases of a definition and the optimal search over them
- * (issue 28; docs/definitions.md, "Pattern databases").
+ * (issue 28; docs/search.md).
  *
  * A projection keeps some pieces of some orbits and forgets the rest: each
  * kept piece belongs to a group, the pieces of one group are identical in

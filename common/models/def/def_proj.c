@@ -3,8 +3,8 @@
  * positions its pieces hold among those the previous groups left free (a
  * combination, ranked in colex order: sum of C(q_i, i) over the sorted
  * free-relative positions q_1 < q_2 < ...), then their orientations in
- * position order; docs/definitions.md has the count and the proof that a
- * move maps images to images. */
+ * position order; docs/search.md ("Projections") has the count and the
+ * proof that a move maps images to images. */
 #include "def_internal.h"
 #include "def_pdb.h"
 #include "gt_cpu.h"
