@@ -519,6 +519,54 @@ static void test_search_corrupt_table(void **state)
     weak_free(&w);
 }
 
+/* A database of SEARCH_PDB_COPY_MIN bytes or more is copied into 2 MiB
+ * pages at setup, every block checked on the way: the copy holds the
+ * table's bytes and the search reads it; a block whose checksum does not
+ * match refuses the whole search. */
+static void test_search_copies_large_pdb(void **state)
+{
+    (void)state;
+    planned p;
+    gt_def_proj pr;
+    gt_table t;
+    gt_def_search *s;
+    int damaged = 0;
+    plan_orbits(&p, "3x3x3.tws");
+    parse_ok(p.m, "EDGES=1,2,3,4,5,6", &pr);
+    const uint64_t bytes = (pr.states + 3) / 4, blocks = (bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
+    assert_true(bytes >= SEARCH_PDB_COPY_MIN);
+    uint8_t *data = malloc(bytes);
+    uint64_t *sums = malloc(blocks * sizeof *sums), *checked = calloc((blocks + 63) / 64, sizeof *checked);
+    assert_true(data && sums && checked);
+    for (uint64_t i = 0; i < bytes; i++)
+        data[i] = (uint8_t)(i * 131 + (i >> 9));
+    for (uint64_t b = 0; b < blocks; b++) {
+        const uint64_t off = b << GT_BLOCK_SHIFT;
+        sums[b] = gt_checksum64(data + off, bytes - off < GT_BLOCK_BYTES ? bytes - off : GT_BLOCK_BYTES);
+    }
+    memset(&t, 0, sizeof t);
+    t.meta.encoding = GT_ENC_MOD3;
+    t.meta.n_states = pr.states;
+    t.data = data;
+    t.data_bytes = bytes;
+    t.view = (gt_view){data, bytes, sums, checked, &damaged};
+    const gt_table *tables[] = {&t};
+    assert_int_equal(gt_def_search_new(p.m, &pr, tables, 1, NULL, &s), GT_OK);
+    assert_non_null(s->pdb[0].copy);
+    assert_ptr_equal(s->pdb[0].data, s->pdb[0].copy);
+    assert_memory_equal(s->pdb[0].copy, data, bytes);
+    gt_def_search_free(s);
+    data[bytes / 2] ^= 1; /* one block damaged, none checked yet */
+    memset(checked, 0, (blocks + 63) / 64 * sizeof *checked);
+    assert_int_equal(gt_def_search_new(p.m, &pr, tables, 1, NULL, &s), GT_ERR_CORRUPT);
+    assert_null(s);
+    assert_int_equal(damaged, 1);
+    free(data);
+    free(sums);
+    free(checked);
+    unplan(&p);
+}
+
 /* ---- 6. automatic choice ---------------------------------------------------- */
 
 static void test_proj_auto(void **state)
@@ -875,6 +923,7 @@ int main(void)
         cmocka_unit_test(test_search_new_bad_table),
         cmocka_unit_test(test_search_timeout),
         cmocka_unit_test(test_search_corrupt_table),
+        cmocka_unit_test(test_search_copies_large_pdb),
         cmocka_unit_test(test_proj_auto),
         cmocka_unit_test(test_near_bound),
         cmocka_unit_test(test_near_search_htm),
