@@ -35,9 +35,9 @@ double gt_def_search_now(void)
 
 /* A stored table copied into memory of 2 MiB pages, every block checked
  * on the way, on all cores. The search's reads land anywhere: read in
- * place, each paid a page walk (the prefetches stalled on them: 80% of the
- * search's time on the megaminx, 60% on the 3x3x3's seven-edge databases)
- * and its block's check on first use. */
+ * place, each paid a page walk (the near table's prefetches stalled on
+ * them: 80% of the megaminx's search time) and a test of its block's
+ * check. */
 static int table_copy(const gt_view *v, uint8_t **out)
 {
     const int64_t blocks = (int64_t)((v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT);
