@@ -141,22 +141,15 @@ int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, con
         goto free_search;
     for (int i = 0; i < n; i++)
         if ((rc = pdb_setup(s, i, &projections[i], tables[i])) != 0)
-            goto free_cells;
+            goto free_search;
     s->n_pdb = n;
     if (near && (rc = near_setup(s, near)) != 0)
-        goto free_cells;
+        goto free_search;
     gt_def_canon_build(m, &s->canon);
     *out = s;
     return GT_OK;
-free_cells:
-    for (int i = 0; i < GT_DEF_PDB_MAX; i++)
-        free(s->pdb[i].copy);
-    free(s->near.data);
-    free(s->small.data);
-    gt_def_near_moves_free(&s->near_moves);
-    gt_def_cells_free(&s->cells);
-free_search:
-    free(s);
+free_search: /* what was set up so far (the rest is zero) */
+    gt_def_search_free(s);
     return rc;
 }
 
@@ -164,7 +157,7 @@ void gt_def_search_free(gt_def_search *s)
 {
     if (!s)
         return;
-    for (int i = 0; i < s->n_pdb; i++)
+    for (int i = 0; i < GT_DEF_PDB_MAX; i++) /* NULL past the databases set up */
         free(s->pdb[i].copy);
     free(s->near.data);
     free(s->small.data);

@@ -67,15 +67,12 @@ static int root_setup(const gt_def_search *s, const uint8_t *perm, const uint8_t
                       int *hmax, int *n_pdb, int *pdb_first)
 {
     uint16_t cells[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t flat[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
     int rc;
     *hmax = 0;
     if (s->near.data) {
-        uint8_t *flat = malloc((size_t)s->flat_bytes);
-        if (!flat)
-            return GT_ERR_NOMEM;
         gt_def_near_pack(s->m, perm, ori, flat);
         *hmax = gt_def_search_near_bound(s, flat);
-        free(flat);
     }
     const int near = *hmax;
     *n_pdb = s->near.data && *hmax <= s->near.depth ? 0 : s->n_pdb;
