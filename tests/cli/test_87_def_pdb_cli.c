@@ -63,6 +63,17 @@ static const char *last_line(char *text)
     return nl ? nl + 1 : text;
 }
 
+/* godtab-solve def ARGS exits with `code` and says `text` on stderr. */
+static void solve_refused(const char *args, int code, const char *text)
+{
+    char *out, *err;
+    assert_int_equal(tu_def_solve(args, NULL, &out, &err), code);
+    if (!strstr(err, text))
+        fail_msg("%s: stderr '%s' does not say '%s'", args, err, text);
+    free(out);
+    free(err);
+}
+
 static void test_answers_as_short_as_the_full_table(void **state)
 {
     (void)state;
@@ -121,14 +132,8 @@ static void test_progress_and_threads(void **state)
     assert_non_null(strstr(err, "godtab-solve: no solution of 3 moves ("));
     free(out);
     free(err);
-    assert_int_equal(tu_def_solve("--name weak3 --threads 0 R", NULL, &out, &err), GT_EXIT_USAGE);
-    assert_non_null(strstr(err, "--threads wants"));
-    free(out);
-    free(err);
-    assert_int_equal(tu_def_solve("--name weak3 --timeout -1 R", NULL, &out, &err), GT_EXIT_USAGE);
-    assert_non_null(strstr(err, "--timeout wants"));
-    free(out);
-    free(err);
+    solve_refused("--name weak3 --threads 0 R", GT_EXIT_USAGE, "--threads wants");
+    solve_refused("--name weak3 --timeout -1 R", GT_EXIT_USAGE, "--timeout wants");
 }
 
 static void test_timeout_gives_the_lower_bound(void **state)
@@ -147,17 +152,9 @@ static void test_timeout_gives_the_lower_bound(void **state)
 static void test_unreachable_states(void **state)
 {
     (void)state;
-    char *out, *err;
-    assert_int_equal(tu_def_solve("--name weak3 --state \"CORNERS 2 1 3 4 5 6 7 8\"", NULL, &out, &err),
-                     GT_EXIT_ILLEGAL);
-    assert_non_null(strstr(err, "parity"));
-    free(out);
-    free(err);
-    assert_int_equal(tu_def_solve("--name weak3 --state \"CORNERS 1 2 3 4 5 6 7 8 1 0 0 0 0 0 0 0\"", NULL, &out, &err),
-                     GT_EXIT_ILLEGAL);
-    assert_non_null(strstr(err, "set CORNERS: the orientation sum"));
-    free(out);
-    free(err);
+    solve_refused("--name weak3 --state \"CORNERS 2 1 3 4 5 6 7 8\"", GT_EXIT_ILLEGAL, "parity");
+    solve_refused("--name weak3 --state \"CORNERS 1 2 3 4 5 6 7 8 1 0 0 0 0 0 0 0\"", GT_EXIT_ILLEGAL,
+                  "set CORNERS: the orientation sum");
 }
 
 static void test_gen_errors(void **state)
@@ -188,10 +185,7 @@ static void test_misuse(void **state)
 {
     (void)state;
     char *cmd, *out, *err;
-    assert_int_equal(tu_def_solve("--name p2-pdb0 R", NULL, &out, &err), GT_EXIT_USAGE);
-    assert_non_null(strstr(err, "is a pattern database"));
-    free(out);
-    free(err);
+    solve_refused("--name p2-pdb0 R", GT_EXIT_USAGE, "is a pattern database");
     assert_true(asprintf(&cmd, "%s/godtab-solve p2 --db %s --random 1", GODTAB_BIN, db) > 0);
     assert_int_equal(tu_run(cmd, &out, &err), GT_EXIT_USAGE);
     assert_non_null(strstr(err, "--random draws from a full table"));
@@ -230,10 +224,7 @@ static void test_auto_within_memory(void **state)
     }
     gt_def_free(d);
     /* the near table is no puzzle by itself */
-    assert_int_equal(tu_def_solve("--name sk-near R", NULL, &out, &err), GT_EXIT_USAGE);
-    assert_non_null(strstr(err, "is a pattern database"));
-    free(out);
-    free(err);
+    solve_refused("--name sk-near R", GT_EXIT_USAGE, "is a pattern database");
 }
 
 /* A damaged near table is refused before any answer (the search checks
