@@ -74,26 +74,35 @@ static void solve_refused(const char *args, int code, const char *text)
     free(err);
 }
 
-static void test_answers_as_short_as_the_full_table(void **state)
+/* Each scramble answered from `name`'s tables as long as from the full
+ * table `full`, and the answer replayed on the file's definition. */
+static void answers_as_short(const char *file, const char *name, const char *full, const char *const *scrambles,
+                             size_t n)
 {
-    (void)state;
-    gt_def *d = tu_def_load("2x2x2.tws");
-    static const char *scrambles[] = {"R U R' U'", "", "R2", "F2 U' R F R2 U F' R U2", "U R U2 R' U' F2 R U F' R2 U' F",
-                                      "R U F R' U' F'", "F R2 U' F2 R U R' F' U2 R"};
-    for (size_t i = 0; i < sizeof scrambles / sizeof scrambles[0]; i++) {
-        char args[256], *out, *err, *full, *ferr;
-        snprintf(args, sizeof args, "--name p2 \"%s\"", scrambles[i]);
+    gt_def *d = tu_def_load(file);
+    for (size_t i = 0; i < n; i++) {
+        char args[256], *out, *err, *fout, *ferr;
+        snprintf(args, sizeof args, "--name %s \"%s\"", name, scrambles[i]);
         assert_int_equal(tu_def_solve(args, NULL, &out, &err), 0);
-        snprintf(args, sizeof args, "--name full2 \"%s\"", scrambles[i]);
-        assert_int_equal(tu_def_solve(args, NULL, &full, &ferr), 0);
-        assert_int_equal(answer_length(out), answer_length(full));
+        snprintf(args, sizeof args, "--name %s \"%s\"", full, scrambles[i]);
+        assert_int_equal(tu_def_solve(args, NULL, &fout, &ferr), 0);
+        assert_int_equal(answer_length(out), answer_length(fout));
         tu_def_check_replay(d, scrambles[i], out);
         free(out);
         free(err);
-        free(full);
+        free(fout);
         free(ferr);
     }
     gt_def_free(d);
+}
+
+static void test_answers_as_short_as_the_full_table(void **state)
+{
+    (void)state;
+    static const char *const scrambles[] = {"R U R' U'", "", "R2", "F2 U' R F R2 U F' R U2",
+                                            "U R U2 R' U' F2 R U F' R2 U' F", "R U F R' U' F'",
+                                            "F R2 U' F2 R U R' F' U2 R"};
+    answers_as_short("2x2x2.tws", "p2", "full2", scrambles, sizeof scrambles / sizeof scrambles[0]);
 }
 
 static void test_by_name_batch_json_all(void **state)
@@ -199,8 +208,8 @@ static void test_misuse(void **state)
 static void test_auto_within_memory(void **state)
 {
     (void)state;
-    char *out, *err, *full, *ferr, args[256];
-    static const char *scrambles[] = {"R U L' B", "R U' B L' U R' B' L", "", "L", "B' R L' U B R' U' L B'"};
+    char *out, *err;
+    static const char *const scrambles[] = {"R U L' B", "R U' B L' U R' B' L", "", "L", "B' R L' U B R' U' L B'"};
     assert_int_equal(run_gen("--def " PUZ "skewb.tws --pdb auto --max-memory 8M --name sk", &out, &err), 0);
     assert_non_null(strstr(out, "sk-pdb0: projection "));
     assert_non_null(strstr(out, "sk-near: the states within "));
@@ -209,20 +218,7 @@ static void test_auto_within_memory(void **state)
     assert_int_equal(run_gen("--quiet --def " PUZ "skewb.tws --name fullsk", &out, &err), 0);
     free(out);
     free(err);
-    gt_def *d = tu_def_load("skewb.tws");
-    for (size_t i = 0; i < sizeof scrambles / sizeof scrambles[0]; i++) {
-        snprintf(args, sizeof args, "--name sk \"%s\"", scrambles[i]);
-        assert_int_equal(tu_def_solve(args, NULL, &out, &err), 0);
-        snprintf(args, sizeof args, "--name fullsk \"%s\"", scrambles[i]);
-        assert_int_equal(tu_def_solve(args, NULL, &full, &ferr), 0);
-        assert_int_equal(answer_length(out), answer_length(full));
-        tu_def_check_replay(d, scrambles[i], out);
-        free(out);
-        free(err);
-        free(full);
-        free(ferr);
-    }
-    gt_def_free(d);
+    answers_as_short("skewb.tws", "sk", "fullsk", scrambles, sizeof scrambles / sizeof scrambles[0]);
     /* the near table is no puzzle by itself */
     solve_refused("--name sk-near R", GT_EXIT_USAGE, "is a pattern database");
 }
