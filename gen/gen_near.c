@@ -24,6 +24,10 @@
 /* Mapped data past 2 GiB - 1 MiB is stored in parts and copied when read:
  * the near table stays under that, read in place. */
 #define NEAR_BYTES_MAX ((2ull << 30) - (2ull << 20))
+/* Slots of 2 bits, relative to the depth (def_pdb.h): twice the slots of
+ * nibbles in the same memory; the search reads the lowest code through a
+ * small table of its own. */
+#define NEAR_BITS 2
 /* Below this the table bounds nothing the databases do not: not built. */
 #define NEAR_BYTES_MIN (1ull << 20)
 
@@ -35,9 +39,10 @@ static double seconds_now(void)
 }
 
 /* The table's size: what the databases leave of the limit, at most
- * NEAR_BYTES_MAX, and no more than eight slots a state of the last level
- * (more would only lower collisions already rare). NULL, or why there is
- * no near table. */
+ * NEAR_BYTES_MAX, and no more than sixteen slots a state of the last level
+ * (a megaminx table of depth 6 with 18% of its slots filled visited 46
+ * nodes a query, with 9% 32; more would only lower collisions already
+ * rare). NULL, or why there is no near table. */
 static const char *plan(const options *o, const gt_def_model *m, uint64_t pdb_bytes, gt_def_near_plan *p)
 {
     const uint64_t limit = gen_def_memory_limit(o);
@@ -45,7 +50,7 @@ static const char *plan(const options *o, const gt_def_model *m, uint64_t pdb_by
     bytes = bytes > NEAR_BYTES_MAX ? NEAR_BYTES_MAX : bytes;
     if (bytes < NEAR_BYTES_MIN)
         return "the databases leave less than 1 MiB";
-    int rc = gt_def_near_choose(m, bytes, NEAR_WORK, p);
+    int rc = gt_def_near_choose(m, bytes, NEAR_BITS, NEAR_WORK, p);
     if (rc == GT_ERR_INVAL)
         return "a set has more than 64 pieces or orientations past 4 (a state is hashed a byte a position)";
     if (rc == GT_ERR_RANGE)
@@ -53,8 +58,9 @@ static const char *plan(const options *o, const gt_def_model *m, uint64_t pdb_by
     if (rc)
         return gt_strerror(rc);
     gt_def_near_plan q = *p;
-    while (q.entries > (1u << 22) && (double)q.entries > 8 * q.sequences) {
-        if (gt_def_near_choose(m, q.entries / 4, NEAR_WORK, &q) != GT_OK || q.depth < p->depth)
+    while (q.entries > (1u << 22) && (double)q.entries > 16 * q.sequences) {
+        if (gt_def_near_choose(m, q.entries * NEAR_BITS / 8 / 2, NEAR_BITS, NEAR_WORK, &q) != GT_OK ||
+            q.depth < p->depth)
             break;
         *p = q;
     }
@@ -71,7 +77,8 @@ static int store(const options *o, const char *name, const gt_def_near_plan *p, 
     gt_db *db = NULL;
     snprintf(text, sizeof text, "near %d depth %d", GT_DEF_NEAR_VERSION, p->depth);
     gt_section_data sec[2] = {{GT_CATALOG_DEF_SECTION, record, record_len}, {GT_DEF_NEAR_SECTION, text, strlen(text)}};
-    gt_table_meta_init(&meta, name, &puzzle, GT_ENC_NIBBLE, d, data, p->entries / 2);
+    gt_table_meta_init(&meta, name, &puzzle, p->bits == 2 ? GT_ENC_TOP2 : GT_ENC_NIBBLE, d, data,
+                       p->entries * (unsigned)p->bits / 8);
     meta.threads = o->threads;
     meta.build_seconds = seconds;
     int rc = gt_db_open(&db, path, GT_DB_WRITE);
@@ -102,14 +109,14 @@ int gen_near_run(const options *o, const gt_def_model *m, const char *base, uint
             printf("%s: no near table: %s\n", name, why);
         return 0;
     }
-    uint8_t *data = gt_def_near_alloc(p.entries / 2);
+    uint8_t *data = gt_def_near_alloc(p.entries * (unsigned)p.bits / 8);
     if (!data) {
         fprintf(stderr, "godtab-gen: %s: %s\n", name, gt_strerror(GT_ERR_NOMEM));
         return GT_EXIT_INTERNAL;
     }
     if (!o->quiet)
         printf("%s: the states within %d moves hashed into %" PRIu64 " slots (%.1f MiB; %.3g sequences)\n", name,
-               p.depth, p.entries, (double)p.entries / 2 / 1048576.0, p.sequences);
+               p.depth, p.entries, (double)p.entries * p.bits / 8 / 1048576.0, p.sequences);
     const double t0 = seconds_now();
     int rc = gt_def_near_fill(m, &p, o->threads, NULL, data, &d);
     if (rc) {

@@ -107,7 +107,7 @@ int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mas
         }
     }
     rc = gt_def_search_new(s->model, s->proj, (const gt_table *const *)s->pdb, s->n_pdb, s->near, &s->search);
-    if (rc == GT_ERR_INVAL && s->near && gt_def_near_table_depth(s->near, &(int){0}) != GT_OK) {
+    if (rc == GT_ERR_INVAL && s->near && gt_def_near_table_depth(s->near, &(int){0}, NULL) != GT_OK) {
         fprintf(stderr, "godtab-solve: table %s: not a near table of this version; rebuild it\n", s->near->meta.name);
         return GT_EXIT_CORRUPT;
     }

@@ -614,35 +614,36 @@ static void test_proj_auto(void **state)
 
 /* ---- 7. the near table (def_near.c) --------------------------------------- */
 
-/* A near table of `bytes` bytes filled in memory, as godtab-gen stores it. */
+/* A near table of `bytes` bytes at `bits` a slot filled in memory, as
+ * godtab-gen stores it (2 bits: version 2, 4: version 1). */
 typedef struct near {
     gt_def_near_plan plan;
     gt_table t;
     char text[64];
 } near;
 
-static void near_build(near *n, const gt_def_model *m, uint64_t bytes)
+static void near_build(near *n, const gt_def_model *m, uint64_t bytes, int bits)
 {
     memset(n, 0, sizeof *n);
-    assert_int_equal(gt_def_near_choose(m, bytes, 1e9, &n->plan), GT_OK);
-    assert_non_null(n->t.data = malloc((size_t)(n->plan.entries / 2)));
+    assert_int_equal(gt_def_near_choose(m, bytes, bits, 1e9, &n->plan), GT_OK);
+    n->t.data_bytes = n->plan.entries * (unsigned)bits / 8;
+    assert_non_null(n->t.data = malloc((size_t)n->t.data_bytes));
     assert_int_equal(gt_def_near_fill(m, &n->plan, 2, NULL, n->t.data, &n->t.meta.distribution), GT_OK);
-    n->t.meta.encoding = GT_ENC_NIBBLE;
+    n->t.meta.encoding = bits == 2 ? GT_ENC_TOP2 : GT_ENC_NIBBLE;
     n->t.meta.n_states = n->plan.entries;
-    n->t.data_bytes = n->plan.entries / 2;
     n->t.view = (gt_view){n->t.data, n->t.data_bytes, NULL, NULL, NULL};
-    snprintf(n->text, sizeof n->text, "near %d depth %d", GT_DEF_NEAR_VERSION, n->plan.depth);
+    snprintf(n->text, sizeof n->text, "near %d depth %d", bits == 2 ? 2 : 1, n->plan.depth);
     n->t.meta.n_sections = 1;
     snprintf(n->t.meta.sections[0].name, sizeof n->t.meta.sections[0].name, "%s", GT_DEF_NEAR_SECTION);
     n->t.meta.sections[0].bytes = strlen(n->text);
     n->t.sections[0] = (gt_view){(const uint8_t *)n->text, strlen(n->text), NULL, NULL, NULL};
 }
 
-/* Every state's slot is at most its distance, exact for most within the
- * depth; the counts made while filling are the data's. */
-static void test_near_bound(void **state)
+/* Every state's bound is at most its distance, exact for most within the
+ * depth; the counts made while filling are the data's. In 2 bits, the
+ * lowest code is read through the small table, exact to depth - 2. */
+static void check_near_bound(int bits)
 {
-    (void)state;
     full f;
     near n;
     gt_def_search *s;
@@ -650,14 +651,20 @@ static void test_near_bound(void **state)
     gt_distribution recount;
     uint8_t perm[MAXPOS], ori[MAXPOS], flat[MAXPOS];
     full_build(&f, "2x2x2.tws", GT_DEF_HTM);
-    near_build(&n, f.m, 256 << 10);
+    near_build(&n, f.m, 256 << 10, bits);
     assert_true(n.plan.depth >= 5 && n.plan.depth < f.d.max_depth);
     gt_def_near_count(n.t.data, &n.plan, &recount);
     assert_true(gt_distribution_equal(&recount, &n.t.meta.distribution));
     assert_int_equal(recount.reached, n.plan.entries);
-    assert_int_equal(recount.count[0], 1);
+    assert_int_equal(recount.count[0], bits == 4); /* the goal; in 2 bits, counted with its code at depth - 2 */
     assert_int_equal(gt_def_search_new(f.m, NULL, NULL, 0, &n.t, &s), GT_OK);
+    assert_int_equal(s->near.bits, bits);
     assert_true(s->near_moves.invertible); /* the 2x2x2's pieces are at home when solved: inverses are looked up */
+    /* the codes' "at most depth - 2" is read through the small table: up
+     * to its depth (plus one, its empty slots) the bounds are exact */
+    const int small_reach = bits == 4 ? n.plan.depth : s->small.depth + 1;
+    if (bits == 2)
+        assert_true(s->small.data && s->small.depth >= 2 && s->small.depth <= n.plan.depth - 2);
     gt_rng_seed(&rng, 89);
     int within = 0, exact = 0;
     for (int k = 0; k < 400; k++) {
@@ -665,6 +672,8 @@ static void test_near_bound(void **state)
         gt_def_near_pack(f.m, perm, ori, flat);
         const int d = full_distance(&f, perm, ori), b = gt_def_search_near_bound(s, flat);
         assert_true(b >= 0 && b <= d);
+        if (d > small_reach && d < n.plan.depth - 1)
+            continue;
         within += d <= n.plan.depth;
         exact += d <= n.plan.depth && b == d;
         if (d > n.plan.depth)
@@ -676,11 +685,18 @@ static void test_near_bound(void **state)
     full_free(&f);
 }
 
+static void test_near_bound(void **state)
+{
+    (void)state;
+    check_near_bound(4);
+    check_near_bound(2);
+}
+
 /* The search with the near table alone, with weak databases beside it,
  * and with an exact database beside a shallow one, finds the full table's
  * lengths, the same moves on 1 and 2 threads, and with --all as many
- * solutions as the full table's walks. */
-static void check_near_search(int metric)
+ * solutions as the full table's walks; with near tables of `bits` a slot. */
+static void check_near_search(int metric, int bits)
 {
     full f;
     near n, shallow;
@@ -690,22 +706,26 @@ static void check_near_search(int metric)
     uint8_t perm[MAXPOS], ori[MAXPOS];
     gt_def_search *s[3];
     full_build(&f, "2x2x2.tws", metric);
-    near_build(&n, f.m, 64 << 10);
-    near_build(&shallow, f.m, 1 << 10);
+    near_build(&n, f.m, 64 << 10, bits);
+    near_build(&shallow, f.m, 1 << 10, bits);
     pdb_build(&b, f.m, "CORNERS:perm");
     pdb_build(&whole, f.m, "CORNERS");
     const gt_table *tables[] = {&b.t}, *exact[] = {&whole.t};
-    assert_true(shallow.plan.depth <= 4);
+    assert_true(shallow.plan.depth <= 4 + (bits == 2));
     assert_int_equal(gt_def_search_new(f.m, NULL, NULL, 0, &n.t, &s[0]), GT_OK);
     assert_int_equal(gt_def_search_new(f.m, &b.pr, tables, 1, &n.t, &s[1]), GT_OK);
-    /* a small table beside the stored one, cutting the last levels; none
-     * beside the shallow one */
+    /* a small table beside the stored one, cutting the last levels (in 2
+     * bits, exact where the stored codes are not); none beside the shallow
+     * one of nibbles */
     assert_non_null(s[0]->small.data);
     assert_true(s[0]->small.depth >= 2 && s[0]->small.depth < n.plan.depth);
+    if (bits == 2)
+        assert_true(s[0]->small.depth <= n.plan.depth - 2);
     /* the databases bound closer than the near table: they cut first, the
      * near table then only where its depth reaches */
     assert_int_equal(gt_def_search_new(f.m, &whole.pr, exact, 1, &shallow.t, &s[2]), GT_OK);
-    assert_null(s[2]->small.data);
+    if (bits == 4)
+        assert_null(s[2]->small.data);
     gt_rng_seed(&rng, 890 + (uint64_t)metric);
     for (int k = 0; k < 60; k++) {
         scramble(f.m, &rng, 4 + k % 20, perm, ori);
@@ -742,13 +762,15 @@ static void check_near_search(int metric)
 static void test_near_search_htm(void **state)
 {
     (void)state;
-    check_near_search(GT_DEF_HTM);
+    check_near_search(GT_DEF_HTM, 4);
+    check_near_search(GT_DEF_HTM, 2);
 }
 
 static void test_near_search_qtm(void **state)
 {
     (void)state;
-    check_near_search(GT_DEF_QTM);
+    check_near_search(GT_DEF_QTM, 4);
+    check_near_search(GT_DEF_QTM, 2);
 }
 
 /* Canonical sequences of d moves, counted by walking them. */
@@ -782,10 +804,10 @@ static void test_near_canonical_counts(void **state)
         assert_int_equal(count_sequences(&c, d, 0, c.n_moves, 0), want[d]);
         sum += want[d];
     }
-    assert_int_equal(gt_def_near_choose(p.m, 1 << 20, 1e12, &plan), GT_OK);
+    assert_int_equal(gt_def_near_choose(p.m, 1 << 20, 4, 1e12, &plan), GT_OK);
     assert_int_equal(plan.depth, 4); /* 31,641,600 sequences of 5 moves: more than the 2 Mi slots */
     assert_true(plan.sequences == (double)sum);
-    assert_int_equal(gt_def_near_choose(p.m, 1 << 20, 50000, &plan), GT_OK);
+    assert_int_equal(gt_def_near_choose(p.m, 1 << 20, 4, 50000, &plan), GT_OK);
     assert_int_equal(plan.depth, 3); /* the work allowed stops it first */
     unplan(&p);
 }
@@ -807,31 +829,44 @@ static void test_near_refused(void **state)
     int depth;
     assert_int_equal(gt_def_parse(big_ori, sizeof big_ori - 1, &def, &err), GT_OK);
     assert_int_equal(gt_def_model_plan_orbits(def, &o, &m, &err), GT_OK);
-    assert_int_equal(gt_def_near_choose(m, 1 << 20, 1e9, &plan), GT_ERR_INVAL);
+    assert_int_equal(gt_def_near_choose(m, 1 << 20, 4, 1e9, &plan), GT_ERR_INVAL);
     gt_def_model_free(m);
     gt_def_free(def);
     full_build(&f, "2x2x2.tws", GT_DEF_HTM);
-    near_build(&n, f.m, 16 << 10);
-    assert_int_equal(gt_def_near_choose(f.m, 100, 1e9, &plan), GT_ERR_RANGE);
-    assert_int_equal(gt_def_near_table_depth(&n.t, &depth), GT_OK);
+    near_build(&n, f.m, 16 << 10, 4);
+    assert_int_equal(gt_def_near_choose(f.m, 100, 4, 1e9, &plan), GT_ERR_RANGE);
+    assert_int_equal(gt_def_near_choose(f.m, 1 << 20, 3, 1e9, &plan), GT_ERR_INVAL); /* 4 or 2 bits a slot */
+    int bits = 0;
+    assert_int_equal(gt_def_near_table_depth(&n.t, &depth, &bits), GT_OK);
     assert_int_equal(depth, n.plan.depth);
-    static const char *bad[] = {"near 2 depth 3", "near 1 depth 3 x", "near 1 depth 15", "far 1 depth 3"};
+    assert_int_equal(bits, 4);
+    /* a version 2 section over nibbles (and a version to come) is refused */
+    static const char *bad[] = {"near 2 depth 3", "near 3 depth 3", "near 1 depth 3 x", "near 1 depth 15",
+                                "far 1 depth 3"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         near m2 = n;
         m2.t.sections[0] = (gt_view){(const uint8_t *)bad[i], strlen(bad[i]), NULL, NULL, NULL};
-        assert_int_equal(gt_def_near_table_depth(&m2.t, &depth), GT_ERR_CORRUPT);
+        assert_int_equal(gt_def_near_table_depth(&m2.t, &depth, NULL), GT_ERR_CORRUPT);
         assert_int_equal(gt_def_search_new(f.m, NULL, NULL, 0, &m2.t, &s), GT_ERR_INVAL);
         assert_null(s);
     }
     near m3 = n;
     m3.t.meta.encoding = GT_ENC_MOD3;
-    assert_int_equal(gt_def_near_table_depth(&m3.t, &depth), GT_ERR_CORRUPT);
+    assert_int_equal(gt_def_near_table_depth(&m3.t, &depth, NULL), GT_ERR_CORRUPT);
     m3 = n;
     m3.t.meta.distribution.max_depth++;
-    assert_int_equal(gt_def_near_table_depth(&m3.t, &depth), GT_ERR_CORRUPT);
+    assert_int_equal(gt_def_near_table_depth(&m3.t, &depth, NULL), GT_ERR_CORRUPT);
     m3 = n;
     m3.t.meta.n_sections = 0;
-    assert_int_equal(gt_def_near_table_depth(&m3.t, &depth), GT_ERR_CORRUPT);
+    assert_int_equal(gt_def_near_table_depth(&m3.t, &depth, NULL), GT_ERR_CORRUPT);
+    near two;
+    near_build(&two, f.m, 16 << 10, 2);
+    assert_int_equal(gt_def_near_table_depth(&two.t, &depth, &bits), GT_OK);
+    assert_int_equal(bits, 2);
+    two.t.data_bytes = n.t.data_bytes; /* as many bytes as nibbles of the same slots would take */
+    two.t.meta.n_states = n.t.data_bytes * 2;
+    assert_int_equal(gt_def_near_table_depth(&two.t, &depth, &bits), GT_ERR_CORRUPT);
+    free(two.t.data);
     assert_int_equal(gt_def_search_new(f.m, NULL, NULL, 0, NULL, &s), GT_ERR_INVAL);
     free(n.t.data);
     full_free(&f);

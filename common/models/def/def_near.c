@@ -218,16 +218,17 @@ free_all:
     return rc;
 }
 
-int gt_def_near_choose(const gt_def_model *m, uint64_t bytes, double max_work, gt_def_near_plan *out)
+int gt_def_near_choose(const gt_def_model *m, uint64_t bytes, int bits, double max_work, gt_def_near_plan *out)
 {
     gt_def_canon c;
     double counts[GT_DEF_NEAR_DEPTH_MAX + 2], work = 0;
     memset(out, 0, sizeof *out);
     if (bytes < 1024)
         return GT_ERR_RANGE;
-    if (!gt_def_near_fits(m))
+    if (!gt_def_near_fits(m) || (bits != 4 && bits != 2))
         return GT_ERR_INVAL;
-    out->entries = bytes * 2;
+    out->entries = bytes * 8 / (unsigned)bits;
+    out->bits = bits;
     gt_def_canon_build(m, &c);
     int rc = sequence_counts(&c, GT_DEF_NEAR_DEPTH_MAX + 1, counts);
     if (rc)
@@ -253,7 +254,8 @@ typedef struct near_fill {
     const gt_def_canon *canon;
     uint8_t *data;
     uint64_t entries;
-    int depth;
+    int depth;              /* where this walk stops (fill_shallow's is shallower) */
+    int table_depth, bits;  /* the table's: the 2-bit codes are relative to its depth */
     const volatile int *cancel;
 } near_fill;
 
@@ -264,17 +266,25 @@ typedef struct near_tally {
     int64_t delta[16];
 } near_tally;
 
-/* Lowers slot to d (atomically: the threads race on the bytes). */
-static inline void lower_slot(uint8_t *data, uint64_t slot, unsigned d, near_tally *t)
+/* The value a state at distance d writes (def_pdb.h: its distance in a
+ * nibble; in 2 bits, relative to the depth). */
+static inline unsigned slot_code(const near_fill *f, int d)
 {
-    uint8_t *b = data + (slot >> 1);
-    const int shift = (int)(slot & 1) * 4;
+    return f->bits == 4 ? (unsigned)d : d <= f->table_depth - 2 ? 0u : (unsigned)(d - f->table_depth + 2);
+}
+
+/* Lowers slot to code c (atomically: the threads race on the bytes). */
+static inline void lower_slot(const near_fill *f, uint64_t slot, unsigned c, near_tally *t)
+{
+    const int per_byte = 8 / f->bits, shift = (int)(slot % (unsigned)per_byte) * f->bits;
+    const unsigned mask = (1u << f->bits) - 1;
+    uint8_t *b = f->data + slot / (unsigned)per_byte;
     uint8_t old = __atomic_load_n(b, __ATOMIC_RELAXED);
-    while ((unsigned)((old >> shift) & 15) > d) {
-        const uint8_t nv = (uint8_t)((old & ~(15 << shift)) | (d << shift));
+    while (((unsigned)old >> shift & mask) > c) {
+        const uint8_t nv = (uint8_t)((old & ~(mask << shift)) | (c << shift));
         if (__atomic_compare_exchange_n(b, &old, nv, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
-            t->delta[(old >> shift) & 15]--;
-            t->delta[d]++;
+            t->delta[(unsigned)old >> shift & mask]--;
+            t->delta[c]++;
             break;
         }
     }
@@ -293,11 +303,11 @@ static void fill_leaves(const near_fill *f, const uint8_t *st, uint8_t *child, i
             continue;
         gt_def_near_apply(f->nm, mv, st, child);
         slot[n] = gt_def_near_slot(gt_def_near_hash(child, bytes), f->entries);
-        __builtin_prefetch(f->data + (slot[n] >> 1), 1);
+        __builtin_prefetch(f->data + slot[n] * (unsigned)f->bits / 8, 1);
         n++;
     }
     for (int i = 0; i < n; i++)
-        lower_slot(f->data, slot[i], (unsigned)d, t);
+        lower_slot(f, slot[i], slot_code(f, d), t);
 }
 
 /* Depth-first below st (at depth d, in canonical state forbid after move
@@ -307,7 +317,7 @@ static int fill_below(const near_fill *f, const uint8_t *st, uint8_t *buf, int d
                       near_tally *t)
 {
     const int bytes = f->nm->total;
-    lower_slot(f->data, gt_def_near_slot(gt_def_near_hash(st, bytes), f->entries), (unsigned)d, t);
+    lower_slot(f, gt_def_near_slot(gt_def_near_hash(st, bytes), f->entries), slot_code(f, d), t);
     if (d == f->depth)
         return 0;
     if (d + 1 == f->depth) {
@@ -445,6 +455,22 @@ static int fill_prefixes(const near_fill *f, const near_prefix *pf, int n, int t
     return stop;
 }
 
+/* The slots of each code as a distribution: a nibble's value is its
+ * distance, a 2-bit code c stands at depth - 2 + c (0: "at most depth - 2"
+ * counted at depth - 2), the empty slots at depth + 1. */
+static void near_distribution(const gt_def_near_plan *plan, const uint64_t *count, gt_distribution *d)
+{
+    const unsigned empty = (1u << plan->bits) - 1;
+    memset(d, 0, sizeof *d);
+    for (unsigned c = 0; c < empty; c++) {
+        const int at = plan->bits == 4 ? (int)c : plan->depth - 2 + (int)c;
+        d->count[at < 0 ? 0 : at] += count[c];
+    }
+    d->count[plan->depth + 1] = count[empty]; /* "more than depth" */
+    d->max_depth = plan->depth + 1;
+    d->reached = plan->entries;
+}
+
 int gt_def_near_fill(const gt_def_model *m, const gt_def_near_plan *plan, int threads, const volatile int *cancel,
                      uint8_t *data, gt_distribution *d)
 {
@@ -459,21 +485,19 @@ int gt_def_near_fill(const gt_def_model *m, const gt_def_near_plan *plan, int th
     }
     threads = threads > 0 ? threads : omp_get_max_threads();
     gt_def_canon_build(m, &c);
-    near_fill f = {m, &nm, &c, data, plan->entries, plan->depth, cancel};
-    clear_slots(data, plan->entries / 2, threads);
+    near_fill f = {m, &nm, &c, data, plan->entries, plan->depth, plan->depth, plan->bits, cancel};
+    clear_slots(data, plan->entries * (unsigned)plan->bits / 8, threads);
     for (len = plan->depth < 3 ? plan->depth : 3; n < 0; len--)
         n = make_prefixes(&f, len, pf);
     len++;
-    shallow.delta[15] = (int64_t)plan->entries;
+    shallow.delta[(1u << plan->bits) - 1] = (int64_t)plan->entries;
     rc = fill_shallow(&f, len, &shallow);
     int stop = rc ? 0 : fill_prefixes(&f, pf, n, threads, shallow.delta);
     rc = rc ? rc : stop == 2 ? GT_ERR_NOMEM : stop ? GT_ERR_INTERRUPT : GT_OK;
-    memset(d, 0, sizeof *d);
-    for (int v = 0; v <= plan->depth; v++)
-        d->count[v] = (uint64_t)shallow.delta[v];
-    d->count[plan->depth + 1] = (uint64_t)shallow.delta[15]; /* the empty slots: "more than depth" */
-    d->max_depth = plan->depth + 1;
-    d->reached = plan->entries;
+    uint64_t count[16];
+    for (int v = 0; v < 16; v++)
+        count[v] = (uint64_t)shallow.delta[v];
+    near_distribution(plan, count, d);
     gt_def_near_moves_free(&nm);
     free(pf);
     return rc;
@@ -482,32 +506,33 @@ int gt_def_near_fill(const gt_def_model *m, const gt_def_near_plan *plan, int th
 void gt_def_near_count(const uint8_t *data, const gt_def_near_plan *plan, gt_distribution *d)
 {
     uint64_t count[16] = {0};
+    const unsigned bits = (unsigned)plan->bits, mask = (1u << bits) - 1;
 #pragma omp parallel for reduction(+ : count[:16])
-    for (uint64_t i = 0; i < plan->entries / 2; i++) {
-        count[data[i] & 15]++;
-        count[data[i] >> 4]++;
-    }
-    memset(d, 0, sizeof *d);
-    for (int v = 0; v <= plan->depth; v++)
-        d->count[v] = count[v];
-    d->count[plan->depth + 1] = count[15]; /* the empty slots: "more than depth" */
-    d->max_depth = plan->depth + 1;
-    d->reached = plan->entries;
+    for (uint64_t i = 0; i < plan->entries * bits / 8; i++)
+        for (unsigned shift = 0; shift < 8; shift += bits)
+            count[data[i] >> shift & mask]++;
+    near_distribution(plan, count, d);
 }
 
-int gt_def_near_table_depth(const gt_table *t, int *depth)
+int gt_def_near_table_depth(const gt_table *t, int *depth, int *bits)
 {
     const gt_view *v = gt_table_section(t, GT_DEF_NEAR_SECTION);
     char text[64];
     int version = 0, d = -1, used = 0;
-    if (!v || v->bytes >= sizeof text || t->meta.encoding != GT_ENC_NIBBLE || t->meta.n_states < 2 ||
-        t->meta.n_states % 2 || t->data_bytes != t->meta.n_states / 2)
+    if (!v || v->bytes >= sizeof text)
         return GT_ERR_CORRUPT;
     memcpy(text, v->data, (size_t)v->bytes);
     text[v->bytes] = 0;
-    if (sscanf(text, "near %d depth %d%n", &version, &d, &used) != 2 || text[used] || version != GT_DEF_NEAR_VERSION ||
-        d < 0 || d > GT_DEF_NEAR_DEPTH_MAX || t->meta.distribution.max_depth != d + 1)
+    if (sscanf(text, "near %d depth %d%n", &version, &d, &used) != 2 || text[used] || version < 1 ||
+        version > GT_DEF_NEAR_VERSION || d < 0 || d > GT_DEF_NEAR_DEPTH_MAX || t->meta.distribution.max_depth != d + 1)
+        return GT_ERR_CORRUPT;
+    const int b = version == 1 ? 4 : 2, per_byte = 8 / b;
+    const gt_encoding enc = version == 1 ? GT_ENC_NIBBLE : GT_ENC_TOP2;
+    if (t->meta.encoding != enc || t->meta.n_states < (uint64_t)per_byte || t->meta.n_states % (uint64_t)per_byte ||
+        t->data_bytes != t->meta.n_states / (uint64_t)per_byte)
         return GT_ERR_CORRUPT;
     *depth = d;
+    if (bits)
+        *bits = b;
     return GT_OK;
 }

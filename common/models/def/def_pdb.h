@@ -145,34 +145,44 @@ void gt_def_pdb_spec_init(gt_table_spec *spec, const char *name, const char *sum
 /* ---- the near table (def_near.c) ---- */
 
 /* Every state within `depth` moves of the goal, hashed into `entries`
- * nibbles: a slot holds the least distance of the states hashed to it, 15
- * when none (then every state hashed there is more than depth away). A
- * lower bound for any state; the search takes the maximum of it and the
- * pattern databases. Stored as a mapped GT_ENC_NIBBLE table NAME-near of
- * `entries` states, its distribution the slots of each value (the empty
- * ones at depth + 1), with the definition and a GT_DEF_NEAR_SECTION
- * section ("near VERSION depth D"). */
+ * slots: a slot holds the least distance of the states hashed to it, or
+ * "empty" when none (then every state hashed there is more than depth
+ * away). A lower bound for any state; the search takes the maximum of it
+ * and the pattern databases. Two layouts:
+ * - 4 bits a slot (the search's small table, and stored tables of
+ *   version 1): the distance, 15 when empty;
+ * - 2 bits a slot (stored tables from version 2): the distance relative
+ *   to the depth D, 0 for at most D - 2, 1 for D - 1, 2 for D, 3 when
+ *   empty. Twice the slots in the same memory, so half the collisions at
+ *   the levels that cut; a 0 is read through the search's small table,
+ *   exact to D - 2 (docs/search.md).
+ * Stored as a mapped table NAME-near of `entries` states (GT_ENC_NIBBLE,
+ * or GT_ENC_TOP2 for the 2-bit codes), its distribution the slots of each
+ * value (a 2-bit code c at D - 2 + c, the empty ones at depth + 1), with
+ * the definition and a GT_DEF_NEAR_SECTION section ("near VERSION depth
+ * D"). */
 #define GT_DEF_NEAR_SECTION "near"
-#define GT_DEF_NEAR_VERSION 1     /* the hash and slot functions the table was filled with */
+#define GT_DEF_NEAR_VERSION 2     /* the hash and slot functions; 2: 2-bit codes (1: nibbles, still read) */
 #define GT_DEF_NEAR_DEPTH_MAX 14  /* 15 is the empty slot */
 
 typedef struct gt_def_near_plan {
-    uint64_t entries; /* slots: two a byte */
+    uint64_t entries; /* slots: 8 / bits a byte */
+    int bits;         /* 4 or 2 a slot */
     int depth;        /* the states filled in: those within depth moves */
     double sequences; /* the canonical move sequences the fill walks */
 } gt_def_near_plan;
 
-/* The deepest fill of a table of `bytes` bytes whose last level has no
- * more canonical sequences than slots and whose walk visits at most
- * max_work sequences. Return values: GT_OK, GT_ERR_RANGE (under 1 KiB, or
+/* The deepest fill of a table of `bytes` bytes at `bits` (4 or 2) a slot
+ * whose last level has no more canonical sequences than slots and whose
+ * walk visits at most max_work sequences. Return values: GT_OK, GT_ERR_RANGE (under 1 KiB, or
  * a canonical automaton of more than 2048 states: def_near.c counts them),
  * GT_ERR_INVAL (a set of more than 64 pieces or an orientation modulus
  * past 4: a state is hashed a byte a position), GT_ERR_NOMEM. */
-int gt_def_near_choose(const gt_def_model *m, uint64_t bytes, double max_work, gt_def_near_plan *out);
+int gt_def_near_choose(const gt_def_model *m, uint64_t bytes, int bits, double max_work, gt_def_near_plan *out);
 
-/* Fills data (plan->entries / 2 bytes) on `threads` threads (0: all), and
- * d with the slots of each value (the empty ones at depth + 1), counted as
- * they are written. Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_INTERRUPT
+/* Fills data (plan->entries * plan->bits / 8 bytes) on `threads` threads
+ * (0: all), and d with the slots of each value (the empty ones at depth +
+ * 1), counted as they are written. Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_INTERRUPT
  * (*cancel set). */
 int gt_def_near_fill(const gt_def_model *m, const gt_def_near_plan *plan, int threads, const volatile int *cancel,
                      uint8_t *data, gt_distribution *d);
@@ -195,10 +205,10 @@ static inline uint64_t gt_def_near_slot(uint64_t hash, uint64_t entries)
     return (uint64_t)(((unsigned __int128)hash * entries) >> 64);
 }
 
-/* The depth of a stored near table (its section read, its encoding and
- * size checked). Return values: GT_OK, GT_ERR_CORRUPT (not a near table of
- * this version). */
-int gt_def_near_table_depth(const gt_table *t, int *depth);
+/* The depth and bits a slot of a stored near table (its section read,
+ * its encoding and size checked; bits may be NULL). Return values: GT_OK,
+ * GT_ERR_CORRUPT (not a near table of version 1 or 2). */
+int gt_def_near_table_depth(const gt_table *t, int *depth, int *bits);
 
 /* ---- the optimal search (def_search.c) ---- */
 

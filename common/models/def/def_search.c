@@ -102,8 +102,11 @@ static int small_setup(gt_def_search *s, uint64_t near_bytes)
     gt_def_near_plan plan;
     gt_distribution d;
     const uint64_t bytes = near_bytes / 64 < SEARCH_SMALL_BYTES ? near_bytes / 64 : SEARCH_SMALL_BYTES;
-    int rc = gt_def_near_choose(s->m, bytes, SEARCH_SMALL_WORK, &plan);
-    if (rc == GT_ERR_RANGE || (rc == GT_OK && (plan.depth < 2 || plan.depth >= s->near.depth)))
+    int rc = gt_def_near_choose(s->m, bytes < 1024 ? 1024 : bytes, 4, SEARCH_SMALL_WORK, &plan);
+    if (rc == GT_OK && s->near.bits == 2 && plan.depth > s->near.depth - 2)
+        plan.depth = s->near.depth - 2; /* exact where the stored codes say "at most depth - 2" */
+    if (rc == GT_ERR_RANGE || (rc == GT_OK && (plan.depth < 1 || plan.depth >= s->near.depth ||
+                                               (plan.depth < 2 && s->near.bits == 4))))
         return GT_OK;
     if (rc)
         return rc;
@@ -111,13 +114,14 @@ static int small_setup(gt_def_search *s, uint64_t near_bytes)
         return GT_ERR_NOMEM;
     s->small.entries = plan.entries;
     s->small.depth = plan.depth;
+    s->small.bits = 4;
     return gt_def_near_fill(s->m, &plan, 0, NULL, s->small.data, &d);
 }
 
 /* The near table's depth, slots and moves, and the small table. */
 static int near_setup(gt_def_search *s, const gt_table *near)
 {
-    if (gt_def_near_table_depth(near, &s->near.depth) != GT_OK || !gt_def_near_fits(s->m))
+    if (gt_def_near_table_depth(near, &s->near.depth, &s->near.bits) != GT_OK || !gt_def_near_fits(s->m))
         return GT_ERR_INVAL;
     s->near.entries = near->meta.n_states;
     s->flat_bytes = s->m->def->total;
@@ -241,27 +245,45 @@ static inline int exact_h(const search_pdb *d, uint64_t idx, int h)
     return h + (delta == 1) - (delta == 2);
 }
 
-/* A near table's bound of a slot (a copy checked whole, or filled here). */
-static inline int near_bound(const search_near *nv, uint64_t slot)
+/* A near table's code of a state's hash, prefetched; a 2-bit table's
+ * code 0 reads the small table too (its byte prefetched from the caches). */
+static inline void near_prefetch(const gt_def_search *s, const search_near *nv, uint64_t hash)
 {
-    const unsigned v = (nv->data[slot >> 1] >> ((slot & 1) * 4)) & 15u;
-    return v == 15 ? nv->depth + 1 : (int)v;
+    __builtin_prefetch(nv->data + gt_def_near_slot(hash, nv->entries) * (unsigned)nv->bits / 8);
+    if (nv->bits == 2 && s->small.data)
+        __builtin_prefetch(s->small.data + (gt_def_near_slot(hash, s->small.entries) >> 1));
 }
 
-/* The slot of the child of flat by move mv, prefetched. */
+/* A near table's bound of a state's hash (a copy checked whole, or filled
+ * here). A 2-bit code 0 ("at most depth - 2") reads the small table, exact
+ * to depth - 2 (without it, 0 bounds nothing: admissible). */
+static inline int near_bound(const gt_def_search *s, const search_near *nv, uint64_t hash)
+{
+    const uint64_t slot = gt_def_near_slot(hash, nv->entries);
+    if (nv->bits == 4) {
+        const unsigned v = (nv->data[slot >> 1] >> ((slot & 1) * 4)) & 15u;
+        return v == 15 ? nv->depth + 1 : (int)v;
+    }
+    const unsigned c = (nv->data[slot >> 2] >> ((slot & 3) * 2)) & 3u;
+    if (c)
+        return nv->depth - 2 + (int)c; /* 3, empty: depth + 1 */
+    return s->small.data ? near_bound(s, &s->small, hash) : 0;
+}
+
+/* The hash of the child of flat by move mv, its slot prefetched. */
 static inline uint64_t child_slot(const gt_def_search *s, const search_near *nv, const uint8_t *flat, uint8_t *child,
                                   int mv)
 {
     gt_def_near_apply(&s->near_moves, mv, flat, child);
-    const uint64_t slot = gt_def_near_slot(gt_def_near_hash(child, s->flat_bytes), nv->entries);
-    __builtin_prefetch(nv->data + (slot >> 1));
-    return slot;
+    const uint64_t hash = gt_def_near_hash(child, s->flat_bytes);
+    near_prefetch(s, nv, hash);
+    return hash;
 }
 
 /* How far past the bound a child at depth g + 1 with this slot is. */
-static inline int over_bound(const search_worker *w, const search_near *nv, int g, uint64_t slot)
+static inline int over_bound(const search_worker *w, const search_near *nv, int g, uint64_t hash)
 {
-    return g + 1 + near_bound(nv, slot) - w->bound;
+    return g + 1 + near_bound(w->s, nv, hash) - w->bound;
 }
 
 static inline int first_of_base(const gt_def_search *s, const int *mv, int i)
@@ -337,8 +359,8 @@ static int near_inverse(const search_worker *w, const search_near *nv, const uin
             continue;
         gt_def_near_apply(&s->near_moves, mv[i], flat, child);
         gt_def_near_invert(&s->near_moves, child, inv);
-        slot[i] = gt_def_near_slot(gt_def_near_hash(inv, s->flat_bytes), nv->entries);
-        __builtin_prefetch(nv->data + (slot[i] >> 1));
+        slot[i] = gt_def_near_hash(inv, s->flat_bytes);
+        near_prefetch(s, nv, slot[i]);
     }
     return read_slots(w, nv, g, mv, n, keep, slot, 0);
 }
@@ -472,5 +494,5 @@ int gt_def_search_child_h(const gt_def_search *s, int p, const uint16_t *track, 
 
 int gt_def_search_near_bound(const gt_def_search *s, const uint8_t *flat)
 {
-    return near_bound(&s->near, gt_def_near_slot(gt_def_near_hash(flat, s->flat_bytes), s->near.entries));
+    return near_bound(s, &s->near, gt_def_near_hash(flat, s->flat_bytes));
 }

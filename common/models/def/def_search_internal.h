@@ -124,12 +124,12 @@ static inline uint64_t gt_def_canon_next(const gt_def_canon *c, uint64_t forbid,
  * beyond the TLB's reach of small pages. */
 #define SEARCH_PDB_COPY_MIN (4u << 20)
 
-/* A near table's slots (def_pdb.h): `entries` nibbles, the states within
- * `depth` moves. */
+/* A near table's slots (def_pdb.h): `entries` of `bits` (4 or 2), the
+ * states within `depth` moves. */
 typedef struct search_near {
     uint8_t *data;
     uint64_t entries;
-    int depth;
+    int depth, bits;
 } search_near;
 
 struct gt_def_search {
@@ -142,8 +142,9 @@ struct gt_def_search {
     gt_def_canon canon;
     search_near near;      /* the stored near table (near.data a checked copy in 2 MiB pages), or none
                               (near.data NULL): then no flat state is kept */
-    search_near small;     /* a shallower one filled at setup, small enough to stay in the caches (data NULL
-                              when the stored one is as shallow) */
+    search_near small;     /* a shallower one of nibbles filled at setup, small enough to stay in the caches
+                              (data NULL when the stored one is as shallow); with a 2-bit stored one, at most
+                              its depth - 2: it reads the stored one's code 0 */
     gt_def_near_moves near_moves;
     int flat_bytes;        /* total: a flat state (gt_def_near_pack) */
 };
