@@ -407,6 +407,13 @@ static int map_body(gt_db *db, gt_table *t, mapping *m, const char *name)
     return rc;
 }
 
+void gt_table_forget_pages(const gt_table *t, uint64_t offset, uint64_t n)
+{
+    const mapping *m = t->release == release_mapping ? t->mapping : NULL;
+    if (m && t->data && t->data != m->copies[0] && offset < t->data_bytes) /* copies[0]: joined or realigned */
+        forget_pages(t->data + offset, (size_t)(n < t->data_bytes - offset ? n : t->data_bytes - offset));
+}
+
 /* A new table holding its own read transaction (gt_table_free ends it). */
 static int new_mapping(gt_db *db, gt_table **out)
 {

@@ -123,6 +123,13 @@ typedef struct gt_table {
     void *mapping;                             /* the store's handle of the mapping */
 } gt_table;
 
+/* Advice: this process's resident pages of bytes [offset, offset + n) of
+ * a table's data read in place from the database map are dropped, once the
+ * caller holds its own copy of them (the page cache keeps them; a later
+ * read maps them again). Data that is already a copy is left alone.
+ * Defined by the store (store_mapped.c). */
+void gt_table_forget_pages(const gt_table *t, uint64_t offset, uint64_t n);
+
 /* Checks block `block` of a view against its checksum (under the store's
  * fault guard: a block past the end of a truncated file is damage too).
  * Return values: 1 (it matches; marked checked), 0 (damaged: *v->damaged set). */

@@ -34,22 +34,30 @@ double gt_def_search_now(void)
 /* ---- setting up ----------------------------------------------------------- */
 
 /* A stored table copied into memory of 2 MiB pages, every block checked
- * on the way, on all cores. The search's reads land anywhere: read in
+ * on the way, on all cores, 64 MiB at a time, each part of the map
+ * forgotten once copied (so that the process holds the copy and one part
+ * of the map, not both whole). The search's reads land anywhere: read in
  * place, each paid a page walk (the near table's prefetches stalled on
  * them: 80% of the megaminx's search time) and a test of its block's
  * check. */
-static int table_copy(const gt_view *v, uint8_t **out)
+static int table_copy(const gt_table *t, uint8_t **out)
 {
-    const int64_t blocks = (int64_t)((v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT);
+    const gt_view *v = &t->view;
+    const int64_t blocks = (int64_t)((v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT), step = (64 << 20) >> GT_BLOCK_SHIFT;
     uint8_t *p = gt_def_near_alloc(v->bytes);
     int bad = 0;
     if (!(*out = p))
         return GT_ERR_NOMEM;
+    for (int64_t from = 0; from < blocks; from += step) {
+        const int64_t to = from + step < blocks ? from + step : blocks;
 #pragma omp parallel for schedule(static, 64) reduction(| : bad)
-    for (int64_t b = 0; b < blocks; b++) {
-        const uint64_t off = (uint64_t)b << GT_BLOCK_SHIFT;
-        bad |= !gt_view_ok(v, off);
-        memcpy(p + off, v->data + off, (size_t)(v->bytes - off < GT_BLOCK_BYTES ? v->bytes - off : GT_BLOCK_BYTES));
+        for (int64_t b = from; b < to; b++) {
+            const uint64_t off = (uint64_t)b << GT_BLOCK_SHIFT;
+            bad |= !gt_view_ok(v, off);
+            memcpy(p + off, v->data + off,
+                   (size_t)(v->bytes - off < GT_BLOCK_BYTES ? v->bytes - off : GT_BLOCK_BYTES));
+        }
+        gt_table_forget_pages(t, (uint64_t)from << GT_BLOCK_SHIFT, (uint64_t)(to - from) << GT_BLOCK_SHIFT);
     }
     /* one read a page on this thread: its first searches then find the
      * pages' translations cached (an FTO query took 90 us, then 22 us) */
@@ -87,7 +95,7 @@ static int pdb_setup(gt_def_search *s, int i, const gt_def_proj *pr, const gt_ta
     d->data = t->data;
     if (t->view.bytes < SEARCH_PDB_COPY_MIN) /* its pages' translations stay cached */
         return GT_OK;
-    int rc = table_copy(&t->view, &d->copy);
+    int rc = table_copy(t, &d->copy);
     d->data = d->copy;
     return rc;
 }
@@ -125,7 +133,7 @@ static int near_setup(gt_def_search *s, const gt_table *near)
         return GT_ERR_INVAL;
     s->near.entries = near->meta.n_states;
     s->flat_bytes = s->m->def->total;
-    int rc = table_copy(&near->view, &s->near.data);
+    int rc = table_copy(near, &s->near.data);
     rc = rc ? rc : gt_def_near_moves_build(s->m, &s->near_moves);
     return rc ? rc : small_setup(s, near->view.bytes);
 }
