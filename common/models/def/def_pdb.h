@@ -174,16 +174,17 @@ typedef struct gt_def_near_plan {
 
 /* The deepest fill of a table of `bytes` bytes at `bits` (4 or 2) a slot
  * whose last level has no more canonical sequences than slots and whose
- * walk visits at most max_work sequences. Return values: GT_OK, GT_ERR_RANGE (under 1 KiB, or
- * a canonical automaton of more than 2048 states: def_near.c counts them),
- * GT_ERR_INVAL (a set of more than 64 pieces or an orientation modulus
- * past 4: a state is hashed a byte a position), GT_ERR_NOMEM. */
+ * walk visits at most max_work sequences. Return values: GT_OK,
+ * GT_ERR_RANGE (under 1 KiB, or a canonical automaton of more than 2048
+ * states: def_near.c counts them), GT_ERR_INVAL (bits neither 4 nor 2, a
+ * set of more than 64 pieces or an orientation modulus past 4: a state is
+ * hashed a byte a position), GT_ERR_NOMEM. */
 int gt_def_near_choose(const gt_def_model *m, uint64_t bytes, int bits, double max_work, gt_def_near_plan *out);
 
 /* Fills data (plan->entries * plan->bits / 8 bytes) on `threads` threads
  * (0: all), and d with the slots of each value (the empty ones at depth +
- * 1), counted as they are written. Return values: GT_OK, GT_ERR_NOMEM, GT_ERR_INTERRUPT
- * (*cancel set). */
+ * 1), counted as they are written. Return values: GT_OK, GT_ERR_NOMEM,
+ * GT_ERR_INTERRUPT (*cancel set). */
 int gt_def_near_fill(const gt_def_model *m, const gt_def_near_plan *plan, int threads, const volatile int *cancel,
                      uint8_t *data, gt_distribution *d);
 

@@ -43,7 +43,8 @@ double gt_def_search_now(void)
 static int table_copy(const gt_table *t, uint8_t **out)
 {
     const gt_view *v = &t->view;
-    const int64_t blocks = (int64_t)((v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT), step = (64 << 20) >> GT_BLOCK_SHIFT;
+    const int64_t blocks = (int64_t)((v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT);
+    const int64_t step = (64 << 20) >> GT_BLOCK_SHIFT; /* blocks copied before their map is forgotten */
     uint8_t *p = gt_def_near_alloc(v->bytes);
     int bad = 0;
     if (!(*out = p))
@@ -279,7 +280,7 @@ static inline int near_bound(const gt_def_search *s, const search_near *nv, uint
 }
 
 /* The hash of the child of flat by move mv, its slot prefetched. */
-static inline uint64_t child_slot(const gt_def_search *s, const search_near *nv, const uint8_t *flat, uint8_t *child,
+static inline uint64_t child_hash(const gt_def_search *s, const search_near *nv, const uint8_t *flat, uint8_t *child,
                                   int mv)
 {
     gt_def_near_apply(&s->near_moves, mv, flat, child);
@@ -288,7 +289,7 @@ static inline uint64_t child_slot(const gt_def_search *s, const search_near *nv,
     return hash;
 }
 
-/* How far past the bound a child at depth g + 1 with this slot is. */
+/* How far past the bound a child at depth g + 1 with this hash is. */
 static inline int over_bound(const search_worker *w, const search_near *nv, int g, uint64_t hash)
 {
     return g + 1 + near_bound(w->s, nv, hash) - w->bound;
@@ -299,16 +300,17 @@ static inline int first_of_base(const gt_def_search *s, const int *mv, int i)
     return i == 0 || s->canon.base[mv[i]] != s->canon.base[mv[i - 1]];
 }
 
-/* Reads the prefetched slots of the kept children (but the first power of
- * each base when siblings_only): keep[i] cleared for those past the bound;
- * 1 when one proves the parent past it (near_direct says why). */
+/* Reads the kept children's prefetched slots, from their hashes (but the
+ * first power of each base when siblings_only): keep[i] cleared for those
+ * past the bound; 1 when one proves the parent past it (near_direct says
+ * why). */
 static int read_slots(const search_worker *w, const search_near *nv, int g, const int *mv, int n, uint8_t *keep,
-                      const uint64_t *slot, int siblings_only)
+                      const uint64_t *hash, int siblings_only)
 {
     for (int i = 0; i < n; i++) {
         if (!keep[i] || (siblings_only && first_of_base(w->s, mv, i)))
             continue;
-        const int over = over_bound(w, nv, g, slot[i]);
+        const int over = over_bound(w, nv, g, hash[i]);
         if (over >= 3)
             return 1;
         keep[i] = over <= 0;
@@ -330,14 +332,14 @@ static int near_direct(const search_worker *w, const search_near *nv, const uint
 {
     const gt_def_search *s = w->s;
     uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes;
-    uint64_t slot[GT_MAX_MOVES];
+    uint64_t hash[GT_MAX_MOVES];
     for (int i = 0; i < n; i++)
         if (keep[i] && first_of_base(s, mv, i))
-            slot[i] = child_slot(s, nv, flat, child, mv[i]);
+            hash[i] = child_hash(s, nv, flat, child, mv[i]);
     for (int i = 0; i < n; i++) {
         if (!first_of_base(s, mv, i))
             continue;
-        const int over = keep[i] ? over_bound(w, nv, g, slot[i]) : 0, cut_base = over == 2 && !s->canon.qtm;
+        const int over = keep[i] ? over_bound(w, nv, g, hash[i]) : 0, cut_base = over == 2 && !s->canon.qtm;
         if (over >= 3)
             return 1;
         keep[i] = keep[i] && over <= 0;
@@ -345,9 +347,9 @@ static int near_direct(const search_worker *w, const search_near *nv, const uint
             if (cut_base)
                 keep[j] = 0;
             else if (keep[j])
-                slot[j] = child_slot(s, nv, flat, child, mv[j]);
+                hash[j] = child_hash(s, nv, flat, child, mv[j]);
     }
-    return read_slots(w, nv, g, mv, n, keep, slot, 1);
+    return read_slots(w, nv, g, mv, n, keep, hash, 1);
 }
 
 /* The kept children's inverse states looked up too, when every piece is
@@ -359,7 +361,7 @@ static int near_inverse(const search_worker *w, const search_near *nv, const uin
 {
     const gt_def_search *s = w->s;
     uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes, inv[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    uint64_t slot[GT_MAX_MOVES];
+    uint64_t hash[GT_MAX_MOVES];
     if (!s->near_moves.invertible)
         return 0;
     for (int i = 0; i < n; i++) {
@@ -367,10 +369,10 @@ static int near_inverse(const search_worker *w, const search_near *nv, const uin
             continue;
         gt_def_near_apply(&s->near_moves, mv[i], flat, child);
         gt_def_near_invert(&s->near_moves, child, inv);
-        slot[i] = gt_def_near_hash(inv, s->flat_bytes);
-        near_prefetch(s, nv, slot[i]);
+        hash[i] = gt_def_near_hash(inv, s->flat_bytes);
+        near_prefetch(s, nv, hash[i]);
     }
-    return read_slots(w, nv, g, mv, n, keep, slot, 0);
+    return read_slots(w, nv, g, mv, n, keep, hash, 0);
 }
 
 /* The databases' exact distances of the kept children (ch[i][p] for each
