@@ -3,7 +3,9 @@
  * docs/search.md). It is filled by walking move sequences from the
  * goal, not by the BFS: its slots are hashes of whole states, so no
  * level of it can be expanded from the one before. Stored as a mapped
- * nibble table with the definition and its depth. */
+ * table of 2-bit slots with the definition and its depth, filled in the
+ * database's own record (gt_db_put_mapped_fill), so that it is in memory
+ * once while it is built. */
 #include "catalog_def.h"
 #include "def_pdb.h"
 #include "gen_def.h"
@@ -67,25 +69,49 @@ static const char *plan(const options *o, const gt_def_model *m, uint64_t pdb_by
     return NULL;
 }
 
-static int store(const options *o, const char *name, const gt_def_near_plan *p, const uint8_t *data,
-                 const gt_distribution *d, double seconds, const char *record, size_t record_len)
+/* The fill, run by the store into the table's own record (one copy of
+ * the table in memory, not the fill's and LMDB's both). */
+typedef struct near_job {
+    const options *o;
+    const gt_def_model *m;
+    const gt_def_near_plan *p;
+    gt_distribution d;
+    double seconds;
+} near_job;
+
+static int fill_record(void *user, uint8_t *data, gt_table_meta *meta)
+{
+    near_job *j = user;
+    char name[GT_NAME_MAX];
+    gt_puzzle puzzle = {.name = "def-near", .metric = "htm", .n_states = j->p->entries};
+    const double t0 = seconds_now();
+    snprintf(name, sizeof name, "%s", meta->name);
+    int rc = gt_def_near_fill(j->m, j->p, j->o->threads, NULL, data, &j->d);
+    if (rc)
+        return rc;
+    j->seconds = seconds_now() - t0;
+    gt_table_meta_init(meta, name, &puzzle, j->p->bits == 2 ? GT_ENC_TOP2 : GT_ENC_NIBBLE, &j->d, data,
+                       j->p->entries * (unsigned)j->p->bits / 8);
+    meta->threads = j->o->threads;
+    meta->build_seconds = j->seconds;
+    return GT_OK;
+}
+
+static int fill_and_store(near_job *j, const char *name, const char *record, size_t record_len)
 {
     char text[64];
-    const char *path = gt_db_default_path(o->db_path);
-    gt_puzzle puzzle = {.name = "def-near", .metric = "htm", .n_states = p->entries};
-    gt_table_meta meta;
+    const char *path = gt_db_default_path(j->o->db_path);
+    gt_table_meta meta = {.raw_bytes = j->p->entries * (unsigned)j->p->bits / 8};
     gt_db *db = NULL;
-    snprintf(text, sizeof text, "near %d depth %d", GT_DEF_NEAR_VERSION, p->depth);
+    snprintf(meta.name, sizeof meta.name, "%s", name);
+    snprintf(text, sizeof text, "near %d depth %d", GT_DEF_NEAR_VERSION, j->p->depth);
     gt_section_data sec[2] = {{GT_CATALOG_DEF_SECTION, record, record_len}, {GT_DEF_NEAR_SECTION, text, strlen(text)}};
-    gt_table_meta_init(&meta, name, &puzzle, p->bits == 2 ? GT_ENC_TOP2 : GT_ENC_NIBBLE, d, data,
-                       p->entries * (unsigned)p->bits / 8);
-    meta.threads = o->threads;
-    meta.build_seconds = seconds;
     int rc = gt_db_open(&db, path, GT_DB_WRITE);
     if (rc == GT_OK) {
-        rc = gt_db_put_mapped(db, &meta, data, sec, 2);
+        rc = gt_db_put_mapped_fill(db, &meta, fill_record, j, sec, 2);
+        const char *why = gt_db_last_error(db); /* empty when the fill failed, not the store */
         if (rc)
-            fprintf(stderr, "godtab-gen: %s: %s: %s\n", name, gt_strerror(rc), gt_db_last_error(db));
+            fprintf(stderr, "godtab-gen: %s: %s%s%s\n", name, gt_strerror(rc), *why ? ": " : "", why);
         gt_db_close(db);
     } else
         fprintf(stderr, "godtab-gen: %s: %s: %s\n", path, gt_strerror(rc), gt_db_last_error(NULL));
@@ -97,7 +123,6 @@ int gen_near_run(const options *o, const gt_def_model *m, const char *base, uint
 {
     char name[GT_NAME_MAX];
     gt_def_near_plan p;
-    gt_distribution d;
     if (snprintf(name, sizeof name, "%s-near", base) >= (int)sizeof name) {
         fprintf(stderr, "godtab-gen: %s: the name %s-near is too long; give a shorter one with --name\n", o->def_path,
                 base);
@@ -109,29 +134,16 @@ int gen_near_run(const options *o, const gt_def_model *m, const char *base, uint
             printf("%s: no near table: %s\n", name, why);
         return 0;
     }
-    uint8_t *data = gt_def_near_alloc(p.entries * (unsigned)p.bits / 8);
-    if (!data) {
-        fprintf(stderr, "godtab-gen: %s: %s\n", name, gt_strerror(GT_ERR_NOMEM));
-        return GT_EXIT_INTERNAL;
-    }
     if (!o->quiet)
         printf("%s: the states within %d moves hashed into %" PRIu64 " slots (%.1f MiB; %.3g sequences)\n", name,
                p.depth, p.entries, (double)p.entries * p.bits / 8 / 1048576.0, p.sequences);
-    const double t0 = seconds_now();
-    int rc = gt_def_near_fill(m, &p, o->threads, NULL, data, &d);
-    if (rc) {
-        fprintf(stderr, "godtab-gen: %s: %s\n", name, gt_strerror(rc));
-        free(data);
-        return gt_exit_code(rc);
-    }
-    const double seconds = seconds_now() - t0;
-    if (!o->quiet) {
-        printf("%s: filled in %.2f s; slots of each value:", name, seconds);
-        for (int v = 0; v <= d.max_depth; v++)
-            printf(" %" PRIu64, d.count[v]);
+    near_job j = {o, m, &p, {0}, 0};
+    int rc = fill_and_store(&j, name, record, record_len);
+    if (rc == 0 && !o->quiet) {
+        printf("%s: filled in %.2f s; slots of each value:", name, j.seconds);
+        for (int v = 0; v <= j.d.max_depth; v++)
+            printf(" %" PRIu64, j.d.count[v]);
         printf(" (empty)\n");
     }
-    rc = store(o, name, &p, data, &d, seconds, record, record_len);
-    free(data);
     return rc;
 }

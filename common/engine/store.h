@@ -136,6 +136,20 @@ int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const 
  * Return values: as gt_db_get_table. */
 int gt_db_map_table(gt_db *db, const char *name, gt_table **out);
 
+/* A mapped table filled in place (gt_db_put_mapped's records and
+ * transaction): its data record of meta->raw_bytes is reserved in LMDB's
+ * own pages and `fill` writes it there and completes *meta (the data's
+ * checksum and distribution: gt_table_meta_init), so that a table built
+ * for storing is held in memory once, not twice. fill's non-zero return
+ * aborts the transaction (nothing stored changes) and is returned.
+ * Parameters: meta->name and raw_bytes set (at most one record's bytes,
+ * 2 GiB - 1 MiB); sections as gt_db_put_mapped's.
+ * Return values: as gt_db_put_mapped, GT_ERR_RANGE for data past one
+ * record, fill's code, GT_ERR_INVAL when fill changed raw_bytes. */
+typedef int (*gt_db_fill_fn)(void *user, uint8_t *data, gt_table_meta *meta);
+int gt_db_put_mapped_fill(gt_db *db, gt_table_meta *meta, gt_db_fill_fn fill, void *user,
+                          const gt_section_data *sections, int n_sections);
+
 /* Does gt_db_map_table read the table of this metadata in place (1), or
  * copy it (0: zstd storage, or mapped data stored in parts)? */
 int gt_db_maps_in_place(const gt_table_meta *m);

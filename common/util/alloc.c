@@ -16,6 +16,14 @@ void *gt_alloc_huge(size_t bytes)
     return p;
 }
 
+void gt_advise_huge(void *p, size_t bytes)
+{
+    const uintptr_t from = ((uintptr_t)p + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    const uintptr_t to = ((uintptr_t)p + bytes) / HUGE_PAGE * HUGE_PAGE;
+    if (to > from)
+        madvise((void *)from, to - from, MADV_HUGEPAGE); /* advice only: failure is harmless */
+}
+
 int gt_array_reserve(void **items, size_t *cap, size_t need, size_t item_bytes, size_t min_cap)
 {
     if (need <= *cap)

@@ -11,6 +11,11 @@
  * Return values: the buffer, or NULL if out of memory. */
 void *gt_alloc_huge(size_t bytes);
 
+/* Advice: the whole 2 MiB pages of [p, p + bytes), memory not yet touched
+ * (say an allocation of someone else's), backed by huge pages where the
+ * kernel allows. */
+void gt_advise_huge(void *p, size_t bytes);
+
 /* Makes room for at least `need` items in a growable array: if *cap < need,
  * reallocates *items to max(need, 2 * *cap, min_cap) items of item_bytes
  * each and updates *cap. On failure *items and *cap are unchanged.
