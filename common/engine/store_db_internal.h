@@ -78,10 +78,13 @@ typedef struct gt_store_put_job {
     void **frames;
     size_t *sizes;
     gt_catalogue catalogue; /* read and rewritten in the transaction */
+    uint32_t first;         /* 0, or: the chunks below already written in this transaction, after the
+                               table's old keys were deleted (gt_db_put_mapped_fill) */
 } gt_store_put_job;
 
 /* The gt_store_run body that replaces a table's records and its catalogue
- * entry (arg: a gt_store_put_job). */
+ * entry (arg: a gt_store_put_job); also called inside another body, for
+ * the chunks from j->first on. */
 int gt_store_put_body(gt_db *db, MDB_txn *txn, void *arg);
 
 /* Inside txn, for a mapped table whose metadata t->meta was read: copies

@@ -173,7 +173,7 @@ int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const 
     meta->stored_bytes = 0;
     for (uint32_t c = 0; c < n_rec; c++)
         meta->stored_bytes += sizes[c];
-    gt_store_put_job j = {meta, meta_text, 0, n_rec, frames, sizes, {NULL, 0, 0}};
+    gt_store_put_job j = {meta, meta_text, 0, n_rec, frames, sizes, {NULL, 0, 0}, 0};
     if ((rc = gt_table_meta_format(meta, meta_text, sizeof meta_text, &j.meta_len)) != 0)
         goto free_sums;
     rc = gt_store_run(db, 0, gt_store_put_body, &j);
@@ -185,22 +185,14 @@ free_sums:
 
 /* gt_db_put_mapped_fill's transaction: the data record reserved in LMDB's
  * own pages and filled there by the caller, then checksummed; then the
- * other records and the catalogue. */
+ * other records and the catalogue, as gt_db_put_mapped writes them. */
 typedef struct fill_job {
     gt_table_meta *meta;
     const gt_section_data *sec;
     int n_sec;
     gt_db_fill_fn fill;
     void *user;
-    gt_catalogue catalogue;
 } fill_job;
-
-static int put_record(gt_db *db, MDB_txn *txn, const char *key, const void *data, size_t bytes)
-{
-    MDB_val k = {strlen(key), (void *)key}, v = {bytes, (void *)data};
-    int rc = mdb_put(txn, db->dbi, &k, &v, 0);
-    return rc ? gt_store_lmdb_error(db, rc) : GT_OK;
-}
 
 /* The data reserved and filled (read again before any other write: LMDB
  * keeps the reserved pages only until then), its checksums described. */
@@ -224,33 +216,26 @@ static int reserve_and_fill(gt_db *db, MDB_txn *txn, fill_job *j, uint64_t **sum
 static int put_filled_body(gt_db *db, MDB_txn *txn, void *arg)
 {
     fill_job *j = arg;
-    char key[GT_NAME_MAX + 32], meta_text[META_CAP];
+    char meta_text[META_CAP];
+    void *frames[MAX_RECORDS];
+    size_t sizes[MAX_RECORDS];
     uint64_t *sums = NULL;
-    size_t meta_len;
-    int deleted, rc = gt_store_read_catalogue(db, txn, &j->catalogue);
-    rc = rc ? rc : gt_store_delete_keys(db, txn, j->meta->name, &deleted);
+    int deleted, rc = gt_store_delete_keys(db, txn, j->meta->name, &deleted);
     rc = rc ? rc : reserve_and_fill(db, txn, j, &sums);
     if (rc)
         goto free_sums;
-    const size_t sums_bytes = total_blocks(j->meta) * sizeof *sums;
-    j->meta->stored_bytes = j->meta->raw_bytes + sums_bytes;
-    for (int i = 0; i < j->n_sec; i++)
-        j->meta->stored_bytes += j->sec[i].bytes;
-    gt_store_chunk_key(j->meta->name, 1, key, sizeof key);
-    rc = put_record(db, txn, key, sums, sums_bytes);
-    for (int i = 0; i < j->n_sec && rc == GT_OK; i++) {
-        gt_store_chunk_key(j->meta->name, (uint32_t)(2 + i), key, sizeof key);
-        rc = put_record(db, txn, key, j->sec[i].data, j->sec[i].bytes);
+    frames[1] = sums;
+    sizes[1] = total_blocks(j->meta) * sizeof *sums;
+    j->meta->stored_bytes = j->meta->raw_bytes + sizes[1];
+    for (int i = 0; i < j->n_sec; i++) {
+        frames[2 + i] = (void *)j->sec[i].data;
+        sizes[2 + i] = j->sec[i].bytes;
+        j->meta->stored_bytes += sizes[2 + i];
     }
-    if (rc == GT_OK && (rc = gt_table_meta_format(j->meta, meta_text, sizeof meta_text, &meta_len)) == GT_OK) {
-        gt_store_meta_key(j->meta->name, key, sizeof key);
-        rc = put_record(db, txn, key, meta_text, meta_len);
-    }
-    gt_catalogue_entry e = {"", gt_checksum64((const uint8_t *)meta_text, meta_len), j->meta->checksum,
-                            (uint32_t)(2 + j->n_sec)};
-    snprintf(e.name, sizeof e.name, "%s", j->meta->name);
-    if (rc == GT_OK && (rc = gt_catalogue_set(&j->catalogue, &e)) == GT_OK)
-        rc = gt_store_write_catalogue(db, txn, &j->catalogue);
+    gt_store_put_job put = {j->meta, meta_text, 0, (uint32_t)(2 + j->n_sec), frames, sizes, {NULL, 0, 0}, 1};
+    if ((rc = gt_table_meta_format(j->meta, meta_text, sizeof meta_text, &put.meta_len)) == GT_OK)
+        rc = gt_store_put_body(db, txn, &put); /* the records from 1 on, and the catalogue */
+    gt_catalogue_free(&put.catalogue);
 free_sums:
     free(sums);
     return rc;
@@ -265,10 +250,8 @@ int gt_db_put_mapped_fill(gt_db *db, gt_table_meta *meta, gt_db_fill_fn fill, vo
     if (parts_for(db, meta->raw_bytes).count > 1)
         return gt_store_fail(db, GT_ERR_RANGE, "%s: a filled table is one record: at most %llu bytes", meta->name,
                              (unsigned long long)(db->single_max ? db->single_max : SINGLE_MAX));
-    fill_job j = {meta, sec, n_sec, fill, user, {NULL, 0, 0}};
-    int rc = gt_store_run(db, 0, put_filled_body, &j);
-    gt_catalogue_free(&j.catalogue);
-    return rc;
+    fill_job j = {meta, sec, n_sec, fill, user};
+    return gt_store_run(db, 0, put_filled_body, &j);
 }
 
 /* The cut of the data the records show (record 0 is part 0: its size is

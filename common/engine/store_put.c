@@ -72,13 +72,13 @@ static int put_records(gt_db *db, MDB_txn *txn, const gt_store_put_job *j)
 {
     char key[GT_NAME_MAX + 32];
     int rc, deleted;
-    if ((rc = gt_store_delete_keys(db, txn, j->meta->name, &deleted)) != 0)
+    if (j->first == 0 && (rc = gt_store_delete_keys(db, txn, j->meta->name, &deleted)) != 0)
         return rc;
     gt_store_meta_key(j->meta->name, key, sizeof key);
     MDB_val k = {strlen(key), key}, v = {j->meta_len, (void *)j->meta_text};
     if ((rc = mdb_put(txn, db->dbi, &k, &v, 0)) != 0)
         return gt_store_lmdb_error(db, rc);
-    for (uint32_t c = 0; c < j->n_chunks; c++) {
+    for (uint32_t c = j->first; c < j->n_chunks; c++) {
         gt_store_chunk_key(j->meta->name, c, key, sizeof key);
         k = (MDB_val){strlen(key), key};
         v = (MDB_val){j->sizes[c], j->frames[c]};
@@ -116,7 +116,7 @@ int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int lev
     uint64_t n = (meta->raw_bytes + chunk_bytes - 1) / chunk_bytes;
     if (n > 999999999u)
         return gt_store_fail(db, GT_ERR_RANGE, "%s: too many chunks", meta->name);
-    gt_store_put_job j = {meta, NULL, 0, n ? (uint32_t)n : 1, NULL, NULL, {NULL, 0, 0}};
+    gt_store_put_job j = {meta, NULL, 0, n ? (uint32_t)n : 1, NULL, NULL, {NULL, 0, 0}, 0};
     j.frames = calloc(j.n_chunks, sizeof *j.frames);
     j.sizes = calloc(j.n_chunks, sizeof *j.sizes);
     char meta_text[META_CAP];

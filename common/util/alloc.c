@@ -7,21 +7,21 @@
 
 #define HUGE_PAGE ((size_t)2 << 20)
 
-void *gt_alloc_huge(size_t bytes)
-{
-    size_t rounded = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
-    void *p = aligned_alloc(HUGE_PAGE, rounded ? rounded : HUGE_PAGE);
-    if (p)
-        madvise(p, rounded ? rounded : HUGE_PAGE, MADV_HUGEPAGE); /* advice only: failure is harmless */
-    return p;
-}
-
 void gt_advise_huge(void *p, size_t bytes)
 {
     const uintptr_t from = ((uintptr_t)p + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
     const uintptr_t to = ((uintptr_t)p + bytes) / HUGE_PAGE * HUGE_PAGE;
     if (to > from)
         madvise((void *)from, to - from, MADV_HUGEPAGE); /* advice only: failure is harmless */
+}
+
+void *gt_alloc_huge(size_t bytes)
+{
+    size_t rounded = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    void *p = aligned_alloc(HUGE_PAGE, rounded ? rounded : HUGE_PAGE);
+    if (p)
+        gt_advise_huge(p, rounded ? rounded : HUGE_PAGE);
+    return p;
 }
 
 int gt_array_reserve(void **items, size_t *cap, size_t need, size_t item_bytes, size_t min_cap)

@@ -13,6 +13,7 @@
  * or less. No state is pruned on the way (a collision would prune a state
  * still to be written), and the threads lower the slots by compare and
  * swap, so the table does not depend on their order. */
+#include "alloc.h"
 #include "def_search_internal.h"
 #include "gt_error.h"
 
@@ -20,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #define NEAR_PREFIX_MAX 4096 /* the canonical prefixes the threads share */
 #define NEAR_POLL 4096       /* leaves between two looks at cancel */
@@ -94,12 +94,7 @@ void gt_def_near_moves_free(gt_def_near_moves *nm)
 
 uint8_t *gt_def_near_alloc(uint64_t bytes)
 {
-    const size_t huge = GT_DEF_NEAR_PAGE, size = (size_t)((bytes + huge - 1) / huge * huge);
-    void *p = NULL;
-    if (posix_memalign(&p, huge, size))
-        return NULL;
-    madvise(p, size, MADV_HUGEPAGE); /* advice only: without it the pages are small */
-    return p;
+    return gt_alloc_huge((size_t)bytes);
 }
 
 int gt_def_near_fits(const gt_def_model *m)
