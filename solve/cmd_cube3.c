@@ -265,10 +265,10 @@ static int pick_rung(const gt_loader *ld, const rung_choice *choice, const char 
     uint64_t bytes[8] = {0}, tp = 0, smallest = 0;
     int in_place[8] = {0}, ignored;
     size_t n = gt_cube3_rung_count();
-    int tp_ok = ld->stat(ld->user, GT_CUBE3_TWOPHASE_TABLE, &tp, &ignored) == GT_OK;
+    int tp_ok = ld->stat(ld->user, GT_CUBE3_TWOPHASE_TABLE, 0, &tp, &ignored) == GT_OK;
     for (size_t i = 0; i < n && i < 8; i++) {
         const char *name = gt_cube3_rung_name(i);
-        if (ld->stat(ld->user, name, &bytes[i], &in_place[i]) != GT_OK || bytes[i] == 0 ||
+        if (ld->stat(ld->user, name, GT_LOAD_IN_PARTS, &bytes[i], &in_place[i]) != GT_OK || bytes[i] == 0 ||
             (!in_place[i] && !choice->copy_ok))
             bytes[i] = 0;
         else if (!strcmp(name, GT_CUBE3_FSUD2_TABLE))
@@ -306,7 +306,7 @@ static int open_tables(const char *db_path, int corners_only, const char *edges,
     if (code)
         return code;
     gt_table *corners = NULL;
-    rc = gt_catalog_map(ct->db, GT_CUBE3_CORNERS_TABLE, &corners);
+    rc = gt_catalog_map(ct->db, GT_CUBE3_CORNERS_TABLE, 0, &corners);
     ct->t.corners = corners;
     if (rc) {
         gt_cli_table_error(ct->db, db_path, GT_CUBE3_CORNERS_TABLE, BUILD_HINT, rc);

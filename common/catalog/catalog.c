@@ -140,7 +140,7 @@ free_table:
     return rc;
 }
 
-int gt_catalog_map(gt_db *db, const char *name, gt_table **table)
+int gt_catalog_map(gt_db *db, const char *name, int flags, gt_table **table)
 {
     const gt_table_spec *spec = gt_catalog_find(name);
     gt_distribution published;
@@ -148,7 +148,7 @@ int gt_catalog_map(gt_db *db, const char *name, gt_table **table)
     int rc;
     if (!spec)
         return GT_ERR_NOTFOUND;
-    if ((rc = gt_db_map_table(db, name, &t)) != 0)
+    if ((rc = gt_db_map_table_flags(db, name, flags, &t)) != 0)
         return rc;
     if (t->meta.encoding != spec->encoding ||
         (gt_catalog_published(spec, &published) && !gt_distribution_equal(&published, &t->meta.distribution))) {
@@ -185,18 +185,24 @@ void gt_catalog_report_env(gt_db *db, int threads, gt_report_env *env)
 
 /* ---- the loader of solver hooks (spec.h) ---- */
 
-static int loader_map(void *user, const char *table, int checked, gt_table **t)
+static int map_flags(int load_flags)
 {
-    return checked ? gt_catalog_map(user, table, t) : gt_db_map_table(user, table, t);
+    return load_flags & GT_LOAD_IN_PARTS ? GT_MAP_IN_PARTS : 0;
 }
 
-static int loader_stat(void *user, const char *table, uint64_t *raw_bytes, int *in_place)
+static int loader_map(void *user, const char *table, int flags, gt_table **t)
+{
+    return flags & GT_LOAD_CHECKED ? gt_catalog_map(user, table, map_flags(flags), t)
+                                   : gt_db_map_table_flags(user, table, map_flags(flags), t);
+}
+
+static int loader_stat(void *user, const char *table, int flags, uint64_t *raw_bytes, int *in_place)
 {
     gt_table_meta m;
     int rc = gt_db_get_meta(user, table, &m);
     if (rc == GT_OK) {
         *raw_bytes = m.raw_bytes;
-        *in_place = gt_db_maps_in_place(&m);
+        *in_place = gt_db_maps_in_place(&m, map_flags(flags));
     }
     return rc;
 }

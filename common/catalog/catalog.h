@@ -64,12 +64,12 @@ int gt_catalog_published(const gt_table_spec *spec, gt_distribution *out);
  * GT_ERR_CORRUPT, GT_ERR_VERSION, GT_ERR_NOMEM, GT_ERR_STORAGE. */
 GT_API int gt_catalog_load(gt_db *db, const char *name, gt_puzzle **puzzle, gt_table **table);
 
-/* Opens a stored table for reading in place (gt_db_map_table: no copy for
- * a mapped table), without building its descriptor, and checks its
- * encoding and published counts. Free it with gt_table_free before closing
- * db.
+/* Opens a stored table for reading in place (gt_db_map_table_flags, flags
+ * GT_MAP_*: no copy for a mapped table), without building its descriptor,
+ * and checks its encoding and published counts. Free it with
+ * gt_table_free before closing db.
  * Return values: as gt_catalog_load. */
-int gt_catalog_map(gt_db *db, const char *name, gt_table **table);
+int gt_catalog_map(gt_db *db, const char *name, int flags, gt_table **table);
 
 /* Releases what gt_catalog_load returned (either may be NULL). */
 GT_API void gt_catalog_unload(const char *name, gt_puzzle *puzzle, gt_table *table);

@@ -123,17 +123,21 @@ typedef struct gt_answer gt_answer;
 /* How a solver reads the store: the catalog's loader (gt_catalog_loader),
  * so that a model never opens the store itself. Every call returns GT_OK or
  * a GT_ERR_* code (GT_ERR_NOTFOUND: not built). */
+#define GT_LOAD_CHECKED 1
+#define GT_LOAD_IN_PARTS 2
+
 typedef struct gt_loader {
     /* A catalog table with its descriptor, checked (gt_catalog_load). */
     int (*load)(void *user, const char *table, gt_puzzle **puzzle, gt_table **t);
     void (*unload)(void *user, const char *table, gt_puzzle *puzzle, gt_table *t);
-    /* A stored table read in place (no copy for a mapped table); checked:
-     * also against its catalog spec (gt_catalog_map). Free with
-     * gt_table_free. */
-    int (*map)(void *user, const char *table, int checked, gt_table **t);
-    /* The uncompressed bytes of a stored table and whether it is read in
-     * place (1) or copied when opened (0). */
-    int (*stat)(void *user, const char *table, uint64_t *raw_bytes, int *in_place);
+    /* A stored table read in place (no copy for a mapped table); flags:
+     * GT_LOAD_CHECKED, also against its catalog spec (gt_catalog_map);
+     * GT_LOAD_IN_PARTS, data over 2 GiB read in place in its parts too
+     * (gt_view_at). Free with gt_table_free. */
+    int (*map)(void *user, const char *table, int flags, gt_table **t);
+    /* The uncompressed bytes of a stored table and whether map with these
+     * flags reads it in place (1) or copies it (0). */
+    int (*stat)(void *user, const char *table, int flags, uint64_t *raw_bytes, int *in_place);
     /* Another name's answers (a family, a table: as gt_query_open_with and
      * gt_query_answer), for a solver built on other families' answers
      * without naming their code (nnn's 3x3x3 stage is cube3's two-phase,

@@ -136,6 +136,14 @@ int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const 
  * Return values: as gt_db_get_table. */
 int gt_db_map_table(gt_db *db, const char *name, gt_table **out);
 
+/* gt_db_map_table with flags: GT_MAP_IN_PARTS reads data stored in parts
+ * in place too (no copy: the view's data is NULL, its parts point into the
+ * map, read through gt_view_at), for a reader of views that can. Parts of
+ * a size that is not a power of two are copied as without it.
+ * Return values: as gt_db_map_table, GT_ERR_INVAL for an unknown flag. */
+#define GT_MAP_IN_PARTS 1
+int gt_db_map_table_flags(gt_db *db, const char *name, int flags, gt_table **out);
+
 /* A mapped table filled in place (gt_db_put_mapped's records and
  * transaction): its data record of meta->raw_bytes is reserved in LMDB's
  * own pages and `fill` writes it there and completes *meta (the data's
@@ -150,9 +158,10 @@ typedef int (*gt_db_fill_fn)(void *user, uint8_t *data, gt_table_meta *meta);
 int gt_db_put_mapped_fill(gt_db *db, gt_table_meta *meta, gt_db_fill_fn fill, void *user,
                           const gt_section_data *sections, int n_sections);
 
-/* Does gt_db_map_table read the table of this metadata in place (1), or
- * copy it (0: zstd storage, or mapped data stored in parts)? */
-int gt_db_maps_in_place(const gt_table_meta *m);
+/* Does gt_db_map_table_flags read the table of this metadata in place (1),
+ * or copy it (0: zstd storage, or mapped data stored in parts without
+ * GT_MAP_IN_PARTS)? */
+int gt_db_maps_in_place(const gt_table_meta *m, int flags);
 
 /* Reads a table's metadata only.
  * Return values: GT_OK, GT_ERR_INVAL (db or name NULL, name too long),

@@ -117,6 +117,6 @@ int gt_store_delete_keys(gt_db *db, MDB_txn *txn, const char *name, int *deleted
 
 /* gt_db_map_table for a mapped table (store_mapped.c): GT_STORE_NOT_MAPPED
  * for a zstd table, which the caller (store_get.c) loads instead. */
-int gt_store_map_in_place(gt_db *db, const char *name, gt_table **out);
+int gt_store_map_in_place(gt_db *db, const char *name, int flags, gt_table **out);
 
 #endif

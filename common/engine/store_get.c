@@ -115,7 +115,7 @@ static int get_table_body(gt_db *db, MDB_txn *txn, void *arg)
         return rc;
     if (gt_checksum64(t->data, t->data_bytes) != t->meta.checksum)
         return gt_store_fail(db, GT_ERR_CORRUPT, "%s: checksum mismatch", j->name);
-    t->view = (gt_view){t->data, t->data_bytes, NULL, NULL, &t->damaged};
+    t->view = (gt_view){.data = t->data, .bytes = t->data_bytes, .damaged = &t->damaged};
     return GT_OK;
 }
 
@@ -139,8 +139,15 @@ int gt_db_get_table(gt_db *db, const char *name, int threads, gt_table **out)
 }
 
 
+int gt_db_map_table_flags(gt_db *db, const char *name, int flags, gt_table **out)
+{
+    if (flags & ~GT_MAP_IN_PARTS)
+        return GT_ERR_INVAL;
+    int rc = gt_store_map_in_place(db, name, flags, out);
+    return rc == GT_STORE_NOT_MAPPED ? gt_db_get_table(db, name, 0, out) : rc;
+}
+
 int gt_db_map_table(gt_db *db, const char *name, gt_table **out)
 {
-    int rc = gt_store_map_in_place(db, name, out);
-    return rc == GT_STORE_NOT_MAPPED ? gt_db_get_table(db, name, 0, out) : rc;
+    return gt_db_map_table_flags(db, name, 0, out);
 }

@@ -45,9 +45,9 @@ typedef struct parts {
     uint64_t bytes;
 } parts;
 
-int gt_db_maps_in_place(const gt_table_meta *m)
+int gt_db_maps_in_place(const gt_table_meta *m, int flags)
 {
-    return m->storage == GT_STORAGE_MAPPED && m->raw_bytes <= SINGLE_MAX;
+    return m->storage == GT_STORAGE_MAPPED && (m->raw_bytes <= SINGLE_MAX || (flags & GT_MAP_IN_PARTS));
 }
 
 int gt_store_set_parts(gt_db *db, uint64_t single_max, uint64_t part_bytes)
@@ -365,13 +365,13 @@ int gt_store_copy_mapped(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, g
     if (!(t->data = p.count > 1 ? join_parts(&t->meta, p, rec) : copy_data(&rec[0])))
         return GT_ERR_NOMEM;
     t->data_bytes = t->meta.raw_bytes;
-    t->view = (gt_view){t->data, t->data_bytes, NULL, NULL, &t->damaged};
+    t->view = (gt_view){.data = t->data, .bytes = t->data_bytes, .damaged = &t->damaged};
     if (gt_checksum64(t->data, t->data_bytes) != t->meta.checksum)
         return gt_store_fail(db, GT_ERR_CORRUPT, "%s: checksum mismatch", t->meta.name);
     for (int i = 0; i < t->meta.n_sections; i++) {
         const gt_section_meta *s = &t->meta.sections[i];
         uint8_t *copy = copy_record(&rec[2 + i]);
-        t->sections[i] = (gt_view){copy, s->bytes, NULL, NULL, &t->damaged};
+        t->sections[i] = (gt_view){.data = copy, .bytes = s->bytes, .damaged = &t->damaged};
         if (!copy)
             return GT_ERR_NOMEM;
         if (gt_checksum64(copy, s->bytes) != s->checksum)
@@ -387,6 +387,8 @@ typedef struct mapping {
     uint64_t *checked[MAX_RECORDS];  /* per array: one bit a checked block */
     void *copies[MAX_RECORDS];       /* records copied out (misaligned) */
     uint64_t *sums;                  /* the checksums record, or its aligned copy */
+    int flags;                       /* GT_MAP_* */
+    const uint8_t *parts[MAX_PARTS]; /* data read in place in parts: each part's bytes */
 } mapping;
 
 static void release_mapping(gt_table *t)
@@ -420,7 +422,7 @@ static int make_view(gt_table *t, mapping *m, int c, const MDB_val *v, const uin
     const uint8_t *p = aligned(m, c, v);
     if (!p)
         return GT_ERR_NOMEM;
-    *out = (gt_view){p, v->mv_size, NULL, NULL, &t->damaged};
+    *out = (gt_view){.data = p, .bytes = v->mv_size, .damaged = &t->damaged};
     if (v->mv_size <= CHECK_WHOLE_MAX || p != v->mv_data)
         return gt_checksum64(p, v->mv_size) == checksum ? GT_OK : GT_ERR_CORRUPT;
     if (!(m->checked[c] = calloc((blocks_of(v->mv_size) + 63) / 64, sizeof *m->checked[c])))
@@ -437,14 +439,39 @@ static int join_view(gt_table *t, mapping *m, parts p, const MDB_val *rec)
     if (!data)
         return GT_ERR_NOMEM;
     m->copies[0] = data;
-    t->view = (gt_view){data, t->meta.raw_bytes, NULL, NULL, &t->damaged};
+    t->view = (gt_view){.data = data, .bytes = t->meta.raw_bytes, .damaged = &t->damaged};
     return gt_checksum64(data, t->meta.raw_bytes) == t->meta.checksum ? GT_OK : GT_ERR_CORRUPT;
+}
+
+/* Data in parts read in place: each part's records, as one view (parts
+ * of a power-of-two size, so that a byte's part is a shift). Checked
+ * block by block like one record's (a block never straddles two parts). */
+static int parts_view(gt_table *t, mapping *m, parts p, const MDB_val *rec)
+{
+    unsigned shift = 0;
+    while (((uint64_t)1 << shift) < p.bytes)
+        shift++;
+    for (uint32_t k = 0; k < p.count; k++)
+        m->parts[k] = rec[part_record(&t->meta, k)].mv_data;
+    if (!(m->checked[0] = calloc((blocks_of(t->meta.raw_bytes) + 63) / 64, sizeof *m->checked[0])))
+        return GT_ERR_NOMEM;
+    t->view = (gt_view){.bytes = t->meta.raw_bytes, .sums = m->sums, .checked = m->checked[0], .damaged = &t->damaged,
+                        .parts = m->parts, .part_shift = shift};
+    return GT_OK;
+}
+
+/* Can data in these parts be read in place? */
+static int parts_in_place(const mapping *m, parts p)
+{
+    return (m->flags & GT_MAP_IN_PARTS) && (p.bytes & (p.bytes - 1)) == 0;
 }
 
 static int map_views(gt_db *db, gt_table *t, mapping *m, parts p, const MDB_val *rec)
 {
     const uint64_t *sums = m->sums;
-    int rc = p.count > 1 ? join_view(t, m, p, rec) : make_view(t, m, 0, &rec[0], sums, t->meta.checksum, &t->view);
+    int rc = p.count == 1       ? make_view(t, m, 0, &rec[0], sums, t->meta.checksum, &t->view)
+             : parts_in_place(m, p) ? parts_view(t, m, p, rec)
+                                    : join_view(t, m, p, rec);
     sums += blocks_of(t->meta.raw_bytes);
     for (int i = 0; rc == GT_OK && i < t->meta.n_sections; i++) {
         rc = make_view(t, m, 2 + i, &rec[2 + i], sums, t->meta.sections[i].checksum, &t->sections[i]);
@@ -486,7 +513,7 @@ void gt_table_forget_pages(const gt_table *t, uint64_t offset, uint64_t n)
 }
 
 /* A new table holding its own read transaction (gt_table_free ends it). */
-static int new_mapping(gt_db *db, gt_table **out)
+static int new_mapping(gt_db *db, int flags, gt_table **out)
 {
     gt_table *t = calloc(1, sizeof *t);
     mapping *m = calloc(1, sizeof *m);
@@ -496,20 +523,21 @@ static int new_mapping(gt_db *db, gt_table **out)
         free(t);
         return gt_store_lmdb_error(db, rc);
     }
+    m->flags = flags;
     t->mapping = m;
     t->release = release_mapping;
     *out = t;
     return GT_OK;
 }
 
-int gt_store_map_in_place(gt_db *db, const char *name, gt_table **out)
+int gt_store_map_in_place(gt_db *db, const char *name, int flags, gt_table **out)
 {
     gt_table *t;
     sigjmp_buf jb, *outer;
     volatile int rc;
     if (!db || !name || !out || strlen(name) >= GT_NAME_MAX)
         return GT_ERR_INVAL;
-    if ((rc = new_mapping(db, &t)) != GT_OK)
+    if ((rc = new_mapping(db, flags, &t)) != GT_OK)
         return rc;
     if (GT_GUARD_ENTER(jb, outer))
         rc = gt_store_fail(db, GT_ERR_CORRUPT, "damaged file: a page or record lies past the end of data.mdb");

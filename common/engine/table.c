@@ -388,7 +388,7 @@ int gt_view_check_block(const gt_view *v, uint64_t block)
     if (off >= v->bytes) /* a caller's bug, but never a read past the view */
         return 0;
     if (!GT_GUARD_ENTER(jb, outer)) { /* a truncated file faults here, first */
-        ok = gt_checksum64(v->data + off, len) == v->sums[block];
+        ok = gt_checksum64(gt_view_at(v, off), len) == v->sums[block]; /* a block lies in one part */
         gt_guard_leave(outer);
     }
     if (!ok) {
@@ -397,6 +397,18 @@ int gt_view_check_block(const gt_view *v, uint64_t block)
     }
     __atomic_fetch_or(&v->checked[block >> 6], (uint64_t)1 << (block & 63), __ATOMIC_RELAXED);
     return 1;
+}
+
+void gt_view_copy(const gt_view *v, uint64_t from, uint64_t n, uint8_t *out)
+{
+    while (n > 0) {
+        const uint64_t in_part = v->parts ? ((uint64_t)1 << v->part_shift) - (from & (((uint64_t)1 << v->part_shift) - 1)) : n;
+        const uint64_t k = n < in_part ? n : in_part;
+        memcpy(out, gt_view_at(v, from), (size_t)k);
+        out += k;
+        from += k;
+        n -= k;
+    }
 }
 
 int gt_view_check_all(const gt_view *v)

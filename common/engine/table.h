@@ -100,14 +100,30 @@ typedef struct gt_table_meta {
 
 /* A byte array read in place, checked block by block on first use: the
  * data or a section of a mapped table. A view whose sums is NULL was
- * checked whole (a loaded copy, or a small section checked on mapping). */
+ * checked whole (a loaded copy, or a small section checked on mapping).
+ * Data over 2 GiB is stored in parts (store_mapped.c); a reader that asks
+ * for it (GT_MAP_IN_PARTS) reads it in place there: data is then NULL and
+ * byte i lies in part i >> part_shift (gt_view_at). */
 typedef struct gt_view {
     const uint8_t *data;
     uint64_t bytes;
     const uint64_t *sums; /* gt_checksum64 of each GT_BLOCK_BYTES block, or NULL */
     uint64_t *checked;    /* one bit a block, set once it matched (atomic) */
     int *damaged;         /* set to 1 when a block does not match */
+    const uint8_t *const *parts; /* in parts: each 1 << part_shift bytes but the last; else NULL */
+    unsigned part_shift;
 } gt_view;
+
+/* The address of the view's byte at offset `byte` (< bytes). */
+static inline const uint8_t *gt_view_at(const gt_view *v, uint64_t byte)
+{
+    if (!v->parts)
+        return v->data + byte;
+    return v->parts[byte >> v->part_shift] + (byte & (((uint64_t)1 << v->part_shift) - 1));
+}
+
+/* Copies bytes [from, from + n) of the view to out (across parts). */
+void gt_view_copy(const gt_view *v, uint64_t from, uint64_t n, uint8_t *out);
 
 /* A table in memory: its metadata and its encoded data. A mapped table's
  * data points into the database map (read-only memory): it stays valid
@@ -176,13 +192,16 @@ int gt_table_encode(const uint8_t *dist, uint64_t n, gt_encoding enc, int thread
 /* The raw stored value of state i (distance, residue, code or bit). */
 static inline unsigned gt_table_raw(const gt_table *t, uint64_t i)
 {
+    /* data read in place in parts has no single array (gt_view_at) */
+#define GT_TABLE_BYTE(b) (t->data ? t->data[b] : *gt_view_at(&t->view, b))
     switch (t->meta.encoding) {
-    case GT_ENC_BYTE: return t->data[i];
-    case GT_ENC_NIBBLE: return (t->data[i >> 1] >> ((i & 1) * 4)) & 15u;
+    case GT_ENC_BYTE: return GT_TABLE_BYTE(i);
+    case GT_ENC_NIBBLE: return (GT_TABLE_BYTE(i >> 1) >> ((i & 1) * 4)) & 15u;
     case GT_ENC_MOD3:
-    case GT_ENC_TOP2: return (t->data[i >> 2] >> ((i & 3) * 2)) & 3u;
-    default: return (t->data[i >> 3] >> (i & 7)) & 1u;
+    case GT_ENC_TOP2: return (GT_TABLE_BYTE(i >> 2) >> ((i & 3) * 2)) & 3u;
+    default: return (GT_TABLE_BYTE(i >> 3) >> (i & 7)) & 1u;
     }
+#undef GT_TABLE_BYTE
 }
 
 /* GT_ENC_TOP2's b for a table of God's number max_depth: max_depth - 4

@@ -140,13 +140,14 @@ static void test_data_in_parts(void **state)
     meta_of(&m, "m");
     assert_int_equal(gt_db_put_mapped(db, &m, data, sec, 1), GT_OK);
     gt_db_close(db);
-    assert_int_equal(gt_db_maps_in_place(&m), 1); /* by the default cut: 6 MiB is one record */
+    assert_int_equal(gt_db_maps_in_place(&m, 0), 1); /* by the default cut: 6 MiB is one record */
     gt_table_meta other = m;
     other.raw_bytes = (uint64_t)3 << 30;
-    assert_int_equal(gt_db_maps_in_place(&other), 0);
+    assert_int_equal(gt_db_maps_in_place(&other, 0), 0);
+    assert_int_equal(gt_db_maps_in_place(&other, GT_MAP_IN_PARTS), 1);
     other.raw_bytes = 1000;
     other.storage = GT_STORAGE_ZSTD;
-    assert_int_equal(gt_db_maps_in_place(&other), 0);
+    assert_int_equal(gt_db_maps_in_place(&other, GT_MAP_IN_PARTS), 0);
     assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
     assert_int_equal(gt_db_map_table(db, "m", &t), GT_OK);
     assert_int_equal(t->data_bytes, DATA_BYTES);
@@ -166,6 +167,69 @@ static void test_data_in_parts(void **state)
     assert_int_equal(gt_db_map_table(db, "m", &t), GT_ERR_CORRUPT);
     assert_int_equal(gt_db_get_table(db, "m", 1, &t), GT_ERR_CORRUPT);
     gt_db_close(db);
+}
+
+/* Stores "m" (data and one section) in parts of part_bytes. */
+static void store_in_parts(uint64_t part_bytes)
+{
+    tu_rmrf(path);
+    gt_db *db;
+    gt_table_meta m;
+    gt_section_data sec[1] = {{"small_one", small, SMALL_BYTES}};
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    assert_int_equal(gt_store_set_parts(db, 2 << 20, part_bytes), GT_OK);
+    meta_of(&m, "m");
+    assert_int_equal(gt_db_put_mapped(db, &m, data, sec, 1), GT_OK);
+    gt_db_close(db);
+}
+
+/* With GT_MAP_IN_PARTS, data in parts is read in place: no copy, each
+ * byte found through its part (gt_view_at), each block checked on first
+ * use, and a damaged block refused alone. Parts of another size than a
+ * power of two are joined as without the flag. */
+static void test_data_in_parts_read_in_place(void **state)
+{
+    (void)state;
+    static const uint64_t at[] = {0, 1, (1 << 20) - 1, 1 << 20, (3 << 20) + 12345, DATA_BYTES - 1};
+    uint8_t *copy = malloc(DATA_BYTES);
+    gt_db *db;
+    gt_table *t;
+    store_in_parts(1 << 20);
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+    assert_int_equal(gt_db_map_table_flags(db, "m", 2, &t), GT_ERR_INVAL);
+    assert_int_equal(gt_db_map_table_flags(db, "m", GT_MAP_IN_PARTS, &t), GT_OK);
+    assert_null(t->data);
+    assert_non_null(t->view.parts);
+    assert_non_null(t->view.sums); /* checked block by block */
+    assert_int_equal(t->view.part_shift, 20);
+    assert_int_equal(t->view.bytes, DATA_BYTES);
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++)
+        assert_int_equal(*gt_view_at(&t->view, at[i]), data[at[i]]);
+    gt_view_copy(&t->view, 0, DATA_BYTES, copy);
+    assert_memory_equal(copy, data, DATA_BYTES);
+    gt_view_copy(&t->view, (1 << 20) - 7, 20, copy); /* across a part's end */
+    assert_memory_equal(copy, data + (1 << 20) - 7, 20);
+    assert_int_equal(gt_view_check_all(&t->view), GT_OK);
+    assert_memory_equal(gt_table_section(t, "small_one")->data, small, SMALL_BYTES);
+    gt_table_free(t);
+    gt_db_close(db);
+    raw_flip(2 + 1 + 3 - 1, 12345); /* part 3 = bytes [3 MiB, 4 MiB) */
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+    assert_int_equal(gt_db_map_table_flags(db, "m", GT_MAP_IN_PARTS, &t), GT_OK);
+    assert_int_equal(gt_view_ok(&t->view, 2 << 20), 1);
+    assert_int_equal(gt_view_ok(&t->view, (3 << 20) + 12345), 0);
+    assert_int_equal(t->damaged, 1);
+    assert_int_equal(gt_view_check_all(&t->view), GT_ERR_CORRUPT);
+    gt_table_free(t);
+    gt_db_close(db);
+    store_in_parts(3 << 16); /* 192 KiB: not a power of two */
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+    assert_int_equal(gt_db_map_table_flags(db, "m", GT_MAP_IN_PARTS, &t), GT_OK);
+    assert_null(t->view.parts);
+    assert_memory_equal(t->data, data, DATA_BYTES);
+    gt_table_free(t);
+    gt_db_close(db);
+    free(copy);
 }
 
 /* gt_db_put_mapped_fill's callback: the test data written in place, the
@@ -371,6 +435,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mapped_round_trip_in_place),
         cmocka_unit_test(test_data_in_parts),
+        cmocka_unit_test(test_data_in_parts_read_in_place),
         cmocka_unit_test(test_put_mapped_fill),
         cmocka_unit_test(test_damaged_data_block_is_refused_alone),
         cmocka_unit_test(test_damaged_small_section_or_sums_fail_the_mapping),

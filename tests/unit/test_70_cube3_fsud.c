@@ -203,6 +203,51 @@ static void test_stored_2bit_rung(gt_db *db, const gt_cube3_fss *f, const gt_tab
     gt_table_free(fsud2);
 }
 
+/* The 2-bit rung read in place in its parts (2.47 GB: stored in parts of
+ * 1 GiB), when built with cube3-twophase: the same codes as its joined
+ * copy, and a solver on it finds the copy's lengths (nothing but the
+ * byte's address differs; gt_view_at). */
+static void test_2bit_rung_in_parts(void **state)
+{
+    (void)state;
+    gt_db *db = NULL;
+    gt_table *parted = NULL, *joined = NULL, *phase1 = NULL, *corners = NULL;
+    const char *path = gt_db_default_path(NULL);
+    if (gt_db_open(&db, path, GT_DB_READONLY) != 0 ||
+        gt_db_map_table_flags(db, GT_CUBE3_FSUD2_TABLE, GT_MAP_IN_PARTS, &parted) != 0 ||
+        gt_db_map_table(db, GT_CUBE3_FSUD2_TABLE, &joined) != 0 ||
+        gt_db_map_table(db, GT_CUBE3_TWOPHASE_TABLE, &phase1) != 0 ||
+        gt_db_map_table(db, GT_CUBE3_CORNERS_TABLE, &corners) != 0) {
+        fprintf(stderr, "test_2bit_rung_in_parts: no %s (with cube3-twophase and the corners) in %s; build it with: "
+                "godtab-gen cube3 %s\n", GT_CUBE3_FSUD2_TABLE, path, GT_CUBE3_FSUD2_TABLE);
+        gt_table_free(parted);
+        gt_table_free(joined);
+        gt_table_free(phase1);
+        gt_table_free(corners);
+        gt_db_close(db);
+        skip();
+    }
+    assert_non_null(parted->view.parts);
+    assert_null(joined->view.parts);
+    gt_rng rng = {75};
+    for (int trial = 0; trial < 200000; trial++) {
+        uint64_t e = gt_rng_below(&rng, parted->meta.n_states);
+        assert_int_equal(gt_table_raw(parted, e), gt_table_raw(joined, e));
+    }
+    gt_cube3_solver *in_parts = NULL, *copy = NULL;
+    gt_cube3_solver_tables t = {corners, NULL, parted, phase1, 0};
+    assert_int_equal(gt_cube3_solver_open_tables(&t, GT_CUBE3_TABLES_IN_PLACE, &in_parts), GT_OK);
+    assert_int_equal(gt_cube3_solver_open_tables(&t, GT_CUBE3_TABLES_COPY, &copy), GT_OK); /* copied across parts */
+    expect_same_lengths(in_parts, copy, &rng, 20);
+    gt_cube3_solver_free(in_parts);
+    gt_cube3_solver_free(copy);
+    gt_table_free(parted);
+    gt_table_free(joined);
+    gt_table_free(phase1);
+    gt_table_free(corners);
+    gt_db_close(db);
+}
+
 /* The stored table, when built: neighbours differ by at most one, it is 0
  * only on the goal's coset, never below the phase-1 distance (its subgroup
  * is smaller; cube3-twophase holds that distance over the same classes and
@@ -279,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_fsud_classes),
         cmocka_unit_test(test_split_bfs_is_exact),
         cmocka_unit_test(test_stored_fsud_table),
+        cmocka_unit_test(test_2bit_rung_in_parts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -138,7 +138,7 @@ static void full_build(full *f, const char *file, int metric)
     f->t.meta.distribution = f->d;
     assert_int_equal(gt_table_encode(f->dist, f->p->n_states, GT_ENC_MOD3, 1, &f->t.data, &bytes), GT_OK);
     f->t.data_bytes = bytes;
-    f->t.view = (gt_view){f->t.data, bytes, NULL, NULL, NULL};
+    f->t.view = (gt_view){.data = f->t.data, .bytes = bytes};
 }
 
 static void full_free(full *f)
@@ -171,7 +171,7 @@ static void pdb_build(pdb *b, const gt_def_model *m, const char *text)
     b->t.meta.distribution = b->d;
     assert_int_equal(gt_table_encode(b->dist, b->pr.states, GT_ENC_MOD3, 1, &b->t.data, &bytes), GT_OK);
     b->t.data_bytes = bytes;
-    b->t.view = (gt_view){b->t.data, bytes, NULL, NULL, NULL};
+    b->t.view = (gt_view){.data = b->t.data, .bytes = bytes};
 }
 
 static void pdb_free(pdb *b)
@@ -549,7 +549,7 @@ static void test_search_copies_large_pdb(void **state)
     t.meta.n_states = pr.states;
     t.data = data;
     t.data_bytes = bytes;
-    t.view = (gt_view){data, bytes, sums, checked, &damaged};
+    t.view = (gt_view){.data = data, .bytes = bytes, .sums = sums, .checked = checked, .damaged = &damaged};
     const gt_table *tables[] = {&t};
     assert_int_equal(gt_def_search_new(p.m, &pr, tables, 1, NULL, &s), GT_OK);
     assert_non_null(s->pdb[0].copy);
@@ -631,12 +631,12 @@ static void near_build(near *n, const gt_def_model *m, uint64_t bytes, int bits)
     assert_int_equal(gt_def_near_fill(m, &n->plan, 2, NULL, n->t.data, &n->t.meta.distribution), GT_OK);
     n->t.meta.encoding = bits == 2 ? GT_ENC_TOP2 : GT_ENC_NIBBLE;
     n->t.meta.n_states = n->plan.entries;
-    n->t.view = (gt_view){n->t.data, n->t.data_bytes, NULL, NULL, NULL};
+    n->t.view = (gt_view){.data = n->t.data, .bytes = n->t.data_bytes};
     snprintf(n->text, sizeof n->text, "near %d depth %d", bits == 2 ? 2 : 1, n->plan.depth);
     n->t.meta.n_sections = 1;
     snprintf(n->t.meta.sections[0].name, sizeof n->t.meta.sections[0].name, "%s", GT_DEF_NEAR_SECTION);
     n->t.meta.sections[0].bytes = strlen(n->text);
-    n->t.sections[0] = (gt_view){(const uint8_t *)n->text, strlen(n->text), NULL, NULL, NULL};
+    n->t.sections[0] = (gt_view){.data = (const uint8_t *)n->text, .bytes = strlen(n->text)};
 }
 
 /* Every state's bound is at most its distance, exact for most within the
@@ -845,7 +845,7 @@ static void test_near_refused(void **state)
                                 "far 1 depth 3"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         near m2 = n;
-        m2.t.sections[0] = (gt_view){(const uint8_t *)bad[i], strlen(bad[i]), NULL, NULL, NULL};
+        m2.t.sections[0] = (gt_view){.data = (const uint8_t *)bad[i], .bytes = strlen(bad[i])};
         assert_int_equal(gt_def_near_table_depth(&m2.t, &depth, NULL), GT_ERR_CORRUPT);
         assert_int_equal(gt_def_search_new(f.m, NULL, NULL, 0, &m2.t, &s), GT_ERR_INVAL);
         assert_null(s);

@@ -47,13 +47,13 @@ static int suits(const gt_loader *ld, const char *name, int how)
 {
     uint64_t bytes, ignored;
     int in_place, ignored_place;
-    if (ld->stat(ld->user, name, &bytes, &in_place) != GT_OK)
+    if (ld->stat(ld->user, name, GT_LOAD_IN_PARTS, &bytes, &in_place) != GT_OK)
         return 0;
     if (in_place)
         return 1;
     return how == GT_CUBE3_TABLES_COPY && fits_in_memory(bytes) &&
            (strcmp(name, GT_CUBE3_FSUD2_TABLE) != 0 ||
-            ld->stat(ld->user, GT_CUBE3_TWOPHASE_TABLE, &ignored, &ignored_place) == GT_OK);
+            ld->stat(ld->user, GT_CUBE3_TWOPHASE_TABLE, 0, &ignored, &ignored_place) == GT_OK);
 }
 
 size_t gt_cube3_rung_count(void)
@@ -82,9 +82,9 @@ static int map_edge_table(const gt_loader *ld, const char *name, gt_cube3_solver
 {
     gt_table *edges = NULL, *phase1 = NULL;
     int fst = strcmp(name, GT_CUBE3_FST_TABLE) == 0;
-    int rc = ld->map(ld->user, name, fst, &edges);
+    int rc = ld->map(ld->user, name, (fst ? GT_LOAD_CHECKED : 0) | GT_LOAD_IN_PARTS, &edges);
     if (rc == GT_OK && strcmp(name, GT_CUBE3_FSUD2_TABLE) == 0)
-        rc = ld->map(ld->user, GT_CUBE3_TWOPHASE_TABLE, 1, &phase1);
+        rc = ld->map(ld->user, GT_CUBE3_TWOPHASE_TABLE, GT_LOAD_CHECKED, &phase1);
     if (rc) {
         gt_table_free(edges);
         return rc;
@@ -93,7 +93,7 @@ static int map_edge_table(const gt_loader *ld, const char *name, gt_cube3_solver
     t->phase1 = phase1;
     uint64_t bytes;
     int in_place = 1;
-    ld->stat(ld->user, name, &bytes, &in_place);
+    ld->stat(ld->user, name, GT_LOAD_IN_PARTS, &bytes, &in_place);
     t->edges_private = !in_place;
     return GT_OK;
 }

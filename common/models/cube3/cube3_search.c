@@ -47,6 +47,13 @@ static inline uint64_t edge_byte(const gt_cube3_solver *s, uint64_t e)
     return s->top2 ? e >> 2 : e >> 1;
 }
 
+/* Where that byte is: the table read in place may be in parts (over 2 GiB
+ * stored; gt_view_at). */
+static inline const uint8_t *edge_at(const gt_cube3_solver *s, uint64_t byte)
+{
+    return gt_view_at(&s->edges_v, byte);
+}
+
 /* The 2-bit rung's value: exact above the base, else the phase-1 distance
  * (a lower bound of this table's: its subgroup holds this one's). With more
  * than base moves left, a value up to the base prunes nothing and makes no
@@ -54,7 +61,7 @@ static inline uint64_t edge_byte(const gt_cube3_solver *s, uint64_t e)
  * fallback's read: most lookups are made there (docs/cube3.md). */
 static inline unsigned top2_value(const gt_cube3_solver *s, uint64_t e, int left)
 {
-    unsigned code = (s->edges[e >> 2] >> ((e & 3) * 2)) & 3u;
+    unsigned code = (*edge_at(s, e >> 2) >> ((e & 3) * 2)) & 3u;
     if (code)
         return (unsigned)s->top2_base + code;
     if (left > s->top2_base)
@@ -69,7 +76,7 @@ static inline unsigned edge_value(const gt_cube3_solver *s, uint64_t e, int left
 {
     if (!gt_view_ok(&s->edges_v, edge_byte(s, e)))
         return 0;
-    return s->top2 ? top2_value(s, e, left) : nibble(s->edges, e);
+    return s->top2 ? top2_value(s, e, left) : (*edge_at(s, e >> 1) >> ((e & 1) * 4)) & 15u;
 }
 
 /* Prefetches what edge_value(e) will read. Not the 2-bit rung's fallback:
@@ -77,7 +84,7 @@ static inline unsigned edge_value(const gt_cube3_solver *s, uint64_t e, int left
  * 13-15 % slower (the reads in flight are what the search waits on). */
 static inline void edge_prefetch(const gt_cube3_solver *s, uint64_t e)
 {
-    __builtin_prefetch(&s->edges[edge_byte(s, e)]);
+    __builtin_prefetch(edge_at(s, edge_byte(s, e)));
 }
 
 static int node_of(const gt_cube3_solver *s, const gt_cube3 *c, node *n)
@@ -137,7 +144,7 @@ static inline const void *edge_first_read(const gt_cube3_solver *s, uint32_t sli
 {
     if (s->class_of)
         return &s->class_of[slice * GT_CUBE3_FLIPS + flip];
-    return &s->edges[edge_byte(s, edge_entry(s, slice, flip, twist, 0))];
+    return edge_at(s, edge_byte(s, edge_entry(s, slice, flip, twist, 0)));
 }
 
 /* The corner value of a node; its edge value on each axis in f (when there

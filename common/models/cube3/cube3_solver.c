@@ -68,23 +68,23 @@ static int move_tables(gt_cube3_solver *s, const gt_table *corners, int fss)
 static int attach_view(const gt_view *from, int how, gt_view *view, const uint8_t **data, uint8_t **own)
 {
     *view = *from;
-    *data = view->data;
+    *data = view->parts ? view->parts[0] : view->data; /* read through the view (gt_view_at) when in parts */
     if (how != GT_CUBE3_TABLES_COPY)
         return GT_OK;
     if (gt_view_check_all(view) != GT_OK)
         return GT_ERR_CORRUPT;
     if (!(*own = gt_alloc_huge(view->bytes)))
         return GT_ERR_NOMEM;
-    memcpy(*own, view->data, view->bytes);
+    gt_view_copy(view, 0, view->bytes, *own);
     /* checked and private: nothing to check, and the table may be freed */
-    *view = (gt_view){*own, view->bytes, NULL, NULL, NULL};
+    *view = (gt_view){.data = *own, .bytes = view->bytes};
     *data = *own;
     return GT_OK;
 }
 
 static int attach(const gt_table *t, int how, gt_view *view, const uint8_t **data, uint8_t **own)
 {
-    gt_view whole = t->view.data ? t->view : (gt_view){t->data, t->data_bytes, NULL, NULL, NULL};
+    gt_view whole = t->view.data || t->view.parts ? t->view : (gt_view){.data = t->data, .bytes = t->data_bytes};
     return attach_view(&whole, how, view, data, own);
 }
 
@@ -140,7 +140,7 @@ static int fss_classes(gt_cube3_solver *s, const gt_table *fss, int how)
         return GT_ERR_INVAL;
     s->class_of = s->classes->class_of;
     memcpy(s->twist_conj, s->classes->twist_conj, sizeof s->twist_conj);
-    s->class_v = (gt_view){(const uint8_t *)s->class_of, (uint64_t)GT_CUBE3_FSS_X * 4, NULL, NULL, NULL};
+    s->class_v = (gt_view){.data = (const uint8_t *)s->class_of, .bytes = (uint64_t)GT_CUBE3_FSS_X * 4};
     return to_u16(s->classes->ss_move, GT_CUBE3_SLICE_SORTED, &s->slice_move);
 }
 
