@@ -258,7 +258,10 @@ typedef struct rung_choice {
 
 /* Without --edges and --load: the fastest stored rung within the limit
  * (gt_cube3_pick_rung). Sets *edges and *how; exit 9 when rungs are stored
- * but none fits. */
+ * but none fits. A rung in one record is read in place; one stored in
+ * parts (over 2 GiB) is read in place in them for a single query, and
+ * copied into huge pages for a batch (copy_ok), whose deep searches pay
+ * the copy back. */
 static int pick_rung(const gt_loader *ld, const rung_choice *choice, const char **edges, int *how)
 {
     uint64_t max_memory = choice->max_memory;
@@ -268,11 +271,13 @@ static int pick_rung(const gt_loader *ld, const rung_choice *choice, const char 
     int tp_ok = ld->stat(ld->user, GT_CUBE3_TWOPHASE_TABLE, 0, &tp, &ignored) == GT_OK;
     for (size_t i = 0; i < n && i < 8; i++) {
         const char *name = gt_cube3_rung_name(i);
+        int whole = 0;
         if (ld->stat(ld->user, name, GT_LOAD_IN_PARTS, &bytes[i], &in_place[i]) != GT_OK || bytes[i] == 0 ||
-            (!in_place[i] && !choice->copy_ok))
+            ld->stat(ld->user, name, 0, &bytes[i], &whole) != GT_OK || (!in_place[i] && !choice->copy_ok))
             bytes[i] = 0;
         else if (!strcmp(name, GT_CUBE3_FSUD2_TABLE))
             bytes[i] = tp_ok ? bytes[i] + tp : 0; /* the 2-bit rung needs cube3-twophase */
+        in_place[i] = whole || (in_place[i] && !choice->copy_ok);
         if (bytes[i] && (!smallest || bytes[i] < smallest))
             smallest = bytes[i];
     }

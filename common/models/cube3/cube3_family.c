@@ -42,18 +42,17 @@ static int fits_in_memory(uint64_t bytes)
     return pages <= 0 || page <= 0 || bytes <= (uint64_t)pages * (uint64_t)page / 2;
 }
 
-/* Is the stored table `name` the automatic choice for `how`? */
+/* Is the stored table `name` the automatic choice for `how`? (The 2-bit
+ * rung only with cube3-twophase, its fallback.) */
 static int suits(const gt_loader *ld, const char *name, int how)
 {
     uint64_t bytes, ignored;
     int in_place, ignored_place;
-    if (ld->stat(ld->user, name, GT_LOAD_IN_PARTS, &bytes, &in_place) != GT_OK)
+    if (ld->stat(ld->user, name, GT_LOAD_IN_PARTS, &bytes, &in_place) != GT_OK ||
+        (strcmp(name, GT_CUBE3_FSUD2_TABLE) == 0 &&
+         ld->stat(ld->user, GT_CUBE3_TWOPHASE_TABLE, 0, &ignored, &ignored_place) != GT_OK))
         return 0;
-    if (in_place)
-        return 1;
-    return how == GT_CUBE3_TABLES_COPY && fits_in_memory(bytes) &&
-           (strcmp(name, GT_CUBE3_FSUD2_TABLE) != 0 ||
-            ld->stat(ld->user, GT_CUBE3_TWOPHASE_TABLE, 0, &ignored, &ignored_place) == GT_OK);
+    return in_place || (how == GT_CUBE3_TABLES_COPY && fits_in_memory(bytes));
 }
 
 size_t gt_cube3_rung_count(void)
