@@ -416,9 +416,11 @@ int gt_view_check_all(const gt_view *v)
     int ok = 1;
     if (!v->sums)
         return GT_OK;
-    uint64_t blocks = (v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
-    for (uint64_t b = 0; b < blocks && ok; b++)
-        ok = gt_view_ok(v, b << GT_BLOCK_SHIFT);
+    const int64_t blocks = (int64_t)((v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT);
+    /* on every core: a rung of 2.47 GB is 38,000 blocks of ~10 us each */
+#pragma omp parallel for schedule(dynamic, 64) reduction(& : ok) if (blocks > 256)
+    for (int64_t b = 0; b < blocks; b++)
+        ok &= gt_view_ok(v, (uint64_t)b << GT_BLOCK_SHIFT);
     return ok ? GT_OK : GT_ERR_CORRUPT;
 }
 

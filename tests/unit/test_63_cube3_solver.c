@@ -102,6 +102,61 @@ static int solve_checked(const gt_cube3_solver *s, const gt_cube3 *c, const gt_c
     return r->distance;
 }
 
+/* The corner table as a mapped one looks: checked block by block on first
+ * use against per-block checksums (sums, bits), block `damaged_block`'s
+ * checksum wrong (none: -1). */
+static void lazy_corners(gt_table *t, uint64_t *sums, uint64_t *bits, int64_t damaged_block)
+{
+    const uint64_t blocks = (corner_table.data_bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
+    *t = corner_table;
+    t->damaged = 0;
+    for (uint64_t b = 0; b < blocks; b++) {
+        uint64_t off = b << GT_BLOCK_SHIFT, n = corner_table.data_bytes - off;
+        sums[b] = gt_checksum64(corner_table.data + off, n < GT_BLOCK_BYTES ? n : GT_BLOCK_BYTES);
+    }
+    if (damaged_block >= 0)
+        sums[damaged_block] ^= 1;
+    memset(bits, 0, (blocks + 63) / 64 * sizeof *bits);
+    t->view = (gt_view){.data = t->data, .bytes = t->data_bytes, .sums = sums, .checked = bits, .damaged = &t->damaged};
+}
+
+/* A deep search on tables read in place checks every block once it has
+ * visited verify_after_nodes, then reads without the blocks' tests: the
+ * same answer, every block checked after it, and a damaged block found so
+ * fails the query (no answer). Here the corners are solved, so their table
+ * bounds nothing and the search takes six iterations. */
+static void test_deep_search_checks_the_tables_whole(void **state)
+{
+    (void)state;
+    const uint64_t blocks = (corner_table.data_bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
+    uint64_t *sums = malloc(blocks * sizeof *sums), *bits = malloc((blocks + 63) / 64 * sizeof *bits);
+    gt_table lazy;
+    gt_cube3 c;
+    gt_cube3_solver *s;
+    gt_cube3_search_result r0, r1;
+    gt_cube3_search_options o = {.threads = 2, .verify_after_nodes = 1000};
+    assert_int_equal(gt_cube3_from_scramble("R2 U2 R2 U2 R2 U2", &c, NULL), GT_OK);
+    assert_int_equal(gt_cube3_solver_bound(corner_solver, &c), 0);
+    solve_checked(corner_solver, &c, &o, &r0); /* a copy: nothing to check */
+    lazy_corners(&lazy, sums, bits, -1);
+    assert_int_equal(gt_cube3_solver_open(&lazy, NULL, NULL, GT_CUBE3_TABLES_IN_PLACE, &s), GT_OK);
+    solve_checked(s, &c, &o, &r1);
+    assert_true(r1.nodes > 1000);
+    assert_int_equal(r1.distance, 6);
+    assert_memory_equal(r1.moves, r0.moves, (size_t)r0.length);
+    for (uint64_t b = 0; b < blocks; b++)
+        assert_true(bits[b / 64] >> (b % 64) & 1);
+    gt_cube3_solver_free(s);
+    lazy_corners(&lazy, sums, bits, (int64_t)blocks - 1);
+    assert_int_equal(gt_cube3_solver_open(&lazy, NULL, NULL, GT_CUBE3_TABLES_IN_PLACE, &s), GT_OK);
+    assert_int_equal(gt_cube3_search(s, &c, &o, &r1), GT_ERR_CORRUPT);
+    assert_int_equal(r1.distance, -1);
+    assert_int_equal(lazy.damaged, 1);
+    gt_cube3_solver_free(s);
+    free(sums);
+    free(bits);
+}
+
 /* The shortest solution length by blind iterative deepening (no table). */
 static int blind_dfs(gt_cube3 *c, int depth, int last_face)
 {
@@ -501,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_axis_masks_keep_every_solution),
         cmocka_unit_test(test_symmetric_starts),
         cmocka_unit_test(test_deep_positions),
+        cmocka_unit_test(test_deep_search_checks_the_tables_whole),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

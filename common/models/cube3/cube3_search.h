@@ -111,6 +111,9 @@ typedef struct gt_cube3_search_options {
     int no_symmetry;           /* do not search a symmetric start once per orbit of first moves */
     int no_direction;          /* HTM: always extend the start's end, never the other */
     int no_task_order;         /* search the tasks in canonical order, not by last iteration's cost */
+    /* Tables read in place are checked whole once a search has visited this
+     * many nodes, then read without their blocks' tests (0: 2·10^7). */
+    uint64_t verify_after_nodes;
 } gt_cube3_search_options;
 
 typedef struct gt_cube3_search_result {
