@@ -3,7 +3,7 @@
  * cube3-fsud16-twist-2bit 2.5 GB, cube3-fsud16-twist 4.9 GB; with the
  * corner table), the same seeded random-state cubes are solved optimally on
  * one thread and on two, read in place (the default --load map) and copied
- * (--load copy; the two fsud rungs are private copies either way). It
+ * (--load copy; a rung over 2 GiB is read in place in its parts). It
  * prints, per rung: the table's bytes, CPU seconds per cube (median), nodes
  * per cube (median), nodes per CPU second, and the answers' lengths, which
  * must agree across rungs; and issue 15's targets, met or MISSED.
