@@ -442,6 +442,67 @@ static int pdb_cut(const search_worker *w, const uint16_t *track, const int *h, 
     return pdb_read(w, track, h, ps + 1, k - 1, g, mv, n, keep, ch);
 }
 
+static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, uint64_t forbid, int prev, int run_len);
+
+/* Enters child mv of the node at depth g (no databases read: no cells
+ * moved) unless its inverse state's slot puts it past the bound. */
+static int lazy_enter(search_worker *w, const search_near *nv, const uint8_t *flat, const uint16_t *track,
+                      const int *h, int g, uint64_t forbid, int prev, int run_len, int mv)
+{
+    const gt_def_search *s = w->s;
+    uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes, inv[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    gt_def_near_apply(&s->near_moves, mv, flat, child);
+    if (s->near_moves.invertible) {
+        gt_def_near_invert(&s->near_moves, child, inv);
+        if (over_bound(w, nv, g, gt_def_near_hash(inv, s->flat_bytes)) > 0)
+            return 0;
+    }
+    w->path[g] = (uint8_t)mv;
+    return dfs(w, track, h, g + 1, gt_def_canon_next(&s->canon, forbid, mv, w->run->o->all), mv,
+               mv == prev ? run_len + 1 : 1);
+}
+
+/* The children of a node that no database bounds, read lazily in move
+ * order: the first power of each base together (one round), a base's
+ * other powers only once its first is walked and did not cut them, and a
+ * child's inverse state just before it is entered. A search that follows
+ * its path (an FTO scramble within the near table: 9 nodes) then hashes
+ * and reads half the children, and no sibling nor inverse round where the
+ * path goes through a first power. near_direct says why a slot cuts the
+ * parent or its base. Returns as dfs. */
+static int near_lazy(search_worker *w, const search_near *nv, const uint8_t *flat, const uint16_t *track,
+                     const int *h, int g, uint64_t forbid, int prev, int run_len, const int *mv, int n)
+{
+    const gt_def_search *s = w->s;
+    uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes;
+    uint64_t hash[GT_MAX_MOVES];
+    int over[GT_MAX_MOVES];
+    for (int i = 0; i < n; i++)
+        if (first_of_base(s, mv, i))
+            hash[i] = child_hash(s, nv, flat, child, mv[i]);
+    for (int i = 0; i < n; i++)
+        if (first_of_base(s, mv, i) && (over[i] = over_bound(w, nv, g, hash[i])) >= 3)
+            return 0;
+    for (int i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && !first_of_base(s, mv, j); j++)
+            ;
+        if (over[i] <= 0 && lazy_enter(w, nv, flat, track, h, g, forbid, prev, run_len, mv[i]))
+            return 1;
+        if (over[i] == 2 && !s->canon.qtm)
+            continue; /* the base's other powers are past the bound too */
+        for (int k = i + 1; k < j; k++)
+            hash[k] = child_hash(s, nv, flat, child, mv[k]);
+        for (int k = i + 1; k < j; k++) {
+            const int o = over_bound(w, nv, g, hash[k]);
+            if (o >= 3)
+                return 0;
+            if (o <= 0 && lazy_enter(w, nv, flat, track, h, g, forbid, prev, run_len, mv[k]))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* Depth-first below a node at depth g with exact distances h[]; returns 1
  * to stop (a solution found without all, or a stop), 0 to go on. The
  * children are cut by the near table first when it bounds the root
@@ -468,6 +529,8 @@ static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, uin
     const search_near *nv = s->small.data && w->bound - g <= s->small.depth ? &s->small : &s->near;
     const int near = flat && w->bound - g - 1 <= s->near.depth,
               near_first = near && (!run->pdb_first || nv == &s->small), near_after = near && !near_first;
+    if (near_first && !run->n_pdb)
+        return near_lazy(w, nv, flat, track, h, g, forbid, prev, run_len, mv, n);
     if (near_first && (near_direct(w, nv, flat, g, mv, n, keep) || near_inverse(w, nv, flat, g, mv, n, keep)))
         return 0;
     if (pdb_cut(w, track, h, g, mv, n, keep, ch, 1) < 0)
