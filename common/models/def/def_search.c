@@ -134,6 +134,7 @@ static int near_setup(gt_def_search *s, const gt_table *near)
         return GT_ERR_INVAL;
     s->near.entries = near->meta.n_states;
     s->flat_bytes = s->m->def->total;
+    gt_def_near_pack(s->m, s->m->def->solved_perm, s->m->def->solved_ori, s->solved_flat);
     int rc = table_copy(near, &s->near.data);
     rc = rc ? rc : gt_def_near_moves_build(s->m, &s->near_moves);
     return rc ? rc : small_setup(s, near->view.bytes);
@@ -181,11 +182,16 @@ void gt_def_search_free(gt_def_search *s)
 
 /* ---- the walk --------------------------------------------------------------- */
 
-/* 1 (and the path kept) if the cells' state is solved: replayed on the
- * definition, since identical or forgotten pieces may hide a difference. */
+/* 1 (and the path kept) if the cells' state is solved: with a near table,
+ * its flat state is the whole state (every position's label and twist,
+ * gt_def_near_pack); else replayed on the definition, since identical or
+ * forgotten pieces may hide a difference. (The program replays every
+ * answer once more before printing it.) */
 static int is_goal(const search_worker *w, int g)
 {
     const gt_def_model *m = w->s->m;
+    if (w->s->near.data)
+        return !memcmp(w->flat + (size_t)g * (size_t)w->s->flat_bytes, w->s->solved_flat, (size_t)w->s->flat_bytes);
     uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
     memcpy(perm, w->run->perm, (size_t)m->def->total);
     memcpy(ori, w->run->ori, (size_t)m->def->total);
