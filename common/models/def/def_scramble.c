@@ -31,31 +31,42 @@ static void apply_base(const gt_def *def, int b, uint8_t *perm, uint8_t *ori, ui
     memcpy(ori, to, (size_t)def->total);
 }
 
-/* The order of base move b (<= 255), 0 if larger: its powers composed on
- * positions (uint16: a definition may have more than 256). */
-static int base_order(const gt_def *def, int b, uint16_t *p, uint8_t *o, uint16_t *tp, uint8_t *to)
+static unsigned gcd(unsigned a, unsigned b)
+{
+    while (b) {
+        unsigned t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* The order of base move b (<= 255), 0 if larger: the least common
+ * multiple of its cycles' orders, a cycle of L positions whose twists add
+ * up to S (mod m, its set's orientation modulus) having order
+ * L * m / gcd(S, m). (Each query's scramble needs the orders: composing
+ * the powers made its parsing cost as much as an FTO search.) */
+static int base_order(const gt_def *def, int b, uint8_t *seen)
 {
     const uint16_t *mp = def->move_perm + (size_t)b * (size_t)def->total;
     const uint8_t *mo = def->move_ori + (size_t)b * (size_t)def->total;
+    unsigned order = 1;
+    memset(seen, 0, (size_t)def->total);
     for (int j = 0; j < def->total; j++) {
-        p[j] = (uint16_t)j;
-        o[j] = 0;
-    }
-    for (int k = 1; k <= 255; k++) {
-        int identity = 1;
-        for (int j = 0; j < def->total; j++) {
-            tp[j] = p[mp[j]];
-            to[j] = (uint8_t)((o[mp[j]] + mo[j]) % omod_at(def, j));
+        unsigned len = 0, sum = 0, m = omod_at(def, j);
+        for (int k = j; !seen[k]; k = mp[k]) {
+            seen[k] = 1;
+            len++;
+            sum += mo[k];
         }
-        for (int j = 0; j < def->total; j++) {
-            p[j] = tp[j];
-            o[j] = to[j];
-            identity &= p[j] == j && o[j] == 0;
-        }
-        if (identity)
-            return k;
+        if (len == 0)
+            continue;
+        const unsigned cycle = len * (m / gcd(sum % m, m));
+        order = order / gcd(order, cycle) * cycle;
+        if (order > 255)
+            return 0;
     }
-    return 0;
+    return (int)order;
 }
 
 /* The move reader of the alg syntax (notation.h) over a definition's
@@ -110,15 +121,12 @@ static uint8_t def_inverse(void *ctx, gt_turn t)
 /* Each base move's order. GT_OK or GT_ERR_NOMEM. */
 static int def_orders(const gt_def *def, def_moves *d)
 {
-    size_t n = (size_t)def->total;
-    uint16_t *p = malloc(2 * n * sizeof *p);
-    uint8_t *o = malloc(2 * n);
+    uint8_t *seen = malloc((size_t)def->total + 1);
+    const int rc = seen ? GT_OK : GT_ERR_NOMEM;
     d->def = def;
-    for (int b = 0; p && o && b < def->n_moves; b++)
-        d->order[b] = base_order(def, b, p, o, p + n, o + n);
-    int rc = p && o ? GT_OK : GT_ERR_NOMEM;
-    free(p);
-    free(o);
+    for (int b = 0; seen && b < def->n_moves; b++)
+        d->order[b] = base_order(def, b, seen);
+    free(seen);
     return rc;
 }
 
