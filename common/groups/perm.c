@@ -1,6 +1,7 @@
 /* Single permutations (permgroup.h): products, inverses, cycle types,
  * signs, orders, cycle notation. The bottom of the permutation-group files:
  * calls none of them. */
+#include "gcd.h"
 #include "gt_error.h"
 #include "permgroup.h"
 #include "textbuf.h"
@@ -79,16 +80,6 @@ int gt_perm_sign(int n, const gt_point *p)
     return sign;
 }
 
-static uint64_t gcd_u64(uint64_t a, uint64_t b)
-{
-    while (b) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 uint64_t gt_perm_order(int n, const gt_point *p)
 {
     int hist[GT_PERM_MAX_DEGREE + 1];
@@ -97,7 +88,7 @@ uint64_t gt_perm_order(int n, const gt_point *p)
     for (uint64_t len = 2; len <= (uint64_t)n; len++) {
         if (!hist[len])
             continue;
-        uint64_t m = len / gcd_u64(order, len);
+        uint64_t m = len / gt_gcd_u64(order, len);
         if (order > UINT64_MAX / m)
             return UINT64_MAX;
         order *= m;

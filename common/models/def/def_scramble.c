@@ -3,6 +3,7 @@
  * move selection or metric. The alg syntax is the cubes' (common/cube/alg.c)
  * over the definition's move names. */
 #include "def.h"
+#include "gcd.h"
 #include "gt_error.h"
 #include "notation.h"
 
@@ -31,16 +32,6 @@ static void apply_base(const gt_def *def, int b, uint8_t *perm, uint8_t *ori, ui
     memcpy(ori, to, (size_t)def->total);
 }
 
-static unsigned gcd(unsigned a, unsigned b)
-{
-    while (b) {
-        unsigned t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* The order of base move b (<= 255), 0 if larger: the least common
  * multiple of its cycles' orders, a cycle of L positions whose twists add
  * up to S (mod m, its set's orientation modulus) having order
@@ -61,8 +52,8 @@ static int base_order(const gt_def *def, int b, uint8_t *seen)
         }
         if (len == 0)
             continue;
-        const unsigned cycle = len * (m / gcd(sum % m, m));
-        order = order / gcd(order, cycle) * cycle;
+        const unsigned cycle = len * (m / (unsigned)gt_gcd_u64(sum % m, m));
+        order = order / (unsigned)gt_gcd_u64(order, cycle) * cycle;
         if (order > 255)
             return 0;
     }
