@@ -1,4 +1,4 @@
-/* Kociemba's two-phase search (cube3_twophase.h, docs/cube3.md "Two-phase"). */
+/* Kociemba's two-phase search (cube3_twophase.h, docs/twophase.md). */
 #include "cube3_twophase.h"
 #include "gt_error.h"
 
@@ -9,7 +9,7 @@
 #define CHECK_EVERY 1023u /* nodes between two looks at the clock and the cancel flag */
 #define N_DIRS 7           /* the position and its inverse along the three axes, and a scratch one */
 /* The pre-moves (run): at most PRE_MAX of them, leaving a phase 1 of at
- * least PRE_MIN_L1 moves (tuned in docs/cube3.md: 8 is best at <= 20 and
+ * least PRE_MIN_L1 moves (tuned in docs/twophase.md: 8 is best at <= 20 and
  * <= 21, 7 at <= 19; both may be set with -D to tune again). */
 #ifndef PRE_MAX
 #define PRE_MAX 6

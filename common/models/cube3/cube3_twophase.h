@@ -1,6 +1,6 @@
 /* Kociemba's two-phase algorithm for the 3x3x3: a short solution (not
  * necessarily optimal) in milliseconds, from small tables built in memory
- * (docs/cube3.md, "Two-phase").
+ * (docs/twophase.md).
  *
  * Phase 1 brings the cube into H = <U, D, R2, L2, F2, B2> (corners and edges
  * oriented, the four UD-slice edges in the slice); phase 2 solves it inside
@@ -93,7 +93,7 @@ uint32_t gt_cube3_twophase_ccomb(const gt_cube3 *c);
 uint32_t gt_cube3_twophase_ecomb(const gt_cube3 *c);
 
 /* Builds the small tables in memory, without the exact phase-1 table
- * (~0.2 s; docs/cube3.md has the figures). GT_OK or GT_ERR_NOMEM. */
+ * (~0.2 s; docs/twophase.md has the figures). GT_OK or GT_ERR_NOMEM. */
 GT_API int gt_cube3_twophase_tables_build(gt_cube3_twophase_tables **out);
 /* Points every array into the stored table "cube3-twophase" (its data and
  * its sections; no copy, nothing built): t must outlive *out.

@@ -3,7 +3,7 @@
  * two coordinates, built in memory in a fraction of a second; and the
  * stored table "cube3-twophase" (the exact phase-1 distance over symmetry
  * classes, cube3_sym.c), which carries all of them as sections so that a
- * reader builds nothing (docs/cube3.md). */
+ * reader builds nothing (docs/twophase.md). */
 #include "cube3_twophase.h"
 #include "bfs.h"
 #include "cube3_sym.h"
