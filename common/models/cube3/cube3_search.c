@@ -763,6 +763,87 @@ static gt_cube3_solver *verified_copy(const gt_cube3_solver *s)
     return copy;
 }
 
+/* The symmetries of the start (bit k: conjugating it by sym k gives it
+ * back); just the identity with --all or no_symmetry. */
+static int start_symmetries(const gt_cube3_solver *s, const gt_cube3 *start, const gt_cube3_search_options *o,
+                            uint64_t *syms)
+{
+    *syms = 1;
+    for (int k = 1; k < GT_CUBE3_SYMS48 && !o->all && !o->no_symmetry; k++) {
+        gt_cube3 conj;
+        int rc = gt_cube3_conjugate(start, s->sym[k], &conj);
+        if (rc != 0)
+            return rc;
+        if (gt_cube3_equal(&conj, start))
+            *syms |= 1ull << k;
+    }
+    return GT_OK;
+}
+
+/* An iteration found the distance `bound`: the answer (or with --all every
+ * one, sorted, each once, QTM half turns merged: cube3_qtm.c) into result. */
+static int record_found(shared *sh, int bound, gt_cube3_search_result *result)
+{
+    const gt_cube3_search_options *o = sh->o;
+    result->distance = bound;
+    if (sh->all) {
+        int rc = gt_cube3_solutions_finish(o->metric, sh->found, &sh->n_found, bound, &result->lengths);
+        if (rc != 0)
+            return rc;
+        result->length = result->lengths[0];
+        memcpy(result->moves, sh->found, (size_t)result->length);
+        result->solutions = sh->found;
+        result->n_solutions = sh->n_found;
+        sh->found = NULL;
+        return GT_OK;
+    }
+    result->length = o->metric == GT_CUBE3_QTM ? gt_cube3_qtm_merge(sh->best, bound, result->moves) : bound;
+    if (o->metric != GT_CUBE3_QTM)
+        memcpy(result->moves, sh->best, (size_t)bound);
+    result->n_solutions = 1;
+    return GT_OK;
+}
+
+/* The iterations from `bound` to max_depth: GT_OK with the answer in
+ * result, or why none came (lower_bound proven). */
+static int iterate(shared *sh, const snode *root, const int root_edges[AXES], int bound, int threads,
+                   gt_cube3_search_result *result)
+{
+    const gt_cube3_search_options *o = sh->o;
+    int max_depth = o->max_depth > 0 ? o->max_depth : (o->metric == GT_CUBE3_QTM ? 26 : 20);
+    const int step = o->metric == GT_CUBE3_QTM ? 2 : 1; /* QTM: the parity is known */
+    const uint64_t verify_after = o->verify_after_nodes ? o->verify_after_nodes : VERIFY_AFTER_NODES;
+    const gt_cube3_solver *s = sh->s;
+    gt_cube3_solver *checked = NULL;
+    int rc = GT_ERR_TIMEOUT;
+    if (max_depth >= GT_CUBE3_MAX_SOLUTION)
+        max_depth = GT_CUBE3_MAX_SOLUTION - 1;
+    result->lower_bound = bound;
+    for (; bound <= max_depth; bound += step) {
+        if (!checked && sh->nodes >= verify_after && (checked = verified_copy(s)) != NULL)
+            sh->s = checked;
+        if ((rc = search_bound(sh, root, root_edges, bound, threads)) != 0)
+            break;
+        if (sh->nomem) {
+            rc = GT_ERR_NOMEM;
+            break;
+        }
+        if (sh->stop) { /* an unfinished iteration proves nothing new */
+            rc = o->cancel && *o->cancel ? GT_ERR_INTERRUPT : GT_ERR_TIMEOUT;
+            break;
+        }
+        if (sh->best_task != NO_TASK || sh->n_found > 0) {
+            rc = record_found(sh, bound, result);
+            break;
+        }
+        result->lower_bound = bound + step;
+        rc = GT_ERR_TIMEOUT;
+    }
+    sh->s = s;
+    free(checked);
+    return rc;
+}
+
 int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
                     const gt_cube3_search_options *opts, gt_cube3_search_result *result)
 {
@@ -786,76 +867,24 @@ int gt_cube3_search(const gt_cube3_solver *s, const gt_cube3 *start,
     /* --all lists each canonical sequence once, which one end at a time keeps */
     sh.directions = sh.axis_masks && sh.use_inverse && !o->all && !o->no_direction;
     sh.start_parity = v.corner_parity;
-    if ((rc = root_of(&sh, start, &root, root_edges, &bound)) != 0)
+    if ((rc = root_of(&sh, start, &root, root_edges, &bound)) != 0 ||
+        (rc = start_symmetries(s, start, o, &sh.syms)) != 0)
         return rc;
-    sh.syms = 1;
-    for (int k = 1; k < GT_CUBE3_SYMS48 && !o->all && !o->no_symmetry; k++) {
-        gt_cube3 conj;
-        if ((rc = gt_cube3_conjugate(start, s->sym[k], &conj)) != 0)
-            return rc;
-        if (gt_cube3_equal(&conj, start))
-            sh.syms |= 1ull << k;
-    }
     int threads = o->threads > 0 ? o->threads : omp_get_max_threads();
     /* without it (no memory), the tasks keep canonical order: still exact */
     uint64_t *costs = o->no_task_order ? NULL : calloc(2 * PREFIXES, sizeof *costs);
     sh.cost = costs;
     sh.cost_next = costs ? costs + PREFIXES : NULL;
-    int max_depth = o->max_depth > 0 ? o->max_depth : (o->metric == GT_CUBE3_QTM ? 26 : 20);
-    if (max_depth >= GT_CUBE3_MAX_SOLUTION)
-        max_depth = GT_CUBE3_MAX_SOLUTION - 1;
     sh.t0 = omp_get_wtime();
     sh.deadline = o->timeout > 0 ? sh.t0 + o->timeout : 0;
     sh.next_report = sh.t0 + (o->progress_interval > 0 ? o->progress_interval : 1.0);
-    int step = o->metric == GT_CUBE3_QTM ? 2 : 1; /* QTM: the parity is known */
-    result->lower_bound = bound;
-    rc = GT_ERR_TIMEOUT;
-    gt_cube3_solver *checked = NULL;
-    for (; bound <= max_depth; bound += step) {
-        if (!checked && sh.nodes >= (o->verify_after_nodes ? o->verify_after_nodes : VERIFY_AFTER_NODES) &&
-            (checked = verified_copy(s)) != NULL)
-            sh.s = checked;
-        if ((rc = search_bound(&sh, &root, root_edges, bound, threads)) != 0)
-            break;
-        if (sh.nomem) {
-            rc = GT_ERR_NOMEM;
-            break;
-        }
-        if (sh.stop) { /* an unfinished iteration proves nothing new */
-            rc = o->cancel && *o->cancel ? GT_ERR_INTERRUPT : GT_ERR_TIMEOUT;
-            break;
-        }
-        if (sh.best_task != NO_TASK || sh.n_found > 0) {
-            result->distance = bound;
-            if (sh.all) { /* sorted, each once, QTM half turns merged (cube3_qtm.c) */
-                if ((rc = gt_cube3_solutions_finish(o->metric, sh.found, &sh.n_found, bound,
-                                                    &result->lengths)) != 0)
-                    break;
-                result->length = result->lengths[0];
-                memcpy(result->moves, sh.found, (size_t)result->length);
-                result->solutions = sh.found;
-                result->n_solutions = sh.n_found;
-                sh.found = NULL;
-            } else {
-                result->length = o->metric == GT_CUBE3_QTM ? gt_cube3_qtm_merge(sh.best, bound, result->moves)
-                                                           : bound;
-                if (o->metric != GT_CUBE3_QTM)
-                    memcpy(result->moves, sh.best, (size_t)bound);
-                result->n_solutions = 1;
-            }
-            rc = GT_OK;
-            break;
-        }
-        result->lower_bound = bound + step;
-        rc = GT_ERR_TIMEOUT;
-    }
+    rc = iterate(&sh, &root, root_edges, bound, threads, result);
     if (rc == GT_OK)
         result->lower_bound = result->distance;
     if (gt_cube3_solver_damaged(s)) { /* a damaged block read as 0: the answer may be right, but say so */
         rc = GT_ERR_CORRUPT;
         result->distance = -1;
     }
-    free(checked);
     free(sh.found);
     free(costs);
     result->nodes = sh.nodes;
