@@ -401,9 +401,10 @@ int gt_view_check_block(const gt_view *v, uint64_t block)
 
 void gt_view_copy(const gt_view *v, uint64_t from, uint64_t n, uint8_t *out)
 {
+    const uint64_t part = v->parts ? (uint64_t)1 << v->part_shift : 0;
     while (n > 0) {
-        const uint64_t in_part = v->parts ? ((uint64_t)1 << v->part_shift) - (from & (((uint64_t)1 << v->part_shift) - 1)) : n;
-        const uint64_t k = n < in_part ? n : in_part;
+        const uint64_t left = part ? part - (from & (part - 1)) : n; /* to the end of from's part */
+        const uint64_t k = n < left ? n : left;
         memcpy(out, gt_view_at(v, from), (size_t)k);
         out += k;
         from += k;

@@ -24,7 +24,9 @@ struct gt_cube3_solver {
     /* The tables, 4-bit distances: the corners, and the edge table (fss, or
      * else fst, or NULL). Read in place from the database map, or the
      * solver's own copies in huge pages (GT_CUBE3_TABLES_COPY). Each read
-     * goes through its view's block check (a no-op on a checked copy). */
+     * goes through its view's block check (a no-op on a checked copy). The
+     * edge table is read through edges_v (gt_view_at: a rung over 2 GiB
+     * read in place is in parts); edges is non-NULL when there is one. */
     const uint8_t *corners, *edges;
     int corner_max; /* the corner table's largest value */
     gt_view corners_v, edges_v, class_v;

@@ -450,6 +450,17 @@ static int pdb_cut(const search_worker *w, const uint16_t *track, const int *h, 
 
 static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, uint64_t forbid, int prev, int run_len);
 
+/* Walks child mv of the node at depth g, its cells (track) and distances
+ * (h) given and its flat state at depth g + 1: the move on the path, the
+ * canonical state and the run of equal moves carried down. */
+static int descend(search_worker *w, const uint16_t *track, const int *h, int g, uint64_t forbid, int prev, int run_len,
+                   int mv)
+{
+    w->path[g] = (uint8_t)mv;
+    return dfs(w, track, h, g + 1, gt_def_canon_next(&w->s->canon, forbid, mv, w->run->o->all), mv,
+               mv == prev ? run_len + 1 : 1);
+}
+
 /* Enters child mv of the node at depth g (no databases read: no cells
  * moved) unless its inverse state's slot puts it past the bound. */
 static int lazy_enter(search_worker *w, const search_near *nv, const uint8_t *flat, const uint16_t *track,
@@ -463,9 +474,7 @@ static int lazy_enter(search_worker *w, const search_near *nv, const uint8_t *fl
         if (over_bound(w, nv, g, gt_def_near_hash(inv, s->flat_bytes)) > 0)
             return 0;
     }
-    w->path[g] = (uint8_t)mv;
-    return dfs(w, track, h, g + 1, gt_def_canon_next(&s->canon, forbid, mv, w->run->o->all), mv,
-               mv == prev ? run_len + 1 : 1);
+    return descend(w, track, h, g, forbid, prev, run_len, mv);
 }
 
 /* The children of a node that no database bounds, read lazily in move
@@ -553,9 +562,7 @@ static int dfs(search_worker *w, const uint16_t *track, const int *h, int g, uin
             child[c] = t[track[c]];
         if (flat)
             gt_def_near_apply(&s->near_moves, mv[i], flat, w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes);
-        w->path[g] = (uint8_t)mv[i];
-        if (dfs(w, child, ch[i], g + 1, gt_def_canon_next(&s->canon, forbid, mv[i], run->o->all), mv[i],
-                mv[i] == prev ? run_len + 1 : 1))
+        if (descend(w, child, ch[i], g, forbid, prev, run_len, mv[i]))
             return 1;
     }
     return 0;
