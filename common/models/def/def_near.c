@@ -13,7 +13,6 @@
  * or less. No state is pruned on the way (a collision would prune a state
  * still to be written), and the threads lower the slots by compare and
  * swap, so the table does not depend on their order. */
-#include "alloc.h"
 #include "def_search_internal.h"
 #include "gt_error.h"
 
@@ -90,11 +89,6 @@ void gt_def_near_moves_free(gt_def_near_moves *nm)
     free(nm->set_first);
     free(nm->omod_at);
     memset(nm, 0, sizeof *nm);
-}
-
-uint8_t *gt_def_near_alloc(uint64_t bytes)
-{
-    return gt_alloc_huge((size_t)bytes);
 }
 
 int gt_def_near_fits(const gt_def_model *m)

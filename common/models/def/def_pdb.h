@@ -188,11 +188,9 @@ int gt_def_near_choose(const gt_def_model *m, uint64_t bytes, int bits, double m
 int gt_def_near_fill(const gt_def_model *m, const gt_def_near_plan *plan, int threads, const volatile int *cancel,
                      uint8_t *data, gt_distribution *d);
 
-/* Memory for `bytes` of slots in 2 MiB pages where the kernel allows
- * (madvise): a table's reads and writes land anywhere, and with small
- * pages each was a TLB miss. Free it with free(); NULL when out of memory. */
+/* The pages the search's copies of its tables take (gt_alloc_huge): a
+ * table's reads land anywhere, and with small pages each was a TLB miss. */
 #define GT_DEF_NEAR_PAGE (2u << 20)
-uint8_t *gt_def_near_alloc(uint64_t bytes);
 
 /* The slots of each value, recounted from the data (as gt_def_near_fill
  * counts them): a stored table's check. */

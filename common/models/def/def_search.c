@@ -16,6 +16,7 @@
  *
  * Threads share the canonical prefixes of two moves at each depth; the
  * answer is the first solution in prefix order, whatever the threads. */
+#include "alloc.h"
 #include "def_search_internal.h"
 #include "gt_error.h"
 
@@ -45,7 +46,7 @@ static int table_copy(const gt_table *t, uint8_t **out)
     const gt_view *v = &t->view;
     const int64_t blocks = (int64_t)((v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT);
     const int64_t step = (64 << 20) >> GT_BLOCK_SHIFT; /* blocks copied before their map is forgotten */
-    uint8_t *p = gt_def_near_alloc(v->bytes);
+    uint8_t *p = gt_alloc_huge((size_t)v->bytes);
     int bad = 0;
     if (!(*out = p))
         return GT_ERR_NOMEM;
@@ -119,7 +120,7 @@ static int small_setup(gt_def_search *s, uint64_t near_bytes)
         return GT_OK;
     if (rc)
         return rc;
-    if (!(s->small.data = gt_def_near_alloc(plan.entries / 2)))
+    if (!(s->small.data = gt_alloc_huge((size_t)(plan.entries / 2))))
         return GT_ERR_NOMEM;
     s->small.entries = plan.entries;
     s->small.depth = plan.depth;
