@@ -76,12 +76,16 @@ int gt_cube3_pick_rung(const uint64_t *bytes, size_t n, uint64_t max_memory)
     return -1;
 }
 
-/* Maps edge table `name` into its slot of t (and the 2-bit rung's fallback). */
-static int map_edge_table(const gt_loader *ld, const char *name, gt_cube3_solver_tables *t)
+/* Maps edge table `name` into its slot of t (and the 2-bit rung's
+ * fallback). A rung over 2 GiB is read in place in its parts, unless it
+ * is to be copied: then the store joins the parts into the copy, dropping
+ * each part's pages as it goes (the process holds the copy, not the copy
+ * and the map: 2.5 GB resident for the 2-bit rung, not 5). */
+static int map_edge_table(const gt_loader *ld, const char *name, int how, gt_cube3_solver_tables *t)
 {
     gt_table *edges = NULL, *phase1 = NULL;
-    int fst = strcmp(name, GT_CUBE3_FST_TABLE) == 0;
-    int rc = ld->map(ld->user, name, (fst ? GT_LOAD_CHECKED : 0) | GT_LOAD_IN_PARTS, &edges);
+    const int fst = strcmp(name, GT_CUBE3_FST_TABLE) == 0, parts = how == GT_CUBE3_TABLES_COPY ? 0 : GT_LOAD_IN_PARTS;
+    int rc = ld->map(ld->user, name, (fst ? GT_LOAD_CHECKED : 0) | parts, &edges);
     if (rc == GT_OK && strcmp(name, GT_CUBE3_FSUD2_TABLE) == 0)
         rc = ld->map(ld->user, GT_CUBE3_TWOPHASE_TABLE, GT_LOAD_CHECKED, &phase1);
     if (rc) {
@@ -92,7 +96,7 @@ static int map_edge_table(const gt_loader *ld, const char *name, gt_cube3_solver
     t->phase1 = phase1;
     uint64_t bytes;
     int in_place = 1;
-    ld->stat(ld->user, name, GT_LOAD_IN_PARTS, &bytes, &in_place);
+    ld->stat(ld->user, name, parts, &bytes, &in_place);
     t->edges_private = !in_place;
     return GT_OK;
 }
@@ -106,7 +110,7 @@ int gt_cube3_map_edges(const gt_loader *ld, const char *name, int how, gt_cube3_
     for (size_t i = 0; i < GT_COUNT_OF(edge_tables); i++) {
         const char *e = edge_tables[i];
         if (name ? strcmp(name, e) == 0 : suits(ld, e, how))
-            return map_edge_table(ld, e, t);
+            return map_edge_table(ld, e, how, t);
     }
     return GT_ERR_NOTFOUND;
 }
