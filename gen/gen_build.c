@@ -129,7 +129,7 @@ int gen_build_table(const gt_table_spec *spec, gt_db *db, const options *o)
     if ((rc = spec->make_puzzle(spec, &p)) != 0)
         return gen_fail(spec->name, rc, "cannot build the puzzle model");
     double t0 = omp_get_wtime();
-    if ((rc = gt_bfs_run(p, &bo, &dist, &got)) != 0) {
+    if ((rc = o->bfs_mod3 ? gt_bfs_run_mod3(p, &bo, &dist, &got) : gt_bfs_run(p, &bo, &dist, &got)) != 0) {
         gen_fail(spec->name, rc, "breadth-first search failed");
         goto free_puzzle;
     }
@@ -143,7 +143,7 @@ int gen_build_table(const gt_table_spec *spec, gt_db *db, const options *o)
                !has_published                          ? "no published counts to compare"
                : gt_distribution_equal(&got, &published) ? "matches the published counts"
                                                        : "DIFFERS from the published counts");
-        if (o->show_extra)
+        if (o->show_extra && !o->bfs_mod3) /* (its dist is a byte a state) */
             o->show_extra(spec, p, dist, &got);
     }
     if (has_published && !gt_distribution_equal(&got, &published)) {
@@ -151,7 +151,9 @@ int gen_build_table(const gt_table_spec *spec, gt_db *db, const options *o)
         goto free_dist;
     }
     gt_catalog_build b = {o->threads > 0 ? o->threads : omp_get_max_threads(), omp_get_wtime() - t0, NULL};
-    if ((rc = gt_catalog_store_dist(db, spec, p, dist, &got, &b, &meta)) != 0) {
+    rc = o->bfs_mod3 ? gt_catalog_store_mod3(db, spec, p, dist, &got, &b, &meta)
+                     : gt_catalog_store_dist(db, spec, p, dist, &got, &b, &meta);
+    if (rc != 0) {
         gen_fail(spec->name, rc, rc == GT_ERR_STORAGE || rc == GT_ERR_CORRUPT ? gt_db_last_error(db)
                                                                          : "cannot encode or store the table");
         goto free_dist;
@@ -202,12 +204,13 @@ int gen_verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
         gen_fail(spec->name, rc, "cannot build the puzzle model");
         goto free_table;
     }
-    if ((rc = gt_bfs_run(p, &bo, &dist, &got)) != 0) {
+    if ((rc = o->bfs_mod3 ? gt_bfs_run_mod3(p, &bo, &dist, &got) : gt_bfs_run(p, &bo, &dist, &got)) != 0) {
         gen_fail(spec->name, rc, "breadth-first search failed");
         goto free_puzzle;
     }
     int has_published = gt_catalog_published(spec, &published);
-    rc = gt_table_verify(t, p, dist, &got, has_published ? &published : NULL);
+    rc = o->bfs_mod3 ? gt_table_verify_mod3(t, p, dist, &got, has_published ? &published : NULL)
+                     : gt_table_verify(t, p, dist, &got, has_published ? &published : NULL);
     if (rc)
         gen_fail(spec->name, rc,
              rc == GT_ERR_MISMATCH ? "recomputed distribution differs from the published counts"

@@ -201,7 +201,7 @@ static int load_definition(const options *o, gt_def **def, def_stored *st)
 
 /* Plans the model and compares its memory estimate with the limit.
  * Returns an exit code; prints the plan unless quiet. */
-static int plan_and_estimate(const options *o, const gt_def_request *req)
+static int plan_and_estimate(options *o, const gt_def_request *req)
 {
     gt_def_model *m;
     gt_def_error err;
@@ -226,6 +226,10 @@ static int plan_and_estimate(const options *o, const gt_def_request *req)
     if (info.bytes > limit && info.coord_size[0] <= DEF_ENUMERATE_MAX && gt_def_model_build(m, &p) == GT_OK)
         gt_def_model_info(m, &info);
     gt_def_model_free(m);
+    /* Past the memory at a byte a state, the BFS keeps 2 bits a state */
+    o->bfs_mod3 = info.bytes > limit && info.bytes_mod3 && info.bytes_mod3 <= limit;
+    if (info.bytes > limit && info.bytes_mod3 && info.bytes_mod3 < info.bytes)
+        info.bytes = info.bytes_mod3; /* the least it needs, built or refused */
     if (info.bytes > limit) {
         char fit[GT_DEF_PROJ_TEXT_MAX + 128] = "";
         gen_pdb_suggest(o, req, fit, sizeof fit);
@@ -236,10 +240,11 @@ static int plan_and_estimate(const options *o, const gt_def_request *req)
                 o->max_memory ? " by --max-memory" : " (physical memory)", fit);
         return GT_EXIT_INTERNAL;
     }
-    if (!o->quiet)
-        printf("%s: %d moves; index at most %" PRIu64 " states (%" PRIu64 " x %" PRIu64 "); memory estimate %.1f MiB\n",
+    if (!o->quiet && !o->verify)
+        printf("%s: %d moves; index at most %" PRIu64 " states (%" PRIu64 " x %" PRIu64 "); memory estimate %.1f MiB%s\n",
                o->def_path, info.n_moves, info.states, info.coord_size[0],
-               info.coord_size[1] ? info.coord_size[1] : 1, (double)info.bytes / 1048576.0);
+               info.coord_size[1] ? info.coord_size[1] : 1, (double)info.bytes / 1048576.0,
+               o->bfs_mod3 ? " (the BFS at 2 bits a state)" : "");
     return 0;
 }
 
@@ -294,7 +299,7 @@ int gen_def_run(options *o, int n_names)
         rc = gen_pdb_run(o, req, name, st.record, st.record_len);
         goto free_def;
     }
-    if (!o->verify && (rc = plan_and_estimate(o, req)) != 0)
+    if ((rc = plan_and_estimate(o, req)) != 0)
         goto free_def;
     snprintf(summary, sizeof summary, "%s from %s, %s%s%s", def->title[0] ? def->title : "definition", o->def_path,
              req->options.metric == GT_DEF_QTM ? "quarter-turn metric" : "half-turn metric",
@@ -306,7 +311,7 @@ int gen_def_run(options *o, int n_names)
     spec.storage = GT_STORAGE_MAPPED;
     spec.sections = def_sections;
     spec.published = gt_def_find_published(def, req->options.metric, req->options.move_mask);
-    if (!o->verify) /* a verification decodes the stored table, whatever its encoding */
+    if (!o->verify && !o->bfs_mod3) /* a verification decodes the stored table, whatever its encoding */
         spec.encoding = choose_encoding(o, &spec);
     o->show_extra = show_antipodes;
     rc = gen_def_run_spec(o, &spec);

@@ -24,6 +24,9 @@ typedef struct options {
      * antipodes of a definition table. */
     void (*show_extra)(const gt_table_spec *spec, const gt_puzzle *p, const uint8_t *dist,
                        const gt_distribution *d);
+    /* The BFS at 2 bits a state (gt_bfs_run_mod3): planning sets it when a
+     * definition's table fits the memory that way only. */
+    int bfs_mod3;
 } options;
 
 /* Build (or verify) one table; the first error, already printed. */

@@ -98,6 +98,15 @@ typedef struct gt_catalog_build {
 int gt_catalog_store_dist(gt_db *db, const gt_table_spec *spec, const gt_puzzle *p, const uint8_t *dist,
                           const gt_distribution *d, const gt_catalog_build *b, gt_table_meta *meta);
 
+/* As gt_catalog_store_dist, for the table gt_bfs_run_mod3 built: codes is
+ * already the GT_ENC_MOD3 data, stored as it is and spent in the storing
+ * (gt_db_put_mapped_release: each part's pages given back once LMDB holds
+ * its copy), so the caller only frees it.
+ * Return values: as gt_catalog_store_dist, and GT_ERR_INVAL for a spec not
+ * mapped at GT_ENC_MOD3. */
+int gt_catalog_store_mod3(gt_db *db, const gt_table_spec *spec, const gt_puzzle *p, uint8_t *codes,
+                          const gt_distribution *d, const gt_catalog_build *b, gt_table_meta *meta);
+
 /* The version line of the programs' --version: godtab's version, the table
  * format it writes, and the LMDB, zstd and GMP it runs with.
  * Parameters: buf of cap bytes (160 is enough). */

@@ -187,6 +187,8 @@ typedef struct level_space {
     const gt_bfs_comm *comm;
     uint64_t lo, hi, *start, *seg;
     uint8_t *bits;
+    /* the 2-bit space (gt_bfs_run_mod3): the levels counted so far */
+    const gt_distribution *so_far;
 } level_space;
 
 static uint64_t expand_coords(level_space *s, uint8_t *dist, uint8_t depth, uint64_t frontier,
@@ -357,6 +359,130 @@ int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_ou
         return rc;
     }
     *dist_out = dist;
+    return GT_OK;
+}
+
+/* ---- the BFS at 2 bits a state (gt_bfs_run_mod3) ---- */
+
+#define MOD3_LOW_BITS 0x5555555555555555ull /* the low bit of each of a word's 32 cells */
+#define MOD3_CHUNK_WORDS 1024               /* words a thread takes at a time */
+
+uint64_t gt_bfs_mod3_bytes(uint64_t n)
+{
+    return (n + 31) / 32 * 8;
+}
+
+/* Bit 2k set iff cell k of the 32 in word x holds code. */
+static inline uint64_t mod3_matches(uint64_t x, unsigned code)
+{
+    uint64_t y = x ^ (MOD3_LOW_BITS * code);
+    return ~(y | (y >> 1)) & MOD3_LOW_BITS;
+}
+
+static inline unsigned mod3_code(const uint8_t *codes, uint64_t i)
+{
+    return (__atomic_load_n(&codes[i >> 2], __ATOMIC_RELAXED) >> ((i & 3) * 2)) & 3u;
+}
+
+/* Writes code into unreached cell i; 1 if this call found it unreached.
+ * Every writer of a level writes the same code, so a lost race is harmless:
+ * the AND then leaves the code as it is. */
+static inline int mod3_claim(uint8_t *codes, uint64_t i, unsigned code)
+{
+    const unsigned shift = (unsigned)(i & 3) * 2;
+    if (mod3_code(codes, i) != 3)
+        return 0;
+    uint8_t old = __atomic_fetch_and(&codes[i >> 2], (uint8_t) ~((3u ^ code) << shift), __ATOMIC_RELAXED);
+    return ((old >> shift) & 3u) == 3u;
+}
+
+/* One cell's level work: forward, its unreached neighbours claimed; backward
+ * (the cell unreached), the cell claimed if a neighbour holds `code`.
+ * Returns the cells claimed. */
+static uint64_t mod3_cell(const gt_puzzle *p, uint8_t *codes, uint64_t i, unsigned code, int forward)
+{
+    uint64_t next[GT_MAX_MOVES], found = 0;
+    for (int m = 0; m < p->n_moves; m++) {
+        next[m] = gt_puzzle_move(p, i, m);
+        __builtin_prefetch(&codes[next[m] >> 2]);
+    }
+    const unsigned next_code = (code + 1) % 3;
+    for (int m = 0; m < p->n_moves; m++) {
+        if (forward)
+            found += (uint64_t)mod3_claim(codes, next[m], next_code);
+        else if (mod3_code(codes, next[m]) == code)
+            return (uint64_t)mod3_claim(codes, i, next_code);
+    }
+    return found;
+}
+
+/* One level over the whole table: the cells coded depth mod 3 (forward) or
+ * unreached (backward), found 32 at a time. */
+static uint64_t mod3_level(const gt_puzzle *p, uint8_t *codes, uint8_t depth, int forward, int threads)
+{
+    const unsigned code = depth % 3u, look = forward ? code : 3u;
+    const uint64_t n = p->n_states, words = gt_bfs_mod3_bytes(n) / 8;
+    const int64_t chunks = (int64_t)((words + MOD3_CHUNK_WORDS - 1) / MOD3_CHUNK_WORDS);
+    uint64_t found = 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 4) reduction(+ : found)
+    for (int64_t c = 0; c < chunks; c++) {
+        uint64_t end = ((uint64_t)c + 1) * MOD3_CHUNK_WORDS < words ? ((uint64_t)c + 1) * MOD3_CHUNK_WORDS : words;
+        for (uint64_t w = (uint64_t)c * MOD3_CHUNK_WORDS; w < end; w++) {
+            uint64_t x = __atomic_load_n((const uint64_t *)(const void *)(codes + 8 * w), __ATOMIC_RELAXED);
+            for (uint64_t hits = mod3_matches(x, look); hits; hits &= hits - 1) {
+                uint64_t i = w * 32 + (uint64_t)__builtin_ctzll(hits) / 2;
+                if (i < n)
+                    found += mod3_cell(p, codes, i, code, forward);
+            }
+        }
+    }
+    return found;
+}
+
+/* Forward while the cells a forward level scans (the frontier, and the
+ * levels 3, 6 ... below it, which share its code) are fewer than the
+ * unreached ones. */
+static uint64_t expand_mod3(level_space *s, uint8_t *codes, uint8_t depth, uint64_t frontier, uint64_t unreached,
+                            int threads, int *rc)
+{
+    (void)rc;
+    uint64_t scanned = frontier;
+    for (int d = depth - 3; d >= 0; d -= 3)
+        scanned += s->so_far->count[d];
+    return mod3_level(s->p, codes, depth, scanned < unreached, threads);
+}
+
+/* Marks the goal states at code 0; returns how many (distinct). */
+static uint64_t mod3_seed(const gt_puzzle *p, uint8_t *codes)
+{
+    if (p->n_goals == 0)
+        return (uint64_t)mod3_claim(codes, p->solved, 0);
+    uint64_t marked = 0;
+    for (uint64_t i = 0; i < p->n_goals; i++)
+        marked += (uint64_t)mod3_claim(codes, p->goals[i], 0);
+    return marked;
+}
+
+int gt_bfs_run_mod3(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **codes_out,
+                    gt_distribution *distribution)
+{
+    if (!valid_puzzle(p) || p->levels || !codes_out || !distribution)
+        return GT_ERR_INVAL;
+    const uint64_t bytes = gt_bfs_mod3_bytes(p->n_states);
+    uint8_t *codes = gt_alloc_huge(bytes);
+    if (!codes)
+        return GT_ERR_NOMEM;
+    memset(codes, 0xFF, bytes);
+    memset(distribution, 0, sizeof *distribution);
+    level_space space = {.p = p, .expand = expand_mod3, .so_far = distribution};
+    int rc = run_levels(&space, codes, mod3_seed(p, codes), opts, bfs_threads(opts, p->n_states), distribution);
+    if (rc) {
+        free(codes);
+        return rc;
+    }
+    for (uint64_t i = p->n_states; i % 4; i++) /* the last byte's cells past n: 0, as gt_table_encode leaves them */
+        codes[i >> 2] &= (uint8_t) ~(3u << ((i & 3) * 2));
+    *codes_out = codes;
     return GT_OK;
 }
 

@@ -50,6 +50,30 @@ typedef struct gt_bfs_options {
 GT_API int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_out,
                gt_distribution *distribution);
 
+/* The BFS at 2 bits a state, for tables whose byte a state would not fit:
+ * *codes_out is the table in GT_ENC_MOD3's layout (table.h: each state's
+ * distance mod 3, 3 unreached, state i in bits 2*(i%4) of byte i/4), built
+ * in place, so the search holds n/4 bytes instead of n. A level scans the
+ * whole table: forward, every state coded depth mod 3 (those at depth - 3,
+ * depth - 6 ... are expanded again and find nothing new: their neighbours
+ * are all reached); backward, every unreached state looks for a neighbour
+ * coded depth mod 3 (an unreached state's neighbours are at depth or more,
+ * so that code can only mean depth). Only the code of depth + 1 is written,
+ * by an atomic AND on an unreached state's two bits, so every thread count
+ * gives the same table, and the level's count is the number of ANDs that
+ * found the state unreached: no counting pass.
+ * Parameters: p with coordinates (a level-hook descriptor is refused),
+ * its goal set as gt_bfs_run's; opts as gt_bfs_run's.
+ * Return values: GT_OK (then *codes_out is a gt_alloc_huge'd array of
+ * gt_bfs_mod3_bytes(n) bytes to free(), *distribution filled in),
+ * GT_ERR_INVAL, GT_ERR_NOMEM, GT_ERR_INTERRUPT, GT_ERR_RANGE. */
+int gt_bfs_run_mod3(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **codes_out,
+                    gt_distribution *distribution);
+
+/* The bytes of gt_bfs_run_mod3's array for n states: n/4 rounded up to 8
+ * bytes (the level scans read whole words; the padding reads unreached). */
+uint64_t gt_bfs_mod3_bytes(uint64_t n);
+
 /* ---- the BFS split over ranks (docs/distributed.md) ----
  *
  * Rank r of R owns the states [lo, hi) (gt_bfs_slice_start: n·r/R rounded

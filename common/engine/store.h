@@ -124,6 +124,17 @@ GT_API int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, 
 int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const gt_section_data *sections,
                      int n_sections);
 
+/* As gt_db_put_mapped, but each part of the data (or the whole, stored in
+ * one record) is given back to the system as soon as LMDB holds its copy
+ * (its pages dropped: it reads zeros after), so a table can be stored in
+ * its size and one part of memory rather than twice its size (LMDB keeps a
+ * transaction's pages in memory until it commits). data must be
+ * gt_alloc_huge's; it is spent afterwards, whatever the outcome: on a
+ * failure the previous table is kept, and this one must be built again.
+ * Return values: as gt_db_put_mapped. */
+int gt_db_put_mapped_release(gt_db *db, gt_table_meta *meta, uint8_t *data, const gt_section_data *sections,
+                             int n_sections);
+
 /* Opens a table for reading in place: a mapped table's data and sections
  * point into the database map (no copy; the pages are shared with every
  * other process reading them), its checksum records are checked, and each

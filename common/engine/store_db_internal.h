@@ -80,6 +80,10 @@ typedef struct gt_store_put_job {
     gt_catalogue catalogue; /* read and rewritten in the transaction */
     uint32_t first;         /* 0, or: the chunks below already written in this transaction, after the
                                table's old keys were deleted (gt_db_put_mapped_fill) */
+    /* gt_db_put_mapped_release: the frames inside [release, release +
+     * release_bytes) have their pages dropped once put */
+    const uint8_t *release;
+    uint64_t release_bytes;
 } gt_store_put_job;
 
 /* The gt_store_run body that replaces a table's records and its catalogue

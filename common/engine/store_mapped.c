@@ -144,7 +144,9 @@ static int sections_ok(const gt_section_data *sec, int n_sec)
     return 1;
 }
 
-int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const gt_section_data *sec, int n_sec)
+/* gt_db_put_mapped, and gt_db_put_mapped_release when release is set. */
+static int put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const gt_section_data *sec, int n_sec,
+                      int release)
 {
     if (!db || !db->writable || !meta || (!data && meta->raw_bytes) || !gt_catalogue_name_ok(meta->name) ||
         !sections_ok(sec, n_sec))
@@ -173,7 +175,8 @@ int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const 
     meta->stored_bytes = 0;
     for (uint32_t c = 0; c < n_rec; c++)
         meta->stored_bytes += sizes[c];
-    gt_store_put_job j = {meta, meta_text, 0, n_rec, frames, sizes, {NULL, 0, 0}, 0};
+    gt_store_put_job j = {meta, meta_text, 0, n_rec, frames, sizes, {NULL, 0, 0}, 0, release ? data : NULL,
+                          meta->raw_bytes};
     if ((rc = gt_table_meta_format(meta, meta_text, sizeof meta_text, &j.meta_len)) != 0)
         goto free_sums;
     rc = gt_store_run(db, 0, gt_store_put_body, &j);
@@ -181,6 +184,16 @@ int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const 
 free_sums:
     free(sums);
     return rc;
+}
+
+int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const gt_section_data *sec, int n_sec)
+{
+    return put_mapped(db, meta, data, sec, n_sec, 0);
+}
+
+int gt_db_put_mapped_release(gt_db *db, gt_table_meta *meta, uint8_t *data, const gt_section_data *sec, int n_sec)
+{
+    return put_mapped(db, meta, data, sec, n_sec, 1);
 }
 
 /* gt_db_put_mapped_fill's transaction: the data record reserved in LMDB's
@@ -232,7 +245,7 @@ static int put_filled_body(gt_db *db, MDB_txn *txn, void *arg)
         sizes[2 + i] = j->sec[i].bytes;
         j->meta->stored_bytes += sizes[2 + i];
     }
-    gt_store_put_job put = {j->meta, meta_text, 0, (uint32_t)(2 + j->n_sec), frames, sizes, {NULL, 0, 0}, 1};
+    gt_store_put_job put = {j->meta, meta_text, 0, (uint32_t)(2 + j->n_sec), frames, sizes, {NULL, 0, 0}, 1, NULL, 0};
     if ((rc = gt_table_meta_format(j->meta, meta_text, sizeof meta_text, &put.meta_len)) == GT_OK)
         rc = gt_store_put_body(db, txn, &put); /* the records from 1 on, and the catalogue */
     gt_catalogue_free(&put.catalogue);

@@ -5,6 +5,7 @@
 #include "gt_error.h"
 #include "store_db_internal.h"
 #include "store_guard.h"
+#include "alloc.h"
 
 #include <errno.h>
 #include <lmdb.h>
@@ -84,6 +85,9 @@ static int put_records(gt_db *db, MDB_txn *txn, const gt_store_put_job *j)
         v = (MDB_val){j->sizes[c], j->frames[c]};
         if ((rc = mdb_put(txn, db->dbi, &k, &v, 0)) != 0)
             return gt_store_lmdb_error(db, rc);
+        const uint8_t *frame = j->frames[c];
+        if (j->release && frame >= j->release && frame < j->release + j->release_bytes)
+            gt_release_pages(j->frames[c], j->sizes[c]); /* LMDB holds its copy now */
     }
     return GT_OK;
 }
@@ -116,7 +120,7 @@ int gt_db_put_table(gt_db *db, gt_table_meta *meta, const uint8_t *data, int lev
     uint64_t n = (meta->raw_bytes + chunk_bytes - 1) / chunk_bytes;
     if (n > 999999999u)
         return gt_store_fail(db, GT_ERR_RANGE, "%s: too many chunks", meta->name);
-    gt_store_put_job j = {meta, NULL, 0, n ? (uint32_t)n : 1, NULL, NULL, {NULL, 0, 0}, 0};
+    gt_store_put_job j = {meta, NULL, 0, n ? (uint32_t)n : 1, NULL, NULL, {NULL, 0, 0}, 0, NULL, 0};
     j.frames = calloc(j.n_chunks, sizeof *j.frames);
     j.sizes = calloc(j.n_chunks, sizeof *j.sizes);
     char meta_text[META_CAP];

@@ -380,6 +380,29 @@ int gt_table_verify(const gt_table *t, const gt_puzzle *p, const uint8_t *bfs_di
     return rc;
 }
 
+int gt_table_verify_mod3(const gt_table *t, const gt_puzzle *p, const uint8_t *codes, const gt_distribution *bfs,
+                         const gt_distribution *published)
+{
+    enum { STEP = 1 << 20 };
+    if (t->meta.n_states != p->n_states || t->meta.encoding != GT_ENC_MOD3 || t->data_bytes != t->meta.raw_bytes)
+        return GT_ERR_CORRUPT;
+    if (published && !gt_distribution_equal(bfs, published))
+        return GT_ERR_MISMATCH;
+    if (!gt_distribution_equal(bfs, &t->meta.distribution))
+        return GT_ERR_CORRUPT;
+    if (t->data)
+        return memcmp(codes, t->data, t->data_bytes) ? GT_ERR_CORRUPT : GT_OK;
+    uint8_t *buf = malloc(STEP); /* data read in place in parts: compared a slice at a time */
+    int rc = buf ? GT_OK : GT_ERR_NOMEM;
+    for (uint64_t at = 0; rc == GT_OK && at < t->data_bytes; at += STEP) {
+        uint64_t n = t->data_bytes - at < STEP ? t->data_bytes - at : STEP;
+        gt_view_copy(&t->view, at, n, buf);
+        rc = memcmp(codes + at, buf, n) ? GT_ERR_CORRUPT : GT_OK;
+    }
+    free(buf);
+    return rc;
+}
+
 int gt_view_check_block(const gt_view *v, uint64_t block)
 {
     uint64_t off = block << GT_BLOCK_SHIFT, len = v->bytes - off < GT_BLOCK_BYTES ? v->bytes - off : GT_BLOCK_BYTES;

@@ -257,6 +257,13 @@ int gt_table_meta_parse(const char *buf, size_t len, gt_table_meta *m);
 GT_API int gt_table_verify(const gt_table *t, const gt_puzzle *p, const uint8_t *bfs_dist,
                     const gt_distribution *bfs, const gt_distribution *published);
 
+/* As gt_table_verify, against gt_bfs_run_mod3's array (codes): a
+ * GT_ENC_MOD3 table's data is that array's first bytes.
+ * Return values: as gt_table_verify; GT_ERR_CORRUPT for a table of another
+ * encoding. */
+int gt_table_verify_mod3(const gt_table *t, const gt_puzzle *p, const uint8_t *codes, const gt_distribution *bfs,
+                         const gt_distribution *published);
+
 GT_API void gt_table_free(gt_table *t);
 
 /* 64-bit checksum of a byte buffer (word-wise multiply-xorshift, documented in

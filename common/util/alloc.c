@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #define HUGE_PAGE ((size_t)2 << 20)
 
@@ -13,6 +14,15 @@ void gt_advise_huge(void *p, size_t bytes)
     const uintptr_t to = ((uintptr_t)p + bytes) / HUGE_PAGE * HUGE_PAGE;
     if (to > from)
         madvise((void *)from, to - from, MADV_HUGEPAGE); /* advice only: failure is harmless */
+}
+
+void gt_release_pages(void *p, size_t bytes)
+{
+    const long got = sysconf(_SC_PAGESIZE);
+    const size_t page = got > 0 ? (size_t)got : 4096; /* huge pages are split by the kernel */
+    const uintptr_t from = ((uintptr_t)p + page - 1) / page * page, to = ((uintptr_t)p + bytes) / page * page;
+    if (to > from)
+        madvise((void *)from, to - from, MADV_DONTNEED); /* a failure only keeps the pages */
 }
 
 void *gt_alloc_huge(size_t bytes)

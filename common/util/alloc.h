@@ -16,6 +16,11 @@ void *gt_alloc_huge(size_t bytes);
  * kernel allows. */
 void gt_advise_huge(void *p, size_t bytes);
 
+/* Gives the whole pages of [p, p + bytes) back to the system (they read
+ * zeros after): for a buffer of gt_alloc_huge's whose contents were copied
+ * elsewhere. */
+void gt_release_pages(void *p, size_t bytes);
+
 /* Makes room for at least `need` items in a growable array: if *cap < need,
  * reallocates *items to max(need, 2 * *cap, min_cap) items of item_bytes
  * each and updates *cap. On failure *items and *cap are unchanged.

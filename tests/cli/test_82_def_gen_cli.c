@@ -190,7 +190,7 @@ static void test_published_mismatch_is_not_stored(void **state)
 static void test_too_big(void **state)
 {
     (void)state;
-    static const char *const mem[] = {"too big: the table needs about 7.1 MiB (7455928 bytes for 3674160 index states), "
+    static const char *const mem[] = {"too big: the table needs about 2.7 MiB (2863228 bytes for 3674160 index states), "
                                       "more than the 1.0 MiB allowed by --max-memory; not built",
                                       NULL};
     gen("--def " PUZ "2x2x2.tws --max-memory 1M", GT_EXIT_INTERNAL, NULL, mem);
@@ -296,6 +296,57 @@ static void test_planning_within_budget(void **state)
     free(path);
 }
 
+/* The checksum in "NAME: ok (checksum C" of godtab-gen ARGS --verify. */
+static void verified_checksum(const char *args, char *sum, size_t cap)
+{
+    char *cmd, *out, *err;
+    assert_true(asprintf(&cmd, "%s/godtab-gen --db %s %s --verify", GODTAB_BIN, db, args) > 0);
+    int rc = tu_run(cmd, &out, &err);
+    const char *at = strstr(out, ": ok (checksum ");
+    if (rc != 0 || !at)
+        fail_msg("%s: exit %d\nstdout: %s\nstderr: %s", cmd, rc, out, err);
+    snprintf(sum, cap, "%.16s", at + strlen(": ok (checksum "));
+    free(cmd);
+    free(out);
+    free(err);
+}
+
+/* Past the memory a byte a state needs, the BFS keeps 2 bits a state
+ * (gt_bfs_run_mod3) and the table is the same, byte for byte; its
+ * verification runs the same BFS. 2x2x2_full.tws: 88,179,840 states, a
+ * byte BFS peaks near 150 MiB, the 2-bit one near 50. */
+static void test_two_bit_bfs_past_the_byte_budget(void **state)
+{
+    (void)state;
+    static const char *const byte[] = {"memory estimate 7.1 MiB\n", "antipode 1 of 2644", NULL};
+    gen("--def " PUZ "2x2x2.tws --name byte-bfs", 0, byte, NULL);
+    static const char *const two[] = {"memory estimate 3.0 MiB (the BFS at 2 bits a state)",
+                                      "God's number 11; 3674160 states reached of 3674160; matches the published",
+                                      "mod3 encoding 918540 bytes", NULL};
+    gen("--def " PUZ "2x2x2.tws --name two-bit --max-memory 3M", 0, two, NULL);
+    char a[17], b[17];
+    verified_checksum("--def " PUZ "2x2x2.tws --name byte-bfs", a, sizeof a);
+    verified_checksum("--def " PUZ "2x2x2.tws --name two-bit --max-memory 3M", b, sizeof b);
+    assert_string_equal(a, b);
+    /* a stored table that is not the definition's: refused (its sections
+     * first; the data's comparison is test_03's) */
+    gen("--def " PUZ "2x2x2.tws --metric qtm --name other --max-memory 3M", 0, NULL, NULL);
+    static const char *const differ[] = {"other: ", "stored sections differ from a fresh computation", NULL};
+    gen("--def " PUZ "2x2x2.tws --name other --max-memory 3M --verify", GT_EXIT_CORRUPT, NULL, differ);
+    char *err;
+    long maxrss_kb;
+#if defined(__SANITIZE_ADDRESS__)
+    const long allowed_kb = (64 + 400) * 1024;
+#else
+    const long allowed_kb = 100 * 1024;
+#endif
+    int rc = gen_measured("--def " PUZ "2x2x2_full.tws --max-memory 64M --threads 2", &maxrss_kb, &err);
+    if (rc != 0 || maxrss_kb > allowed_kb)
+        fail_msg("2x2x2_full.tws within 64M: exit %d, %ld KiB resident (at most %ld)\nstderr: %s", rc, maxrss_kb,
+                 allowed_kb, err);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -307,6 +358,7 @@ int main(void)
         cmocka_unit_test(test_published_mismatch_is_not_stored),
         cmocka_unit_test(test_too_big),
         cmocka_unit_test(test_planning_within_budget),
+        cmocka_unit_test(test_two_bit_bfs_past_the_byte_budget),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -350,6 +350,123 @@ static void test_level_hooks_keep_the_depth_guard_and_cancel(void **state)
     assert_int_equal(gt_bfs_run(&path, &o, &dist, &got), GT_ERR_INTERRUPT);
 }
 
+/* ---- the BFS at 2 bits a state ---- */
+
+/* gt_bfs_run_mod3's array must be gt_table_encode's MOD3 table of the byte
+ * BFS, byte for byte, with the same distribution, at 1 and 2 threads (the
+ * pocket cube's levels go forward, then backward). */
+static void test_mod3_bfs_is_the_encoded_byte_bfs(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 2; i++)
+        for (int t = 0; t < 2; t++) {
+            gt_bfs_options o = {t + 1, NULL, NULL, NULL};
+            uint8_t *codes = NULL, *enc = NULL;
+            uint64_t bytes;
+            gt_distribution d;
+            assert_int_equal(gt_bfs_run_mod3(tables[i].puzzle, &o, &codes, &d), GT_OK);
+            assert_true(gt_distribution_equal(&d, &tables[i].got[0]));
+            assert_int_equal(gt_table_encode(tables[i].dist[0], GT_POCKET_STATES, GT_ENC_MOD3, 1, &enc, &bytes),
+                             GT_OK);
+            assert_memory_equal(codes, enc, bytes);
+            free(enc);
+            free(codes);
+        }
+}
+
+/* A toy of 7 states: 0..3 in a cycle, 4..6 apart (unreached), so the last
+ * byte has a cell past the end; then a goal set of two. */
+static void test_mod3_bfs_unreached_and_goal_sets(void **state)
+{
+    (void)state;
+    static const uint32_t move[7 * 2] = {1, 3, 2, 0, 3, 1, 0, 2, 5, 6, 6, 4, 4, 5};
+    static const int inverse[2] = {1, 0};
+    static const char *const names[2] = {"a", "b"};
+    static const uint64_t goals[2] = {0, 4};
+    gt_puzzle p = {.name = "toy", .metric = "x", .n_states = 7, .n_moves = 2, .move_names = names,
+                   .move_inverse = inverse, .n_coords = 1, .coord = {{"c", 7, move}}, .solved = 0};
+    for (int g = 0; g < 2; g++) {
+        uint8_t *dist, *codes, *enc;
+        uint64_t bytes;
+        gt_distribution d, d3;
+        assert_int_equal(gt_bfs_run(&p, NULL, &dist, &d), GT_OK);
+        assert_int_equal(gt_bfs_run_mod3(&p, NULL, &codes, &d3), GT_OK);
+        assert_true(gt_distribution_equal(&d, &d3));
+        assert_int_equal(d3.reached, g ? 7 : 4);
+        assert_int_equal(gt_table_encode(dist, 7, GT_ENC_MOD3, 1, &enc, &bytes), GT_OK);
+        assert_int_equal(bytes, 2);
+        assert_memory_equal(codes, enc, bytes);
+        free(enc);
+        free(codes);
+        free(dist);
+        p.goals = goals;
+        p.n_goals = 2;
+    }
+}
+
+/* A path of n states (0 - 1 - ... - n-1): deeper than GT_MAX_DEPTH is
+ * refused; cancelling and a level-hook descriptor too. */
+static void test_mod3_bfs_guards(void **state)
+{
+    (void)state;
+    enum { N = 100 };
+    static uint32_t move[N * 2];
+    static const int inverse[2] = {1, 0};
+    static const char *const names[2] = {"up", "down"};
+    for (uint32_t i = 0; i < N; i++) {
+        move[2 * i] = i + 1 < N ? i + 1 : i;
+        move[2 * i + 1] = i ? i - 1 : 0;
+    }
+    gt_puzzle p = {.name = "path", .metric = "step", .n_states = N, .n_moves = 2, .move_names = names,
+                   .move_inverse = inverse, .n_coords = 1, .coord = {{"c", N, move}}, .solved = 0};
+    uint8_t *codes = NULL;
+    gt_distribution d;
+    assert_int_equal(gt_bfs_run_mod3(&p, NULL, &codes, &d), GT_ERR_RANGE);
+    p.solved = N / 2; /* depth 50 */
+    assert_int_equal(gt_bfs_run_mod3(&p, NULL, &codes, &d), GT_OK);
+    assert_int_equal(d.max_depth, 50);
+    assert_int_equal(d.count[50], 1);
+    assert_int_equal(d.count[49], 2);
+    free(codes);
+    volatile int cancel = 1;
+    gt_bfs_options o = {1, NULL, NULL, &cancel};
+    assert_int_equal(gt_bfs_run_mod3(&p, &o, &codes, &d), GT_ERR_INTERRUPT);
+    gt_puzzle hooks = {.name = "path", .metric = "step", .n_states = 50, .n_moves = 1, .levels = &path_levels};
+    assert_int_equal(gt_bfs_run_mod3(&hooks, NULL, &codes, &d), GT_ERR_INVAL);
+}
+
+/* gt_table_verify_mod3: the table equal to the BFS passes; a changed byte,
+ * another distribution or encoding, or published counts that differ fail. */
+static void test_mod3_verify_finds_differences(void **state)
+{
+    (void)state;
+    const gt_puzzle *p = tables[0].puzzle;
+    uint8_t *codes = NULL;
+    gt_distribution d;
+    assert_int_equal(gt_bfs_run_mod3(p, NULL, &codes, &d), GT_OK);
+    uint64_t bytes = gt_encoding_bytes(GT_ENC_MOD3, p->n_states);
+    uint8_t *copy = malloc(bytes);
+    assert_non_null(copy);
+    memcpy(copy, codes, bytes);
+    gt_table t = {.data = copy, .data_bytes = bytes};
+    t.meta.n_states = p->n_states;
+    t.meta.encoding = GT_ENC_MOD3;
+    t.meta.raw_bytes = bytes;
+    t.meta.distribution = d;
+    assert_int_equal(gt_table_verify_mod3(&t, p, codes, &d, &tables[0].got[0]), GT_OK);
+    copy[bytes / 2] ^= 1;
+    assert_int_equal(gt_table_verify_mod3(&t, p, codes, &d, NULL), GT_ERR_CORRUPT);
+    copy[bytes / 2] ^= 1;
+    t.meta.distribution.count[3]++;
+    assert_int_equal(gt_table_verify_mod3(&t, p, codes, &d, NULL), GT_ERR_CORRUPT);
+    t.meta.distribution = d;
+    assert_int_equal(gt_table_verify_mod3(&t, p, codes, &d, &tables[1].got[0]), GT_ERR_MISMATCH);
+    t.meta.encoding = GT_ENC_TOP2;
+    assert_int_equal(gt_table_verify_mod3(&t, p, codes, &d, NULL), GT_ERR_CORRUPT);
+    free(copy);
+    free(codes);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -365,6 +482,10 @@ int main(void)
         cmocka_unit_test(test_verify_catches_differences),
         cmocka_unit_test(test_level_hooks_give_the_same_table),
         cmocka_unit_test(test_level_hooks_keep_the_depth_guard_and_cancel),
+        cmocka_unit_test(test_mod3_bfs_is_the_encoded_byte_bfs),
+        cmocka_unit_test(test_mod3_bfs_unreached_and_goal_sets),
+        cmocka_unit_test(test_mod3_bfs_guards),
+        cmocka_unit_test(test_mod3_verify_finds_differences),
     };
     return cmocka_run_group_tests(tests, build_both, free_both);
 }

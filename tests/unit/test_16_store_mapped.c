@@ -4,6 +4,7 @@
  * damage case gives GT_ERR_CORRUPT or a refused block, never a silent read. */
 #include "test_util.h"
 
+#include "alloc.h"
 #include "gt_error.h"
 #include "store.h"
 #include "store_db_internal.h"
@@ -430,6 +431,34 @@ static void test_mapped_metadata_text(void **state)
     assert_int_equal(gt_table_meta_parse(text, len, &back), GT_ERR_VERSION);
 }
 
+/* gt_db_put_mapped_release: each part's pages are given back once LMDB
+ * holds its copy (the buffer then reads zeros), and what is stored is the
+ * data, part for part. */
+static void test_put_mapped_release(void **state)
+{
+    (void)state;
+    tu_rmrf(path);
+    gt_db *db;
+    gt_table *t;
+    gt_table_meta m;
+    uint8_t *spent = gt_alloc_huge(DATA_BYTES);
+    assert_non_null(spent);
+    memcpy(spent, data, DATA_BYTES);
+    assert_int_equal(gt_db_open(&db, path, GT_DB_WRITE), GT_OK);
+    assert_int_equal(gt_store_set_parts(db, 2 << 20, 1 << 20), GT_OK);
+    meta_of(&m, "m");
+    assert_int_equal(gt_db_put_mapped_release(db, &m, spent, NULL, 0), GT_OK);
+    gt_db_close(db);
+    for (size_t k = 0; k < DATA_BYTES; k += 4096)
+        assert_int_equal(spent[k], 0);
+    assert_int_equal(gt_db_open(&db, path, GT_DB_READONLY), GT_OK);
+    assert_int_equal(gt_db_get_table(db, "m", 1, &t), GT_OK);
+    assert_memory_equal(t->data, data, DATA_BYTES);
+    gt_table_free(t);
+    gt_db_close(db);
+    free(spent);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -437,6 +466,7 @@ int main(void)
         cmocka_unit_test(test_data_in_parts),
         cmocka_unit_test(test_data_in_parts_read_in_place),
         cmocka_unit_test(test_put_mapped_fill),
+        cmocka_unit_test(test_put_mapped_release),
         cmocka_unit_test(test_damaged_data_block_is_refused_alone),
         cmocka_unit_test(test_damaged_small_section_or_sums_fail_the_mapping),
         cmocka_unit_test(test_file_shortened_under_a_mapping),

@@ -52,6 +52,7 @@ typedef struct gt_def_plan_info {
     int n_factors;       /* orbit coordinates with more than one value */
     uint64_t states;     /* index space (an upper bound of the reachable states) */
     uint64_t bytes;      /* estimated peak memory of build, BFS and encoding */
+    uint64_t bytes_mod3; /* the same with the BFS at 2 bits a state (0: not for this model) */
     uint64_t coord_size[GT_MAX_COORDS];
 } gt_def_plan_info;
 
