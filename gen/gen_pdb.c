@@ -39,17 +39,33 @@ static int pdb_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_sectio
     return GT_OK;
 }
 
+#define PDB_PART ((uint64_t)1 << 30) /* the store's parts of a table past 2 GiB */
+
 /* Bytes a database of `states` images needs to be built: the BFS's byte a
- * state and the 2-bit table. */
-static uint64_t build_bytes(uint64_t states)
+ * state and the 2-bit table; or, with the BFS at 2 bits a state
+ * (gt_bfs_run_mod3), the table built in place and one part of it in
+ * flight to LMDB. */
+static uint64_t build_bytes(uint64_t states, int mod3)
 {
-    return states + states / 4 + 1;
+    const uint64_t table = states / 4 + 1;
+    return mod3 ? table + (table < PDB_PART ? table : PDB_PART) : states + table;
 }
 
-/* The largest image a build may have under the limit. */
+/* 1 when a database of `states` images fits the limit at 2 bits a state
+ * only: its BFS then keeps 2 bits a state. */
+static int needs_mod3(const options *o, uint64_t states)
+{
+    uint64_t limit = gen_def_memory_limit(o);
+    return build_bytes(states, 0) > limit && build_bytes(states, 1) <= limit;
+}
+
+/* The largest image a build may have under the limit (at 2 bits a state:
+ * twice the limit's bytes below 2 GiB, four times the rest above). */
 static uint64_t max_images(const options *o, const gt_def_model *m, int automatic)
 {
-    uint64_t fit = gen_def_memory_limit(o) / 5 * 4, work = PDB_AUTO_WORK / (uint64_t)gt_def_model_n_moves(m);
+    uint64_t limit = gen_def_memory_limit(o), work = PDB_AUTO_WORK / (uint64_t)gt_def_model_n_moves(m);
+    uint64_t room = limit <= 2 * PDB_PART ? limit / 2 : limit - PDB_PART; /* for the table's S/4 bytes */
+    uint64_t fit = room > UINT64_MAX / 32 ? UINT64_MAX / 8 : room * 4;  /* (UINT64_MAX: the machine's, unknown) */
     return automatic && fit > work ? work : fit;
 }
 
@@ -109,7 +125,7 @@ static int too_big(const options *o, const gt_def_model *m, const gt_def_proj *p
     fprintf(stderr,
             "godtab-gen: %s: too big: projection '%s' has %" PRIu64 " images, %.1f MiB to build, more than the "
             "%.1f MiB allowed; the largest that fits: %s\n",
-            o->def_path, pr->text, pr->states, (double)build_bytes(pr->states) / 1048576.0, (double)limit / 1048576.0,
+            o->def_path, pr->text, pr->states, (double)build_bytes(pr->states, 1) / 1048576.0, (double)limit / 1048576.0,
             n ? fit[0].text : "none");
     return GT_EXIT_INTERNAL;
 }
@@ -129,9 +145,12 @@ static int build_one(const options *o, const gt_def_request *req, const char *ba
     gt_def_pdb_spec_init(&spec, name, summary, &st.req);
     spec.arg = &st;
     spec.sections = pdb_sections;
+    options one = *o;
+    one.bfs_mod3 = needs_mod3(o, pr->states);
     if (!o->quiet)
-        printf("%s: projection %s, %" PRIu64 " images\n", name, pr->text, pr->states);
-    return gen_def_run_spec(o, &spec);
+        printf("%s: projection %s, %" PRIu64 " images%s\n", name, pr->text, pr->states,
+               one.bfs_mod3 ? " (the BFS at 2 bits an image)" : "");
+    return gen_def_run_spec(&one, &spec);
 }
 
 int gen_pdb_run(const options *o, const gt_def_request *req, const char *base, const char *record, size_t record_len)
@@ -148,7 +167,7 @@ int gen_pdb_run(const options *o, const gt_def_request *req, const char *base, c
     if ((rc = choose(o, m, pr, &n)) != 0)
         goto free_all;
     for (int i = 0; i < n && !o->verify; i++)
-        if (build_bytes(pr[i].states) > gen_def_memory_limit(o)) {
+        if (build_bytes(pr[i].states, 1) > gen_def_memory_limit(o)) {
             rc = too_big(o, m, &pr[i]);
             goto free_all;
         }

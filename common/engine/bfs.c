@@ -1,5 +1,6 @@
 #include "bfs.h"
 #include "alloc.h"
+#include "bfs_mod3.h"
 #include "gt_error.h"
 
 #include <omp.h>
@@ -364,36 +365,11 @@ int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **dist_ou
 
 /* ---- the BFS at 2 bits a state (gt_bfs_run_mod3) ---- */
 
-#define MOD3_LOW_BITS 0x5555555555555555ull /* the low bit of each of a word's 32 cells */
-#define MOD3_CHUNK_WORDS 1024               /* words a thread takes at a time */
+#define MOD3_CHUNK_WORDS 1024 /* words a thread takes at a time */
 
 uint64_t gt_bfs_mod3_bytes(uint64_t n)
 {
     return (n + 31) / 32 * 8;
-}
-
-/* Bit 2k set iff cell k of the 32 in word x holds code. */
-static inline uint64_t mod3_matches(uint64_t x, unsigned code)
-{
-    uint64_t y = x ^ (MOD3_LOW_BITS * code);
-    return ~(y | (y >> 1)) & MOD3_LOW_BITS;
-}
-
-static inline unsigned mod3_code(const uint8_t *codes, uint64_t i)
-{
-    return (__atomic_load_n(&codes[i >> 2], __ATOMIC_RELAXED) >> ((i & 3) * 2)) & 3u;
-}
-
-/* Writes code into unreached cell i; 1 if this call found it unreached.
- * Every writer of a level writes the same code, so a lost race is harmless:
- * the AND then leaves the code as it is. */
-static inline int mod3_claim(uint8_t *codes, uint64_t i, unsigned code)
-{
-    const unsigned shift = (unsigned)(i & 3) * 2;
-    if (mod3_code(codes, i) != 3)
-        return 0;
-    uint8_t old = __atomic_fetch_and(&codes[i >> 2], (uint8_t) ~((3u ^ code) << shift), __ATOMIC_RELAXED);
-    return ((old >> shift) & 3u) == 3u;
 }
 
 /* One cell's level work: forward, its unreached neighbours claimed; backward
@@ -409,9 +385,9 @@ static uint64_t mod3_cell(const gt_puzzle *p, uint8_t *codes, uint64_t i, unsign
     const unsigned next_code = (code + 1) % 3;
     for (int m = 0; m < p->n_moves; m++) {
         if (forward)
-            found += (uint64_t)mod3_claim(codes, next[m], next_code);
-        else if (mod3_code(codes, next[m]) == code)
-            return (uint64_t)mod3_claim(codes, i, next_code);
+            found += (uint64_t)gt_mod3_claim(codes, next[m], next_code);
+        else if (gt_mod3_code(codes, next[m]) == code)
+            return (uint64_t)gt_mod3_claim(codes, i, next_code);
     }
     return found;
 }
@@ -428,8 +404,7 @@ static uint64_t mod3_level(const gt_puzzle *p, uint8_t *codes, uint8_t depth, in
     for (int64_t c = 0; c < chunks; c++) {
         uint64_t end = ((uint64_t)c + 1) * MOD3_CHUNK_WORDS < words ? ((uint64_t)c + 1) * MOD3_CHUNK_WORDS : words;
         for (uint64_t w = (uint64_t)c * MOD3_CHUNK_WORDS; w < end; w++) {
-            uint64_t x = __atomic_load_n((const uint64_t *)(const void *)(codes + 8 * w), __ATOMIC_RELAXED);
-            for (uint64_t hits = mod3_matches(x, look); hits; hits &= hits - 1) {
+            for (uint64_t hits = gt_mod3_matches(gt_mod3_word(codes, w), look); hits; hits &= hits - 1) {
                 uint64_t i = w * 32 + (uint64_t)__builtin_ctzll(hits) / 2;
                 if (i < n)
                     found += mod3_cell(p, codes, i, code, forward);
@@ -449,6 +424,8 @@ static uint64_t expand_mod3(level_space *s, uint8_t *codes, uint8_t depth, uint6
     uint64_t scanned = frontier;
     for (int d = depth - 3; d >= 0; d -= 3)
         scanned += s->so_far->count[d];
+    if (s->p->levels)
+        return s->p->levels->expand_mod3(s->p, codes, depth, scanned < unreached, threads);
     return mod3_level(s->p, codes, depth, scanned < unreached, threads);
 }
 
@@ -456,17 +433,18 @@ static uint64_t expand_mod3(level_space *s, uint8_t *codes, uint8_t depth, uint6
 static uint64_t mod3_seed(const gt_puzzle *p, uint8_t *codes)
 {
     if (p->n_goals == 0)
-        return (uint64_t)mod3_claim(codes, p->solved, 0);
+        return (uint64_t)gt_mod3_claim(codes, p->solved, 0);
     uint64_t marked = 0;
     for (uint64_t i = 0; i < p->n_goals; i++)
-        marked += (uint64_t)mod3_claim(codes, p->goals[i], 0);
+        marked += (uint64_t)gt_mod3_claim(codes, p->goals[i], 0);
     return marked;
 }
 
 int gt_bfs_run_mod3(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **codes_out,
                     gt_distribution *distribution)
 {
-    if (!valid_puzzle(p) || p->levels || !codes_out || !distribution)
+    if (!valid_puzzle(p) || (p->levels && !p->levels->expand_mod3) || (p->levels && p->solved >= p->n_states) ||
+        !codes_out || !distribution)
         return GT_ERR_INVAL;
     const uint64_t bytes = gt_bfs_mod3_bytes(p->n_states);
     uint8_t *codes = gt_alloc_huge(bytes);

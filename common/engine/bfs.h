@@ -62,8 +62,9 @@ GT_API int gt_bfs_run(const gt_puzzle *p, const gt_bfs_options *opts, uint8_t **
  * by an atomic AND on an unreached state's two bits, so every thread count
  * gives the same table, and the level's count is the number of ANDs that
  * found the state unreached: no counting pass.
- * Parameters: p with coordinates (a level-hook descriptor is refused),
- * its goal set as gt_bfs_run's; opts as gt_bfs_run's.
+ * Parameters: p with coordinates (and its goal set, as gt_bfs_run's), or
+ * level hooks with expand_mod3 (puzzle.h: seeded at p->solved; without
+ * it, refused); opts as gt_bfs_run's.
  * Return values: GT_OK (then *codes_out is a gt_alloc_huge'd array of
  * gt_bfs_mod3_bytes(n) bytes to free(), *distribution filled in),
  * GT_ERR_INVAL, GT_ERR_NOMEM, GT_ERR_INTERRUPT, GT_ERR_RANGE. */

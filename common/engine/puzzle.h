@@ -55,6 +55,12 @@ typedef struct gt_bfs_levels {
      * neighbour at `depth`). Only value depth + 1 is ever written, so racing
      * threads cannot change the result. Returns how many cells it set. */
     uint64_t (*expand)(const struct gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads);
+    /* Optional (NULL: gt_bfs_run_mod3 refuses the descriptor): the same
+     * level at 2 bits a cell (bfs_mod3.h: forward, the cells coded depth
+     * mod 3; backward, the unreached cells with a neighbour of that code),
+     * written with gt_mod3_claim; returns the cells it claimed. Such a
+     * descriptor is seeded at p->solved alone. */
+    uint64_t (*expand_mod3)(const struct gt_puzzle *p, uint8_t *codes, uint8_t depth, int forward, int threads);
 } gt_bfs_levels;
 
 typedef struct gt_puzzle {

@@ -278,6 +278,42 @@ static void test_pdb_from_file(void **state)
     free(path);
 }
 
+/* The checksum of "NAME: ok (checksum C" in out. */
+static void checksum_of(const char *out, char *sum)
+{
+    const char *at = strstr(out, ": ok (checksum ");
+    assert_non_null(at);
+    snprintf(sum, 17, "%.16s", at + strlen(": ok (checksum "));
+}
+
+/* A database past the memory a byte an image needs is built at 2 bits an
+ * image (gt_bfs_run_mod3 through the projection's level hooks): the same
+ * bytes as the byte BFS's, verified the same way. */
+static void test_pdb_at_two_bits_an_image(void **state)
+{
+    (void)state;
+    char *out, *err, one[17], two[17];
+    assert_int_equal(run_gen("--def " PUZ "3x3x3.tws --pdb EDGES=1-5 --max-memory 2M --name two5", &out, &err), 0);
+    assert_non_null(strstr(out, "two5-pdb0: projection EDGES=1-5, 3041280 images (the BFS at 2 bits an image)"));
+    assert_non_null(strstr(out, "God's number 9; 3041280 states reached of 3041280"));
+    free(out);
+    free(err);
+    assert_int_equal(run_gen("--def " PUZ "3x3x3.tws --pdb EDGES=1-5 --max-memory 2M --name two5 --verify", &out, &err),
+                     0);
+    checksum_of(out, two);
+    free(out);
+    free(err);
+    assert_int_equal(run_gen("--def " PUZ "3x3x3.tws --pdb EDGES=1-5 --name byte5", &out, &err), 0);
+    assert_null(strstr(out, "2 bits"));
+    free(out);
+    free(err);
+    assert_int_equal(run_gen("--def " PUZ "3x3x3.tws --pdb EDGES=1-5 --name byte5 --verify", &out, &err), 0);
+    checksum_of(out, one);
+    assert_string_equal(one, two);
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +323,7 @@ int main(void)
         cmocka_unit_test(test_timeout_gives_the_lower_bound),
         cmocka_unit_test(test_unreachable_states),
         cmocka_unit_test(test_gen_errors),
+        cmocka_unit_test(test_pdb_at_two_bits_an_image),
         cmocka_unit_test(test_misuse),
         cmocka_unit_test(test_auto_within_memory),
         cmocka_unit_test(test_near_damaged),

@@ -291,7 +291,7 @@ static uint64_t wrapped_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth,
     return found;
 }
 
-static const gt_bfs_levels wrapped_levels = {wrapped_seed, wrapped_expand};
+static const gt_bfs_levels wrapped_levels = {.seed = wrapped_seed, .expand = wrapped_expand};
 
 static void test_level_hooks_give_the_same_table(void **state)
 {
@@ -331,7 +331,7 @@ static uint64_t path_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, in
     return 0;
 }
 
-static const gt_bfs_levels path_levels = {path_seed, path_expand};
+static const gt_bfs_levels path_levels = {.seed = path_seed, .expand = path_expand};
 
 static void test_level_hooks_keep_the_depth_guard_and_cancel(void **state)
 {
@@ -431,6 +431,7 @@ static void test_mod3_bfs_guards(void **state)
     volatile int cancel = 1;
     gt_bfs_options o = {1, NULL, NULL, &cancel};
     assert_int_equal(gt_bfs_run_mod3(&p, &o, &codes, &d), GT_ERR_INTERRUPT);
+    /* hooks without expand_mod3 are refused */
     gt_puzzle hooks = {.name = "path", .metric = "step", .n_states = 50, .n_moves = 1, .levels = &path_levels};
     assert_int_equal(gt_bfs_run_mod3(&hooks, NULL, &codes, &d), GT_ERR_INVAL);
 }

@@ -326,8 +326,10 @@ static void test_enum_budget(void **state)
 }
 
 /* --max-memory's budget (gt_def_options.max_bytes): a plan sure to pass
- * it stops early with the figure (dino.tws: its 12!/2 computed edges alone
- * need 1.75 bytes a state), an enumeration past it stops (2x2x2_full.tws),
+ * it stops early with the figure (3x3x3.tws: its 12!/2 x 2^11 computed
+ * edges alone need a quarter byte a state, and one part more), a plan that
+ * fits at 2 bits a state only says so (dino.tws), an enumeration past it
+ * stops (2x2x2_full.tws),
  * and a budget that fits leaves the layout as it is without one. */
 static void test_plan_budget(void **state)
 {
@@ -339,12 +341,18 @@ static void test_plan_budget(void **state)
     /* 200 MiB: room for the probe of the edges (up to 2^20 + 1 values of
      * 16 moves), not for the table */
     gt_def_options o = {.metric = GT_DEF_HTM, .max_bytes = 200 << 20};
-    assert_int_equal(gt_def_model_plan(dino, &o, &m, &err), GT_ERR_RANGE);
+    assert_int_equal(gt_def_model_plan(cube, &o, &m, &err), GT_ERR_RANGE);
     assert_null(m);
-    assert_non_null(strstr(err.message, "the table needs at least 399.7 MiB"));
-    assert_non_null(strstr(err.message, "239500800 states"));
-    assert_non_null(strstr(err.message, "set EDGE ranked by computation"));
+    assert_non_null(strstr(err.message, "the table needs at least 228.4 MiB"));
+    assert_non_null(strstr(err.message, "479001600 states"));
+    assert_non_null(strstr(err.message, "set EDGES ranked by computation"));
     assert_non_null(strstr(err.message, "more than the 200.0 MiB allowed"));
+    /* the Dino Cube within 200 MiB: at 2 bits a state only */
+    assert_int_equal(gt_def_model_plan(dino, &o, &m, &err), GT_OK);
+    gt_def_model_info(m, &info);
+    assert_true(info.bytes > o.max_bytes && info.bytes_mod3 <= o.max_bytes);
+    assert_true(info.bytes_mod3 >= info.states / 2);
+    gt_def_model_free(m);
     o.max_bytes = 1ull << 30;
     assert_int_equal(gt_def_model_plan(dino, &o, &m, &err), GT_OK);
     gt_def_model_info(m, &info);
@@ -612,6 +620,24 @@ static void test_multiset_rank_lexicographic(void **state)
     }
 }
 
+/* The ranked index's BFS at 2 bits a state (its level hooks' expand_mod3)
+ * is the byte BFS's MOD3 table, at 1 and 2 threads. */
+static void expect_mod3_same(const gt_puzzle *p, const uint8_t *dist, const gt_distribution *d)
+{
+    uint8_t *enc, *codes;
+    uint64_t bytes;
+    assert_int_equal(gt_table_encode(dist, p->n_states, GT_ENC_MOD3, 1, &enc, &bytes), GT_OK);
+    for (int t = 1; t <= 2; t++) {
+        gt_bfs_options o = {t, NULL, NULL, NULL};
+        gt_distribution got;
+        assert_int_equal(gt_bfs_run_mod3(p, &o, &codes, &got), GT_OK);
+        assert_true(gt_distribution_equal(&got, d));
+        assert_memory_equal(codes, enc, bytes);
+        free(codes);
+    }
+    free(enc);
+}
+
 static void test_ranked_index_catalogue(void **state)
 {
     (void)state;
@@ -638,6 +664,7 @@ static void test_ranked_index_catalogue(void **state)
         assert_int_equal(b.p->n_states, product);
         assert_int_equal(gt_bfs_run(b.p, NULL, &b.dist, &b.d), GT_OK);
         assert_true(gt_distribution_equal(&b.d, &want.d));
+        expect_mod3_same(b.p, b.dist, &b.d);
         uint8_t perm[8192], ori[8192], p2[8192], o2[8192];
         for (int t = 0; t < 3000; t++) {
             uint64_t i = gt_rng_below(&rng, b.p->n_states), back;

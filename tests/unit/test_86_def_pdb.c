@@ -165,11 +165,19 @@ static void pdb_build(pdb *b, const gt_def_model *m, const char *text)
     parse_ok(m, text, &b->pr);
     assert_int_equal(gt_def_pdb_make(m, &b->pr, &d), GT_OK);
     assert_int_equal(gt_bfs_run(gt_def_pdb_puzzle(d), NULL, &b->dist, &b->d), GT_OK);
-    gt_def_pdb_free(d);
     b->t.meta.encoding = GT_ENC_MOD3;
     b->t.meta.n_states = b->pr.states;
     b->t.meta.distribution = b->d;
     assert_int_equal(gt_table_encode(b->dist, b->pr.states, GT_ENC_MOD3, 1, &b->t.data, &bytes), GT_OK);
+    /* the BFS at 2 bits an image (the hooks' expand_mod3) stores the same */
+    uint8_t *codes;
+    gt_distribution d3;
+    gt_bfs_options two = {2, NULL, NULL, NULL};
+    assert_int_equal(gt_bfs_run_mod3(gt_def_pdb_puzzle(d), &two, &codes, &d3), GT_OK);
+    assert_true(gt_distribution_equal(&d3, &b->d));
+    assert_memory_equal(codes, b->t.data, bytes);
+    free(codes);
+    gt_def_pdb_free(d);
     b->t.data_bytes = bytes;
     b->t.view = (gt_view){.data = b->t.data, .bytes = bytes};
 }

@@ -423,7 +423,7 @@ static uint64_t fss_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int
     return forward ? expand_forward(p->ctx, dist, depth, threads) : expand_backward(p->ctx, dist, depth, threads);
 }
 
-static const gt_bfs_levels fss_levels = {fss_seed, fss_expand};
+static const gt_bfs_levels fss_levels = {.seed = fss_seed, .expand = fss_expand};
 
 int gt_cube3_fss_puzzle_new(gt_puzzle **out, int threads)
 {

@@ -6,6 +6,7 @@
  * once, moving their pieces and ranking them again; enumerated factors keep
  * their move tables. No table of 2^24 entries per orbit is made. */
 #include "bfs.h"
+#include "bfs_mod3.h"
 #include "def_internal.h"
 #include "gt_cpu.h"
 #include "gt_error.h"
@@ -158,6 +159,46 @@ uint64_t gt_def_expand_block(const gt_def_neighbours *fn, const void *ctx, void 
     return found;
 }
 
+/* One cell at 2 bits (gt_def_expand_block_mod3): forward, its unreached
+ * neighbours claimed; backward (the cell unreached), the cell claimed if a
+ * neighbour holds `code`, the neighbours ranked a group at a time. */
+static uint64_t mod3_cell(const gt_def_neighbours *fn, const void *ctx, const void *scratch, int n_moves,
+                          uint8_t *codes, uint64_t i, unsigned code, int forward)
+{
+    uint64_t next[GT_MAX_MOVES], found = 0;
+    const unsigned next_code = (code + 1) % 3;
+    const int group = forward ? n_moves : BACKWARD_GROUP;
+    for (int first = 0; first < n_moves; first += group) {
+        int count = n_moves - first < group ? n_moves - first : group;
+        fn->moves(ctx, scratch, first, count, next);
+        for (int j = 0; j < count; j++)
+            __builtin_prefetch(&codes[next[j] >> 2]);
+        for (int j = 0; j < count; j++) {
+            if (forward)
+                found += (uint64_t)gt_mod3_claim(codes, next[j], next_code);
+            else if (gt_mod3_code(codes, next[j]) == code)
+                return (uint64_t)gt_mod3_claim(codes, i, next_code);
+        }
+    }
+    return found;
+}
+
+uint64_t gt_def_expand_block_mod3(const gt_def_neighbours *fn, const void *ctx, void *scratch, int n_moves,
+                                  uint8_t *codes, uint64_t lo, uint64_t hi, uint8_t depth, int forward)
+{
+    uint64_t found = 0;
+    const unsigned code = depth % 3u, look = forward ? code : 3u;
+    for (uint64_t w = lo / 32; w * 32 < hi; w++)
+        for (uint64_t hits = gt_mod3_matches(gt_mod3_word(codes, w), look); hits; hits &= hits - 1) {
+            uint64_t i = w * 32 + (uint64_t)__builtin_ctzll(hits) / 2;
+            if (i >= hi)
+                break;
+            fn->decode(ctx, scratch, i);
+            found += mod3_cell(fn, ctx, scratch, n_moves, codes, i, code, forward);
+        }
+    return found;
+}
+
 /* The ranked index's neighbours: the state unranked once, each move ranked
  * (the clones: the ranks are inlined into them). */
 static void big_decode(const void *ctx, void *scratch, uint64_t index)
@@ -191,13 +232,31 @@ static uint64_t big_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int
     return found;
 }
 
+static uint64_t big_expand_mod3(const gt_puzzle *p, uint8_t *codes, uint8_t depth, int forward, int threads)
+{
+    const gt_def_model *m = p->ctx;
+    const int64_t blocks = (int64_t)((m->rk_states + RK_BLOCK - 1) / RK_BLOCK);
+    uint64_t found = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : found)
+    {
+        rk_walk w;
+        walk_init(m, &w);
+#pragma omp for schedule(dynamic, 16)
+        for (int64_t b = 0; b < blocks; b++) {
+            uint64_t lo = (uint64_t)b * RK_BLOCK, hi = lo + RK_BLOCK < m->rk_states ? lo + RK_BLOCK : m->rk_states;
+            found += gt_def_expand_block_mod3(&big_neighbours_fn, m, &w, m->n_moves, codes, lo, hi, depth, forward);
+        }
+    }
+    return found;
+}
+
 uint64_t gt_def_seed_solved(const gt_puzzle *p, uint8_t *dist)
 {
     dist[p->solved] = 0;
     return 1;
 }
 
-static const gt_bfs_levels big_levels = {gt_def_seed_solved, big_expand};
+static const gt_bfs_levels big_levels = {gt_def_seed_solved, big_expand, big_expand_mod3};
 
 /* The walk solver's neighbour hook (puzzle.h): the state unranked once,
  * then each move ranked as the BFS's expansion does. */

@@ -40,12 +40,11 @@ void gt_def_model_info(const gt_def_model *m, gt_def_plan_info *info)
      * (a quarter byte) during the search, and after it the 2-bit table
      * with its copy written into LMDB's pages and read back. */
     const uint64_t table = (info->states + 3) / 4;
-    /* With the BFS at 2 bits a state (gt_bfs_run_mod3, coordinates only):
-     * the table, built in place, and one part of it in flight while the
-     * store copies it into LMDB's pages, each part's pages given back once
-     * copied (gt_db_put_mapped's GT_PUT_RELEASE). */
-    if (!m->ranked)
-        info->bytes_mod3 = info->bytes + table + (table < DEF_STORE_PART ? table : DEF_STORE_PART);
+    /* With the BFS at 2 bits a state (gt_bfs_run_mod3): the table, built in
+     * place, and one part of it in flight while the store copies it into
+     * LMDB's pages, each part's pages given back once copied
+     * (gt_db_put_mapped_release). */
+    info->bytes_mod3 = info->bytes + table + (table < DEF_STORE_PART ? table : DEF_STORE_PART);
     info->bytes += info->states / 4 * DEF_TABLE_QUARTERS + info->states % 4 * 2;
 }
 

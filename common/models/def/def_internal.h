@@ -251,6 +251,11 @@ uint64_t gt_def_seed_solved(const gt_puzzle *p, uint8_t *dist);
  * Returns how many cells it set (def_big.c). */
 uint64_t gt_def_expand_block(const gt_def_neighbours *fn, const void *ctx, void *scratch, int n_moves,
                              uint8_t *dist, uint64_t lo, uint64_t hi, uint8_t depth, int forward);
+/* The same at 2 bits a cell (bfs_mod3.h, the hooks' expand_mod3): lo a
+ * multiple of 32 (whole words), hi at most the index's end (the array's
+ * padding is never a cell). Returns the cells it claimed (def_big.c). */
+uint64_t gt_def_expand_block_mod3(const gt_def_neighbours *fn, const void *ctx, void *scratch, int n_moves,
+                                  uint8_t *codes, uint64_t lo, uint64_t hi, uint8_t depth, int forward);
 
 /* A projection's part (def_pdb.h) from its orbit, keep_ori and n_groups,
  * and group_of_piece (the group of each piece of the orbit, 255 for none):

@@ -353,7 +353,9 @@ static int check_lower_bound(const gt_def_model *m, gt_def_error *err)
             snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
                      m->def->set[m->orbit[fc->orbit].set].name);
     }
-    long double bytes = states * DEF_TABLE_QUARTERS / 4 + (long double)gt_def_model_held(m);
+    /* the least a table can be built in: at 2 bits a state (def_coord.c) */
+    long double table = states / 4, part = (long double)DEF_STORE_PART;
+    long double bytes = table + (table < part ? table : part) + (long double)gt_def_model_held(m);
     char count[48];
     if (!computed || m->max_bytes == UINT64_MAX || bytes <= (long double)m->max_bytes)
         return GT_OK;

@@ -67,7 +67,25 @@ static uint64_t pdb_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int
     return found;
 }
 
-static const gt_bfs_levels pdb_levels = {gt_def_seed_solved, pdb_expand};
+static uint64_t pdb_expand_mod3(const gt_puzzle *p, uint8_t *codes, uint8_t depth, int forward, int threads)
+{
+    const gt_def_pdb *d = p->ctx;
+    const int64_t blocks = (int64_t)((p->n_states + PDB_BLOCK - 1) / PDB_BLOCK);
+    uint64_t found = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : found)
+    {
+        uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+#pragma omp for schedule(dynamic, 16)
+        for (int64_t b = 0; b < blocks; b++) {
+            uint64_t lo = (uint64_t)b * PDB_BLOCK, hi = lo + PDB_BLOCK < p->n_states ? lo + PDB_BLOCK : p->n_states;
+            found += gt_def_expand_block_mod3(&pdb_neighbours_fn, d, items, d->m->n_moves, codes, lo, hi, depth,
+                                              forward);
+        }
+    }
+    return found;
+}
+
+static const gt_bfs_levels pdb_levels = {gt_def_seed_solved, pdb_expand, pdb_expand_mod3};
 
 static void pdb_neighbours(const gt_puzzle *p, uint64_t index, uint64_t *out)
 {
