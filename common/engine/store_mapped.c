@@ -24,6 +24,7 @@
 #include "store_guard.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <lmdb.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,15 @@
 #define PART_BYTES ((uint64_t)1 << 30) /* past that: parts, each a multiple of the 64 KiB block */
 #define MAX_PARTS 64
 #define MAX_RECORDS (2 + GT_TABLE_SECTIONS_MAX + MAX_PARTS - 1)
+/* Data records of at least this size are read at random (a search's
+ * table), so their pages in the map are advised huge: a file that the page
+ * cache holds in 2 MiB folios is then mapped in 2 MiB pages, and a read
+ * costs one TLB entry instead of a page walk (a dependent read of a 2.4 GB
+ * table: 230 ns, against 340 ns in 4 KiB pages, as from anonymous huge
+ * pages). The page cache makes 2 MiB folios when such a mapping faults the
+ * file in; what it already holds keeps its size, hence the drop after a
+ * write (drop_cache). */
+#define HUGE_DATA ((uint64_t)64 << 20)
 
 /* How a mapped table's data is cut: `count` parts of `bytes` (the last may
  * be shorter), part 0 in record 0, part k >= 1 in record 1 + sections + k. */
@@ -186,14 +196,32 @@ free_sums:
     return rc;
 }
 
+/* After a big table is written: the file's pages dropped from the page
+ * cache (they are on disk: the commit synced them), so that the first
+ * reader, whose map is advised huge (HUGE_DATA), reads them back in 2 MiB
+ * folios rather than keep the write's. The other tables of the file are
+ * read back from disk once too. */
+static void drop_cache(gt_db *db, const gt_table_meta *meta)
+{
+    int fd;
+    if (meta->raw_bytes >= HUGE_DATA && mdb_env_get_fd(db->env, &fd) == 0)
+        posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED); /* advice only: failure is harmless */
+}
+
 int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const gt_section_data *sec, int n_sec)
 {
-    return put_mapped(db, meta, data, sec, n_sec, 0);
+    int rc = put_mapped(db, meta, data, sec, n_sec, 0);
+    if (rc == GT_OK)
+        drop_cache(db, meta);
+    return rc;
 }
 
 int gt_db_put_mapped_release(gt_db *db, gt_table_meta *meta, uint8_t *data, const gt_section_data *sec, int n_sec)
 {
-    return put_mapped(db, meta, data, sec, n_sec, 1);
+    int rc = put_mapped(db, meta, data, sec, n_sec, 1);
+    if (rc == GT_OK)
+        drop_cache(db, meta);
+    return rc;
 }
 
 /* gt_db_put_mapped_fill's transaction: the data record reserved in LMDB's
@@ -306,6 +334,8 @@ static int fetch_records(gt_db *db, MDB_txn *txn, const gt_catalogue_entry *e, c
                                     : part_size(m, *p, c - base + 1);
         if (rec[c].mv_size != want)
             return gt_store_fail(db, GT_ERR_CORRUPT, "%s: record %u has the wrong size", m->name, c);
+        if ((c == 0 || c >= base) && want >= HUGE_DATA)
+            gt_advise_huge(rec[c].mv_data, want); /* read at random: see HUGE_DATA */
         stored += want;
     }
     if (stored != m->stored_bytes)
@@ -328,15 +358,6 @@ static void *copy_record(const MDB_val *v)
 /* Drops the map's pages of bytes [data, data + n) from this process once
  * copied (the page cache keeps them), so that the copy is the only
  * resident one. */
-static void forget_pages(const void *data, size_t n)
-{
-    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), from = (uintptr_t)data, to = from + n;
-    from = (from + page - 1) / page * page;
-    to = to / page * page;
-    if (to > from)
-        madvise((void *)from, to - from, MADV_DONTNEED); /* advice only: failure is harmless */
-}
-
 /* The data of one record, copied: in huge pages when it is large (a
  * searched table: random reads, each a TLB miss in 4 KiB pages). */
 static uint8_t *copy_data(const MDB_val *v)
@@ -362,7 +383,7 @@ static uint8_t *join_parts(const gt_table_meta *m, parts p, const MDB_val *rec)
         for (uint64_t at = 0; at < size; at += chunk) {
             size_t n = size - at < chunk ? (size_t)(size - at) : chunk;
             memcpy(out + (uint64_t)k * p.bytes + at, from + at, n);
-            forget_pages(from + at, n);
+            gt_release_pages((void *)(from + at), n);
         }
     }
     return out;
@@ -522,7 +543,7 @@ void gt_table_forget_pages(const gt_table *t, uint64_t offset, uint64_t n)
 {
     const mapping *m = t->release == release_mapping ? t->mapping : NULL;
     if (m && t->data && t->data != m->copies[0] && offset < t->data_bytes) /* copies[0]: joined or realigned */
-        forget_pages(t->data + offset, (size_t)(n < t->data_bytes - offset ? n : t->data_bytes - offset));
+        gt_release_pages((void *)(t->data + offset), (size_t)(n < t->data_bytes - offset ? n : t->data_bytes - offset));
 }
 
 /* A new table holding its own read transaction (gt_table_free ends it). */

@@ -12,13 +12,14 @@
 void *gt_alloc_huge(size_t bytes);
 
 /* Advice: the whole 2 MiB pages of [p, p + bytes), memory not yet touched
- * (say an allocation of someone else's), backed by huge pages where the
- * kernel allows. */
+ * (say an allocation of someone else's, or a file's map), backed by huge
+ * pages where the kernel allows. */
 void gt_advise_huge(void *p, size_t bytes);
 
-/* Gives the whole pages of [p, p + bytes) back to the system (they read
- * zeros after): for a buffer of gt_alloc_huge's whose contents were copied
- * elsewhere. */
+/* Gives the whole pages of [p, p + bytes) back to the system: a buffer of
+ * gt_alloc_huge's whose contents were copied elsewhere (it reads zeros
+ * after), or part of a file's map this process is done with (the page
+ * cache keeps the file; a read maps it again). */
 void gt_release_pages(void *p, size_t bytes);
 
 /* Makes room for at least `need` items in a growable array: if *cap < need,
