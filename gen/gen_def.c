@@ -301,6 +301,7 @@ int gen_def_run(options *o, int n_names)
     }
     if ((rc = plan_and_estimate(o, req)) != 0)
         goto free_def;
+    req->options.bfs_only = o->bfs_mod3; /* the model then drops its lookups once built */
     snprintf(summary, sizeof summary, "%s from %s, %s%s%s", def->title[0] ? def->title : "definition", o->def_path,
              req->options.metric == GT_DEF_QTM ? "quarter-turn metric" : "half-turn metric",
              o->def_moves ? ", moves " : "", o->def_moves ? o->def_moves : "");

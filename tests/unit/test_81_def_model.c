@@ -12,6 +12,7 @@
 #include "gt_error.h"
 #include "rng.h"
 #include "solve.h"
+#include "table.h"
 
 static gt_def *load(const char *file)
 {
@@ -761,6 +762,42 @@ static void test_ranked_index_walk(void **state)
     }
 }
 
+/* A model built for the BFS alone (gt_def_options.bfs_only) drops its
+ * coordinates' lookups: the same table at 2 bits a state, less held, and
+ * state <-> index refused rather than read from freed lookups. */
+static void test_bfs_only_model(void **state)
+{
+    (void)state;
+    built want;
+    build(&want, "2x2x2.tws", GT_DEF_HTM, "all");
+    gt_def_options o = {.metric = GT_DEF_HTM, .bfs_only = 1};
+    gt_def_error err;
+    gt_def_model *m;
+    const gt_puzzle *p;
+    assert_int_equal(gt_def_model_plan(want.def, &o, &m, &err), GT_OK);
+    gt_def_plan_info before, after, full;
+    gt_def_model_info(m, &before);
+    assert_int_equal(gt_def_model_build(m, &p), GT_OK);
+    gt_def_model_info(m, &after);
+    gt_def_model_info(want.model, &full);
+    assert_true(after.bytes < full.bytes);
+    assert_true(after.bytes_mod3 <= before.bytes_mod3);
+    uint8_t *codes, *enc, perm[64], ori[64];
+    uint64_t bytes, index;
+    gt_distribution d;
+    assert_int_equal(gt_bfs_run_mod3(p, NULL, &codes, &d), GT_OK);
+    assert_true(gt_distribution_equal(&d, &want.d));
+    assert_int_equal(gt_table_encode(want.dist, want.p->n_states, GT_ENC_MOD3, 1, &enc, &bytes), GT_OK);
+    assert_memory_equal(codes, enc, bytes);
+    assert_int_equal(gt_def_model_state(m, 5, perm, ori), GT_ERR_INVAL);
+    assert_int_equal(gt_def_model_state(want.model, 5, perm, ori), GT_OK);
+    assert_int_equal(gt_def_model_index(m, perm, ori, &index), GT_ERR_INVAL);
+    free(enc);
+    free(codes);
+    gt_def_model_free(m);
+    release(&want);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -779,6 +816,7 @@ int main(void)
         cmocka_unit_test(test_computed_ranks_round_trip),
         cmocka_unit_test(test_multiset_rank_lexicographic),
         cmocka_unit_test(test_ranked_index_catalogue),
+        cmocka_unit_test(test_bfs_only_model),
         cmocka_unit_test(test_ranked_index_walk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

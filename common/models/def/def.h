@@ -42,6 +42,11 @@ typedef struct gt_def_options {
      * budget never changes the layout, only whether the plan finishes:
      * past it, GT_ERR_RANGE with err giving the figure. */
     uint64_t max_bytes;
+    /* 1: the model keeps only what the BFS reads. Once built, its
+     * coordinates' state <-> index lookups are dropped (gt_def_model_state
+     * and gt_def_model_index then refuse, GT_ERR_INVAL), leaving the move
+     * rows: for a table past the memory, whose builder needs no more. */
+    int bfs_only;
 } gt_def_options;
 
 typedef struct gt_def_model gt_def_model;
@@ -109,9 +114,11 @@ int gt_def_model_format_moves(const gt_def_model *m, const uint8_t *moves, int n
 int gt_def_model_written_once(const gt_def_model *m, const uint8_t *moves, int n);
 
 /* A state as flat perm/ori arrays (def->total each) and its index.
- * gt_def_model_state: GT_OK or GT_ERR_INVAL (index out of range).
+ * gt_def_model_state: GT_OK or GT_ERR_INVAL (index out of range, or a
+ * bfs_only model's lookups dropped).
  * gt_def_model_index: GT_OK, GT_ERR_ILLEGAL (a state outside the index
- * space: pieces moved across orbits or a value no move reaches). */
+ * space: pieces moved across orbits or a value no move reaches),
+ * GT_ERR_INVAL (not built, or a bfs_only model's lookups dropped). */
 int gt_def_model_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uint8_t *ori);
 int gt_def_model_index(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, uint64_t *index);
 

@@ -15,6 +15,7 @@
 
 void gt_def_model_info(const gt_def_model *m, gt_def_plan_info *info)
 {
+    uint64_t rows = 0; /* the unbuilt coordinates' move rows: what a BFS-only model keeps of them */
     memset(info, 0, sizeof *info);
     info->n_moves = m->n_moves;
     info->states = 1;
@@ -32,19 +33,23 @@ void gt_def_model_info(const gt_def_model *m, gt_def_plan_info *info)
         info->states *= info->coord_size[c];
         info->n_factors += m->coord_nf[c];
         /* keys, hash (twice the keys, 12 bytes a slot) and move rows */
-        if (!m->built)
+        if (!m->built) {
             info->bytes += info->coord_size[c] * (8 + 24 + 4 * (uint64_t)m->n_moves);
+            rows += info->coord_size[c] * 4 * (uint64_t)m->n_moves;
+        }
     }
+    /* With the BFS at 2 bits a state (gt_bfs_run_mod3) and a model that
+     * keeps what the BFS reads (gt_def_options.bfs_only): the enumerations'
+     * peak, then the move rows next to the table, built in place, and one
+     * part of it in flight while the store copies it into LMDB's pages,
+     * each part's pages given back once copied (gt_db_put_mapped_release). */
+    const uint64_t table = (info->states + 3) / 4, part = table < DEF_STORE_PART ? table : DEF_STORE_PART;
+    const uint64_t bfs = (m->built ? info->bytes : gt_def_model_held(m) + rows) + table + part;
+    info->bytes_mod3 = bfs > info->bytes ? bfs : info->bytes;
     /* At the peak, 1.75 bytes a state (measured: 2x2x2.tws's 88,179,840
      * states, 147 MiB resident): the BFS's byte, next to its frontier list
      * (a quarter byte) during the search, and after it the 2-bit table
      * with its copy written into LMDB's pages and read back. */
-    const uint64_t table = (info->states + 3) / 4;
-    /* With the BFS at 2 bits a state (gt_bfs_run_mod3): the table, built in
-     * place, and one part of it in flight while the store copies it into
-     * LMDB's pages, each part's pages given back once copied
-     * (gt_db_put_mapped_release). */
-    info->bytes_mod3 = info->bytes + table + (table < DEF_STORE_PART ? table : DEF_STORE_PART);
     info->bytes += info->states / 4 * DEF_TABLE_QUARTERS + info->states % 4 * 2;
 }
 
@@ -148,6 +153,9 @@ int gt_def_model_build(gt_def_model *m, const gt_puzzle **out)
         };
         if ((rc = gt_def_parity_build(m)) != 0)
             return rc;
+        for (int c = 0; c < m->n_coords && m->bfs_only; c++)
+            gt_def_enum_shed(&m->coord[c], m->n_moves);
+        m->shed = m->bfs_only;
         m->built = 1;
     }
     *out = &m->puzzle;
@@ -158,7 +166,7 @@ int gt_def_model_build(gt_def_model *m, const gt_puzzle **out)
 
 int gt_def_model_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uint8_t *ori)
 {
-    if (!m->built || index >= m->puzzle.n_states)
+    if (!m->built || m->shed || index >= m->puzzle.n_states)
         return GT_ERR_INVAL;
     if (m->ranked)
         return gt_def_big_state(m, index, perm, ori);
@@ -183,7 +191,7 @@ int gt_def_model_state(const gt_def_model *m, uint64_t index, uint8_t *perm, uin
 int gt_def_model_index(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, uint64_t *index)
 {
     int64_t dense[DEF_MAX_FACTORS];
-    if (!m->built)
+    if (!m->built || m->shed)
         return GT_ERR_INVAL;
     for (int j = 0; j < m->def->total; j++)
         if (ori[j] >= m->omod_at[j])

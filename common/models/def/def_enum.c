@@ -164,6 +164,16 @@ free_enum:
     return rc;
 }
 
+void gt_def_enum_shed(gt_def_enum *e, int n_moves)
+{
+    free(e->key);
+    free(e->hash.keys);
+    free(e->hash.vals);
+    e->key = NULL;
+    e->hash = (gt_def_hash){0};
+    e->bytes = (uint64_t)e->size * (uint64_t)n_moves * sizeof(uint32_t);
+}
+
 void gt_def_enum_free(gt_def_enum *e)
 {
     free(e->key);

@@ -47,6 +47,9 @@ int gt_def_enum_build_within(gt_def_enum *e, uint64_t start, int n_moves, gt_def
 /* The dense value of a key, or -1 if no move sequence reaches it. */
 int64_t gt_def_enum_find(const gt_def_enum *e, uint64_t key);
 void gt_def_enum_free(gt_def_enum *e);
+/* Drops an enumeration's keys and hash, keeping its move rows (n_moves
+ * each): gt_def_enum_find may no longer be called on it. */
+void gt_def_enum_shed(gt_def_enum *e, int n_moves);
 
 enum { DEF_PERM = 0, DEF_ORI = 1 };
 
@@ -96,6 +99,7 @@ struct gt_def_model {
     int metric; /* GT_DEF_HTM or GT_DEF_QTM */
     uint32_t factor_max; /* GT_DEF_FACTOR_MAX, or a test's smaller limit */
     uint64_t max_bytes;  /* the options' budget (UINT64_MAX for none) */
+    int bfs_only, shed;  /* gt_def_options.bfs_only; the lookups dropped */
     uint8_t *omod_at;    /* total: the orientation modulus of each position */
     uint16_t *perm;      /* n_moves x total: the moves, powers expanded (flat positions) */
     uint8_t *ori;

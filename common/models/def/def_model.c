@@ -449,6 +449,7 @@ static int plan_start(const gt_def *def, const gt_def_options *o, uint32_t facto
     m->metric = o->metric;
     m->factor_max = factor_max ? factor_max : GT_DEF_FACTOR_MAX;
     m->max_bytes = o->max_bytes ? o->max_bytes : UINT64_MAX;
+    m->bfs_only = o->bfs_only;
     if (gt_def_check_model(def, err) != GT_OK) { /* a .def file past the model's limits */
         rc = GT_ERR_INVAL;
         goto free_model;
