@@ -24,7 +24,6 @@
 #include "store_guard.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <lmdb.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,13 +38,11 @@
 #define MAX_PARTS 64
 #define MAX_RECORDS (2 + GT_TABLE_SECTIONS_MAX + MAX_PARTS - 1)
 /* Data records of at least this size are read at random (a search's
- * table), so their pages in the map are advised huge: a file that the page
- * cache holds in 2 MiB folios is then mapped in 2 MiB pages, and a read
- * costs one TLB entry instead of a page walk (a dependent read of a 2.4 GB
- * table: 230 ns, against 340 ns in 4 KiB pages, as from anonymous huge
- * pages). The page cache makes 2 MiB folios when such a mapping faults the
- * file in; what it already holds keeps its size, hence the drop after a
- * write (drop_cache). */
+ * table), so their pages in the map are advised huge: where the page cache
+ * holds the file in 2 MiB folios (it makes them when such a mapping faults
+ * the file in), a read costs one TLB entry instead of a page walk (a
+ * dependent read of a 2.4 GB file: 230 ns mapped in 2 MiB pages, 340 ns in
+ * 4 KiB ones, on this machine). */
 #define HUGE_DATA ((uint64_t)64 << 20)
 
 /* How a mapped table's data is cut: `count` parts of `bytes` (the last may
@@ -196,32 +193,14 @@ free_sums:
     return rc;
 }
 
-/* After a big table is written: the file's pages dropped from the page
- * cache (they are on disk: the commit synced them), so that the first
- * reader, whose map is advised huge (HUGE_DATA), reads them back in 2 MiB
- * folios rather than keep the write's. The other tables of the file are
- * read back from disk once too. */
-static void drop_cache(gt_db *db, const gt_table_meta *meta)
-{
-    int fd;
-    if (meta->raw_bytes >= HUGE_DATA && mdb_env_get_fd(db->env, &fd) == 0)
-        posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED); /* advice only: failure is harmless */
-}
-
 int gt_db_put_mapped(gt_db *db, gt_table_meta *meta, const uint8_t *data, const gt_section_data *sec, int n_sec)
 {
-    int rc = put_mapped(db, meta, data, sec, n_sec, 0);
-    if (rc == GT_OK)
-        drop_cache(db, meta);
-    return rc;
+    return put_mapped(db, meta, data, sec, n_sec, 0);
 }
 
 int gt_db_put_mapped_release(gt_db *db, gt_table_meta *meta, uint8_t *data, const gt_section_data *sec, int n_sec)
 {
-    int rc = put_mapped(db, meta, data, sec, n_sec, 1);
-    if (rc == GT_OK)
-        drop_cache(db, meta);
-    return rc;
+    return put_mapped(db, meta, data, sec, n_sec, 1);
 }
 
 /* gt_db_put_mapped_fill's transaction: the data record reserved in LMDB's
