@@ -214,7 +214,10 @@ GT_V3_CLONES static void big_moves(const void *ctx, const void *scratch, int fir
 
 static const gt_def_neighbours big_neighbours_fn = {big_decode, big_moves};
 
-static uint64_t big_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
+/* One level of the ranked index, a block of cells at a time, at a byte a
+ * state (gt_def_expand_block) or at 2 bits (gt_def_expand_block_mod3). */
+static uint64_t big_level(const gt_puzzle *p, uint8_t *cells, uint8_t depth, int forward, int threads,
+                          gt_def_block_fn block)
 {
     const gt_def_model *m = p->ctx;
     const int64_t blocks = (int64_t)((m->rk_states + RK_BLOCK - 1) / RK_BLOCK);
@@ -226,28 +229,20 @@ static uint64_t big_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int
 #pragma omp for schedule(dynamic, 16)
         for (int64_t b = 0; b < blocks; b++) {
             uint64_t lo = (uint64_t)b * RK_BLOCK, hi = lo + RK_BLOCK < m->rk_states ? lo + RK_BLOCK : m->rk_states;
-            found += gt_def_expand_block(&big_neighbours_fn, m, &w, m->n_moves, dist, lo, hi, depth, forward);
+            found += block(&big_neighbours_fn, m, &w, m->n_moves, cells, lo, hi, depth, forward);
         }
     }
     return found;
 }
 
+static uint64_t big_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
+{
+    return big_level(p, dist, depth, forward, threads, gt_def_expand_block);
+}
+
 static uint64_t big_expand_mod3(const gt_puzzle *p, uint8_t *codes, uint8_t depth, int forward, int threads)
 {
-    const gt_def_model *m = p->ctx;
-    const int64_t blocks = (int64_t)((m->rk_states + RK_BLOCK - 1) / RK_BLOCK);
-    uint64_t found = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : found)
-    {
-        rk_walk w;
-        walk_init(m, &w);
-#pragma omp for schedule(dynamic, 16)
-        for (int64_t b = 0; b < blocks; b++) {
-            uint64_t lo = (uint64_t)b * RK_BLOCK, hi = lo + RK_BLOCK < m->rk_states ? lo + RK_BLOCK : m->rk_states;
-            found += gt_def_expand_block_mod3(&big_neighbours_fn, m, &w, m->n_moves, codes, lo, hi, depth, forward);
-        }
-    }
-    return found;
+    return big_level(p, codes, depth, forward, threads, gt_def_expand_block_mod3);
 }
 
 uint64_t gt_def_seed_solved(const gt_puzzle *p, uint8_t *dist)

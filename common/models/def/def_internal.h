@@ -260,6 +260,9 @@ uint64_t gt_def_expand_block(const gt_def_neighbours *fn, const void *ctx, void 
  * padding is never a cell). Returns the cells it claimed (def_big.c). */
 uint64_t gt_def_expand_block_mod3(const gt_def_neighbours *fn, const void *ctx, void *scratch, int n_moves,
                                   uint8_t *codes, uint64_t lo, uint64_t hi, uint8_t depth, int forward);
+/* Either of the two above: a level's block of cells. */
+typedef uint64_t (*gt_def_block_fn)(const gt_def_neighbours *fn, const void *ctx, void *scratch, int n_moves,
+                                    uint8_t *cells, uint64_t lo, uint64_t hi, uint8_t depth, int forward);
 
 /* A projection's part (def_pdb.h) from its orbit, keep_ori and n_groups,
  * and group_of_piece (the group of each piece of the orbit, 255 for none):

@@ -50,7 +50,10 @@ static void pdb_range(const void *ctx, const void *scratch, int first, int count
 
 static const gt_def_neighbours pdb_neighbours_fn = {pdb_decode, pdb_range};
 
-static uint64_t pdb_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
+/* One level of the images, a block at a time, at a byte an image or at 2
+ * bits (the block function). */
+static uint64_t pdb_level(const gt_puzzle *p, uint8_t *cells, uint8_t depth, int forward, int threads,
+                          gt_def_block_fn block)
 {
     const gt_def_pdb *d = p->ctx;
     const int64_t blocks = (int64_t)((p->n_states + PDB_BLOCK - 1) / PDB_BLOCK);
@@ -61,28 +64,20 @@ static uint64_t pdb_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int
 #pragma omp for schedule(dynamic, 16)
         for (int64_t b = 0; b < blocks; b++) {
             uint64_t lo = (uint64_t)b * PDB_BLOCK, hi = lo + PDB_BLOCK < p->n_states ? lo + PDB_BLOCK : p->n_states;
-            found += gt_def_expand_block(&pdb_neighbours_fn, d, items, d->m->n_moves, dist, lo, hi, depth, forward);
+            found += block(&pdb_neighbours_fn, d, items, d->m->n_moves, cells, lo, hi, depth, forward);
         }
     }
     return found;
 }
 
+static uint64_t pdb_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
+{
+    return pdb_level(p, dist, depth, forward, threads, gt_def_expand_block);
+}
+
 static uint64_t pdb_expand_mod3(const gt_puzzle *p, uint8_t *codes, uint8_t depth, int forward, int threads)
 {
-    const gt_def_pdb *d = p->ctx;
-    const int64_t blocks = (int64_t)((p->n_states + PDB_BLOCK - 1) / PDB_BLOCK);
-    uint64_t found = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : found)
-    {
-        uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
-#pragma omp for schedule(dynamic, 16)
-        for (int64_t b = 0; b < blocks; b++) {
-            uint64_t lo = (uint64_t)b * PDB_BLOCK, hi = lo + PDB_BLOCK < p->n_states ? lo + PDB_BLOCK : p->n_states;
-            found += gt_def_expand_block_mod3(&pdb_neighbours_fn, d, items, d->m->n_moves, codes, lo, hi, depth,
-                                              forward);
-        }
-    }
-    return found;
+    return pdb_level(p, codes, depth, forward, threads, gt_def_expand_block_mod3);
 }
 
 static const gt_bfs_levels pdb_levels = {gt_def_seed_solved, pdb_expand, pdb_expand_mod3};
