@@ -170,6 +170,28 @@ free_puzzle:
     return rc;
 }
 
+/* Opens the stored table to verify. With the BFS at 2 bits a state
+ * (*mod3), a MOD3 table is compared in place (a copy of it next to the
+ * fresh one may not fit); a table of another encoding was built at a byte
+ * a state, so it is verified that way (*mod3 cleared). */
+static int open_to_verify(const gt_table_spec *spec, gt_db *db, const options *o, gt_table **t, int *mod3)
+{
+    int rc = *mod3 ? gt_db_map_table_flags(db, spec->name, GT_MAP_IN_PARTS, t)
+                   : gt_db_get_table(db, spec->name, o->threads, t);
+    if (rc == GT_OK && *mod3 && (*t)->meta.encoding != GT_ENC_MOD3) {
+        gt_table_free(*t);
+        *t = NULL;
+        *mod3 = 0;
+        rc = gt_db_get_table(db, spec->name, o->threads, t);
+    }
+    if (rc != GT_OK) {
+        char hint[GT_NAME_MAX + 40];
+        snprintf(hint, sizeof hint, "build it with: godtab-gen %s", spec->name);
+        gen_fail(spec->name, rc, rc == GT_ERR_NOTFOUND ? hint : gt_db_last_error(db));
+    }
+    return rc;
+}
+
 int gen_verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
 {
     gt_table *t = NULL;
@@ -177,16 +199,9 @@ int gen_verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
     uint8_t *dist = NULL;
     gt_distribution got, published;
     gt_bfs_options bo = {o->threads, NULL, NULL, NULL};
-    int rc;
-    /* a table built at 2 bits a state is compared in place: a copy of it
-     * next to the fresh one may not fit */
-    rc = o->bfs_mod3 ? gt_db_map_table_flags(db, spec->name, GT_MAP_IN_PARTS, &t)
-                     : gt_db_get_table(db, spec->name, o->threads, &t);
-    if (rc != 0) {
-        char hint[GT_NAME_MAX + 40];
-        snprintf(hint, sizeof hint, "build it with: godtab-gen %s", spec->name);
-        return gen_fail(spec->name, rc, rc == GT_ERR_NOTFOUND ? hint : gt_db_last_error(db));
-    }
+    int mod3 = o->bfs_mod3, rc;
+    if ((rc = open_to_verify(spec, db, o, &t, &mod3)) != 0)
+        return rc;
     /* (a table stored before it carried sections has none to compare) */
     if (t->meta.storage == GT_STORAGE_MAPPED && (rc = verify_sections(spec, t, &p)) != 0) {
         gen_fail(spec->name, rc, "stored sections differ from a fresh computation");
@@ -208,12 +223,12 @@ int gen_verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
         gen_fail(spec->name, rc, "cannot build the puzzle model");
         goto free_table;
     }
-    if ((rc = o->bfs_mod3 ? gt_bfs_run_mod3(p, &bo, &dist, &got) : gt_bfs_run(p, &bo, &dist, &got)) != 0) {
+    if ((rc = mod3 ? gt_bfs_run_mod3(p, &bo, &dist, &got) : gt_bfs_run(p, &bo, &dist, &got)) != 0) {
         gen_fail(spec->name, rc, "breadth-first search failed");
         goto free_puzzle;
     }
     int has_published = gt_catalog_published(spec, &published);
-    rc = o->bfs_mod3 ? gt_table_verify_mod3(t, p, dist, &got, has_published ? &published : NULL)
+    rc = mod3 ? gt_table_verify_mod3(t, p, dist, &got, has_published ? &published : NULL)
                      : gt_table_verify(t, p, dist, &got, has_published ? &published : NULL);
     if (rc)
         gen_fail(spec->name, rc,

@@ -329,6 +329,12 @@ static void test_two_bit_bfs_past_the_byte_budget(void **state)
     verified_checksum("--def " PUZ "2x2x2.tws --name byte-bfs", a, sizeof a);
     verified_checksum("--def " PUZ "2x2x2.tws --name two-bit --max-memory 3M", b, sizeof b);
     assert_string_equal(a, b);
+    /* a table built at a byte a state (1 bit a state stored: the QTM 2x2x2
+     * is bipartite) is verified that way, whatever the budget */
+    static const char *const parity[] = {"mod-q: ", "parity1 encoding", NULL};
+    gen("--def " PUZ "2x2x2.tws --metric qtm --name mod-q", 0, parity, NULL);
+    static const char *const parity_ok[] = {"mod-q: ok (checksum", NULL};
+    gen("--def " PUZ "2x2x2.tws --metric qtm --name mod-q --max-memory 3M --verify", 0, parity_ok, NULL);
     /* a stored table that is not the definition's: refused (its sections
      * first; the data's comparison is test_03's) */
     gen("--def " PUZ "2x2x2.tws --metric qtm --name other --max-memory 3M", 0, NULL, NULL);
