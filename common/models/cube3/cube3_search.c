@@ -747,7 +747,13 @@ static int search_bound(shared *sh, const snode *root_in, const int f[AXES], int
  * are known good, so that no read tests its block's bit any more (8% of a
  * deep search in place). NULL when nothing is to gain, or a block failed
  * (the search then goes on as it was, and reports the damage). */
-#define VERIFY_AFTER_NODES 20000000ull /* ~2 s of search on 2 threads; the check takes well under 1 */
+/* A few thousand nodes have read from most of the rung's blocks, each
+ * checked on its first read in the search's threads; checking the rest at
+ * once on every core is cheaper from there (the 2-bit rung in place, 2
+ * threads, against 2e7 before: a 15-move cube of 72,000 nodes 0.37-0.38 ->
+ * 0.27-0.30 s, three 18-move ones 0.1-1.4 s less; one of 1,551 nodes stays
+ * at 0.04 s, where the whole check would take 0.17 s). */
+#define VERIFY_AFTER_NODES 5000ull
 static gt_cube3_solver *verified_copy(const gt_cube3_solver *s)
 {
     if (!s->edges_v.sums && !s->corners_v.sums && !s->phase1_v.sums)
