@@ -9,6 +9,7 @@
 #include "def_pdb.h"
 #include "gen_def.h"
 #include "gt_error.h"
+#include "table.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -39,8 +40,6 @@ static int pdb_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_sectio
     return GT_OK;
 }
 
-#define PDB_PART ((uint64_t)1 << 30) /* the store's parts of a table past 2 GiB */
-
 /* Bytes a database of `states` images needs to be built: the BFS's byte a
  * state and the 2-bit table; or, with the BFS at 2 bits a state
  * (gt_bfs_run_mod3), the table built in place and one part of it in
@@ -48,7 +47,7 @@ static int pdb_sections(const gt_table_spec *spec, const gt_puzzle *p, gt_sectio
 static uint64_t build_bytes(uint64_t states, int mod3)
 {
     const uint64_t table = states / 4 + 1;
-    return mod3 ? table + (table < PDB_PART ? table : PDB_PART) : states + table;
+    return mod3 ? table + gt_table_put_in_flight(table) : states + table;
 }
 
 /* 1 when a database of `states` images fits the limit at 2 bits a state
@@ -60,11 +59,12 @@ static int needs_mod3(const options *o, uint64_t states)
 }
 
 /* The largest image a build may have under the limit (at 2 bits a state:
- * twice the limit's bytes below 2 GiB, four times the rest above). */
+ * twice the limit's bytes while the table is one record, four times what
+ * one part leaves above). */
 static uint64_t max_images(const options *o, const gt_def_model *m, int automatic)
 {
     uint64_t limit = gen_def_memory_limit(o), work = PDB_AUTO_WORK / (uint64_t)gt_def_model_n_moves(m);
-    uint64_t room = limit <= 2 * PDB_PART ? limit / 2 : limit - PDB_PART; /* for the table's S/4 bytes */
+    uint64_t room = limit / 2 <= GT_TABLE_SINGLE_MAX ? limit / 2 : limit - GT_TABLE_PART_BYTES; /* for S/4 bytes */
     uint64_t fit = room > UINT64_MAX / 32 ? UINT64_MAX / 8 : room * 4;  /* (UINT64_MAX: the machine's, unknown) */
     return automatic && fit > work ? work : fit;
 }

@@ -33,8 +33,8 @@
 
 #define META_CAP 8192
 #define CHECK_WHOLE_MAX (4u << 20) /* arrays up to this size are checked whole when mapped */
-#define SINGLE_MAX (((uint64_t)2 << 30) - ((uint64_t)1 << 20)) /* data in one record */
-#define PART_BYTES ((uint64_t)1 << 30) /* past that: parts, each a multiple of the 64 KiB block */
+#define SINGLE_MAX GT_TABLE_SINGLE_MAX /* data in one record */
+#define PART_BYTES GT_TABLE_PART_BYTES /* past that: parts, each a multiple of the 64 KiB block */
 #define MAX_PARTS 64
 #define MAX_RECORDS (2 + GT_TABLE_SECTIONS_MAX + MAX_PARTS - 1)
 /* Data records of at least this size are read at random (a search's
@@ -334,9 +334,6 @@ static void *copy_record(const MDB_val *v)
     return p;
 }
 
-/* Drops the map's pages of bytes [data, data + n) from this process once
- * copied (the page cache keeps them), so that the copy is the only
- * resident one. */
 /* The data of one record, copied: in huge pages when it is large (a
  * searched table: random reads, each a TLB miss in 4 KiB pages). */
 static uint8_t *copy_data(const MDB_val *v)
@@ -362,7 +359,7 @@ static uint8_t *join_parts(const gt_table_meta *m, parts p, const MDB_val *rec)
         for (uint64_t at = 0; at < size; at += chunk) {
             size_t n = size - at < chunk ? (size_t)(size - at) : chunk;
             memcpy(out + (uint64_t)k * p.bytes + at, from + at, n);
-            gt_release_pages((void *)(from + at), n);
+            gt_release_pages((void *)(from + at), n); /* copied: the page cache keeps them, this process not */
         }
     }
     return out;

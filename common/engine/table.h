@@ -59,6 +59,18 @@ typedef enum gt_storage {
 #define GT_SECTION_NAME_MAX 24
 #define GT_BLOCK_SHIFT 16 /* 64 KiB: the unit a mapped table is checked in */
 #define GT_BLOCK_BYTES (1u << GT_BLOCK_SHIFT)
+/* How the store cuts a mapped table's data (docs/table-format.md): one
+ * record up to GT_TABLE_SINGLE_MAX bytes, else parts of GT_TABLE_PART_BYTES. */
+#define GT_TABLE_SINGLE_MAX (((uint64_t)2 << 30) - ((uint64_t)1 << 20))
+#define GT_TABLE_PART_BYTES ((uint64_t)1 << 30)
+
+/* The most of a table's data LMDB holds a copy of, in memory, while
+ * gt_db_put_mapped_release stores it: the whole data stored as one record,
+ * else one part (the builders' memory estimates). */
+static inline uint64_t gt_table_put_in_flight(uint64_t raw_bytes)
+{
+    return raw_bytes <= GT_TABLE_SINGLE_MAX ? raw_bytes : GT_TABLE_PART_BYTES;
+}
 
 /* A section: an auxiliary array a mapped table's reader needs besides the
  * distances (symmetry classes, move tables), stored and mapped with it. */

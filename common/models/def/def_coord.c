@@ -3,6 +3,7 @@
  * state <-> index, and the catalog's spec. */
 #include "def_internal.h"
 #include "gt_error.h"
+#include "table.h"
 #include "textbuf.h"
 
 #include <stdarg.h>
@@ -40,11 +41,11 @@ void gt_def_model_info(const gt_def_model *m, gt_def_plan_info *info)
     }
     /* With the BFS at 2 bits a state (gt_bfs_run_mod3) and a model that
      * keeps what the BFS reads (gt_def_options.bfs_only): the enumerations'
-     * peak, then the move rows next to the table, built in place, and one
-     * part of it in flight while the store copies it into LMDB's pages,
-     * each part's pages given back once copied (gt_db_put_mapped_release). */
-    const uint64_t table = (info->states + 3) / 4, part = table < DEF_STORE_PART ? table : DEF_STORE_PART;
-    const uint64_t bfs = (m->built ? info->bytes : gt_def_model_held(m) + rows) + table + part;
+     * peak, then the move rows next to the table, built in place, and what
+     * of it LMDB holds a copy of while storing it (one part, each part's
+     * pages given back once copied: gt_db_put_mapped_release). */
+    const uint64_t table = (info->states + 3) / 4;
+    const uint64_t bfs = (m->built ? info->bytes : gt_def_model_held(m) + rows) + table + gt_table_put_in_flight(table);
     info->bytes_mod3 = bfs > info->bytes ? bfs : info->bytes;
     /* At the peak, 1.75 bytes a state (measured: 2x2x2.tws's 88,179,840
      * states, 147 MiB resident): the BFS's byte, next to its frontier list

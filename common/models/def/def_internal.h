@@ -148,7 +148,6 @@ uint64_t gt_def_model_room(const gt_def_model *m, uint64_t extra);
 /* Bytes a state of the table costs at the build's peak (def_coord.c's
  * estimate), in quarters: 7 (1.75 bytes). */
 #define DEF_TABLE_QUARTERS 7
-#define DEF_STORE_PART ((uint64_t)1 << 30) /* the store's parts of a table past 2 GiB */
 
 /* Ranks of one orbit's labels or orientations a[0..k-1] (def_rank.c). */
 uint64_t gt_def_multinomial(const uint8_t *count, int n);

@@ -4,6 +4,7 @@
  * and its proof are in docs/definitions.md. */
 #include "def_internal.h"
 #include "gt_error.h"
+#include "table.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -354,8 +355,8 @@ static int check_lower_bound(const gt_def_model *m, gt_def_error *err)
                      m->def->set[m->orbit[fc->orbit].set].name);
     }
     /* the least a table can be built in: at 2 bits a state (def_coord.c) */
-    long double table = states / 4, part = (long double)DEF_STORE_PART;
-    long double bytes = table + (table < part ? table : part) + (long double)gt_def_model_held(m);
+    long double table = states / 4, flight = table <= (long double)GT_TABLE_SINGLE_MAX ? table : GT_TABLE_PART_BYTES;
+    long double bytes = table + flight + (long double)gt_def_model_held(m);
     char count[48];
     if (!computed || m->max_bytes == UINT64_MAX || bytes <= (long double)m->max_bytes)
         return GT_OK;
