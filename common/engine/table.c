@@ -359,23 +359,46 @@ int gt_table_meta_parse(const char *buf, size_t len, gt_table_meta *m)
     return GT_OK;
 }
 
-int gt_table_verify(const gt_table *t, const gt_puzzle *p, const uint8_t *bfs_dist,
-                    const gt_distribution *bfs, const gt_distribution *published)
+/* gt_table_verify's checks before the data: sizes, then the published
+ * counts, then the metadata's. */
+static int verify_counts(const gt_table *t, const gt_puzzle *p, const gt_distribution *bfs,
+                         const gt_distribution *published)
 {
-    int rc = GT_OK;
-    uint8_t *expected = NULL;
-    uint64_t bytes = 0;
     if (t->meta.n_states != p->n_states || t->data_bytes != t->meta.raw_bytes)
         return GT_ERR_CORRUPT;
     if (published && !gt_distribution_equal(bfs, published))
         return GT_ERR_MISMATCH;
-    if (!gt_distribution_equal(bfs, &t->meta.distribution))
+    return gt_distribution_equal(bfs, &t->meta.distribution) ? GT_OK : GT_ERR_CORRUPT;
+}
+
+/* The table's data against `expected` (bytes of it): GT_OK, GT_ERR_CORRUPT,
+ * GT_ERR_NOMEM. Data read in place in parts is compared a slice at a time. */
+static int data_equal(const gt_table *t, const uint8_t *expected, uint64_t bytes)
+{
+    enum { STEP = 1 << 20 };
+    if (bytes != t->data_bytes)
         return GT_ERR_CORRUPT;
-    rc = gt_table_encode(bfs_dist, p->n_states, t->meta.encoding, 0, &expected, &bytes);
-    if (rc)
-        return rc;
-    if (bytes != t->data_bytes || memcmp(expected, t->data, bytes) != 0)
-        rc = GT_ERR_CORRUPT;
+    if (t->data)
+        return memcmp(expected, t->data, bytes) ? GT_ERR_CORRUPT : GT_OK;
+    uint8_t *buf = malloc(STEP);
+    int rc = buf ? GT_OK : GT_ERR_NOMEM;
+    for (uint64_t at = 0; rc == GT_OK && at < bytes; at += STEP) {
+        uint64_t n = bytes - at < STEP ? bytes - at : STEP;
+        gt_view_copy(&t->view, at, n, buf);
+        rc = memcmp(expected + at, buf, n) ? GT_ERR_CORRUPT : GT_OK;
+    }
+    free(buf);
+    return rc;
+}
+
+int gt_table_verify(const gt_table *t, const gt_puzzle *p, const uint8_t *bfs_dist,
+                    const gt_distribution *bfs, const gt_distribution *published)
+{
+    uint8_t *expected = NULL;
+    uint64_t bytes = 0;
+    int rc = verify_counts(t, p, bfs, published);
+    if (rc == GT_OK && (rc = gt_table_encode(bfs_dist, p->n_states, t->meta.encoding, 0, &expected, &bytes)) == GT_OK)
+        rc = data_equal(t, expected, bytes);
     free(expected);
     return rc;
 }
@@ -383,24 +406,10 @@ int gt_table_verify(const gt_table *t, const gt_puzzle *p, const uint8_t *bfs_di
 int gt_table_verify_mod3(const gt_table *t, const gt_puzzle *p, const uint8_t *codes, const gt_distribution *bfs,
                          const gt_distribution *published)
 {
-    enum { STEP = 1 << 20 };
-    if (t->meta.n_states != p->n_states || t->meta.encoding != GT_ENC_MOD3 || t->data_bytes != t->meta.raw_bytes)
+    if (t->meta.encoding != GT_ENC_MOD3)
         return GT_ERR_CORRUPT;
-    if (published && !gt_distribution_equal(bfs, published))
-        return GT_ERR_MISMATCH;
-    if (!gt_distribution_equal(bfs, &t->meta.distribution))
-        return GT_ERR_CORRUPT;
-    if (t->data)
-        return memcmp(codes, t->data, t->data_bytes) ? GT_ERR_CORRUPT : GT_OK;
-    uint8_t *buf = malloc(STEP); /* data read in place in parts: compared a slice at a time */
-    int rc = buf ? GT_OK : GT_ERR_NOMEM;
-    for (uint64_t at = 0; rc == GT_OK && at < t->data_bytes; at += STEP) {
-        uint64_t n = t->data_bytes - at < STEP ? t->data_bytes - at : STEP;
-        gt_view_copy(&t->view, at, n, buf);
-        rc = memcmp(codes + at, buf, n) ? GT_ERR_CORRUPT : GT_OK;
-    }
-    free(buf);
-    return rc;
+    int rc = verify_counts(t, p, bfs, published);
+    return rc ? rc : data_equal(t, codes, t->data_bytes);
 }
 
 int gt_view_check_block(const gt_view *v, uint64_t block)
