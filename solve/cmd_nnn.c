@@ -267,6 +267,8 @@ typedef struct nnn4_route {
     gt_db *db;
     gt_nnn4_tables *tables;
     int failed; /* the tables' error, when opened and unusable */
+    gt_table *tp_table; /* cube3-twophase when stored: the 3x3x3 stage at <= 19 in ~25 ms, not ~110 */
+    gt_cube3_twophase_tables *tp;
 } nnn4_route;
 
 /* Built once per process, on the first query to solve. */
@@ -430,6 +432,12 @@ static void nnn4_open(nnn_ctx *x, nnn4_route *r)
         return;
     int rc = gt_nnn4_tables_open(nnn4_load, nnn4_unload, r->db, &r->tables);
     r->failed = rc;
+    /* cube3-twophase is optional here: without it (or unreadable), the small tables serve */
+    if (rc == GT_OK && gt_db_map_table(r->db, GT_CUBE3_TWOPHASE_TABLE, &r->tp_table) == GT_OK &&
+        gt_cube3_twophase_tables_from_table(r->tp_table, &r->tp) != GT_OK) {
+        gt_table_free(r->tp_table);
+        r->tp_table = NULL;
+    }
     if (rc != GT_OK && rc != GT_ERR_NOTFOUND && x->a->method == NNN_METHOD_AUTO) {
         char hint[2048];
         gt_cli_gen_hint(x->o->db_path, "godtab-gen nnn", hint, sizeof hint);
@@ -456,6 +464,8 @@ static const gt_nnn4_tables *nnn4_ready(nnn_ctx *x)
 static void nnn4_close(nnn4_route *r)
 {
     gt_nnn4_tables_close(r->tables, nnn4_unload, NULL);
+    gt_cube3_twophase_tables_free(r->tp);
+    gt_table_free(r->tp_table); /* before the database it is mapped from */
     if (r->db)
         gt_db_close(r->db);
 }
@@ -469,9 +479,10 @@ static int nnn4_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
     const gt_nnn4_tables *t = nnn4_ready(x);
     if (!t)
         return x->nnn4.failed ? x->nnn4.failed : GT_ERR_NOTFOUND;
-    int rc = ctx_ready(x);
+    int rc = x->nnn4.tp ? GT_OK : ctx_ready(x); /* the small tables: ~0.4 s to build */
     if (rc == GT_OK)
-        rc = gt_nnn_solve_tables(t, c, x->a->axes ? x->a->axes : 1, cube3_stage_short, x->tables, sol);
+        rc = gt_nnn_solve_tables(t, c, x->a->axes ? x->a->axes : 1, cube3_stage_short,
+                                 x->nnn4.tp ? x->nnn4.tp : x->tables, sol);
     if ((rc == GT_ERR_CORRUPT || rc == GT_ERR_TIMEOUT) && x->a->method == NNN_METHOD_AUTO)
         fprintf(stderr, "godtab-solve: nnn: the 4x4x4 reduction tables gave no answer (%s; rebuild them with: "
                 "godtab-gen nnn); answering by the commutators\n", gt_strerror(rc));
@@ -580,8 +591,8 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
         }
         rc |= sb_add(b, "}");
         if (sol->method == GT_NNN_METHOD_TABLES) {
-            snprintf(num, sizeof num, ",\"phases\":[%d,%d,%d,%d]", sol->phase_count[0], sol->phase_count[1],
-                     sol->phase_count[2], sol->phase_count[3]);
+            snprintf(num, sizeof num, ",\"phases\":[%d,%d,%d]", sol->phase_count[0], sol->phase_count[1],
+                     sol->phase_count[2]);
             rc |= sb_add(b, num);
         }
     }
@@ -614,30 +625,60 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
 /* The scramble of a random position (N <= NNN_SCRAMBLE_MAX): the inverse
  * of its solution, as WCA scramblers do, replayed from solved before it is
  * used. Its text into *text (malloc'd). GT_OK, or an error code. */
+/* The turns that take the solved cube to the solved cube turned half a
+ * turn about axis a (an even cube's reduction may end so: docs/nnn.md):
+ * both halves of the cube, each a block of n / 2 layers. */
+static void axis_half_turn(int n, int axis, gt_turn out[2])
+{
+    for (int k = 0; k < 2; k++)
+        out[k] = (gt_turn){.face = (uint8_t)(axis + 3 * k), .lo = 0, .hi = (uint16_t)(n / 2 - 1), .quarters = 2};
+}
+
+/* The solution's inverse, after the half turn of the cube that makes it
+ * give c exactly (none, or one of the three axes'), into *moves. */
+static int scramble_turns(const gt_nnn *c, const gt_nnn_solution *sol, gt_nnn *check, gt_turn **moves, long *n)
+{
+    long count = sol->count;
+    gt_turn *m = malloc((size_t)(count + 2) * sizeof *m);
+    if (!m)
+        return GT_ERR_NOMEM;
+    for (long i = 0; i < count; i++) { /* reverse the order, then invert each turn */
+        m[2 + i] = sol->moves[count - 1 - i];
+        m[2 + i].quarters = (uint8_t)(4 - m[2 + i].quarters);
+    }
+    for (int axis = -1; axis < (c->n % 2 ? 0 : 3); axis++) {
+        long first = axis < 0 ? 2 : 0;
+        if (axis >= 0)
+            axis_half_turn(c->n, axis, m);
+        gt_nnn_reset(check);
+        gt_nnn_apply(check, m + first, count + 2 - first);
+        if (memcmp(check->f, c->f, (size_t)gt_nnn_facelets(c->n)) == 0) {
+            memmove(m, m + first, (size_t)(count + 2 - first) * sizeof *m);
+            *moves = m;
+            *n = count + 2 - first;
+            return GT_OK;
+        }
+    }
+    free(m);
+    return GT_ERR_CORRUPT;
+}
+
 static int scramble_of(nnn_ctx *x, const gt_nnn *c, gt_nnn *check, char **text, long *obtm, long *stm)
 {
     gt_nnn_solution sol;
+    gt_turn *m = NULL;
+    long n = 0;
     int optimal, rc = solve_position(x, c, &sol, &optimal);
     if (rc != GT_OK)
         return rc;
-    long n = sol.count;
-    for (long i = 0; i < n / 2; i++) { /* reverse the order, then invert each turn */
-        gt_turn t = sol.moves[i];
-        sol.moves[i] = sol.moves[n - 1 - i];
-        sol.moves[n - 1 - i] = t;
-    }
-    for (long i = 0; i < n; i++)
-        sol.moves[i].quarters = (uint8_t)(4 - sol.moves[i].quarters);
-    gt_nnn_reset(check);
-    gt_nnn_apply(check, sol.moves, n);
-    sbuf b = {0};
-    if (memcmp(check->f, c->f, (size_t)gt_nnn_facelets(c->n)) != 0)
-        rc = GT_ERR_CORRUPT;
-    else if (sb_moves(&b, c->n, sol.moves, n))
-        rc = GT_ERR_NOMEM;
-    *obtm = gt_nnn_count_obtm(c->n, sol.moves, n);
-    *stm = gt_nnn_count_stm(c->n, sol.moves, n);
+    rc = scramble_turns(c, &sol, check, &m, &n);
     gt_nnn_solution_free(&sol);
+    sbuf b = {0};
+    if (rc == GT_OK && sb_moves(&b, c->n, m, n))
+        rc = GT_ERR_NOMEM;
+    *obtm = rc == GT_OK ? gt_nnn_count_obtm(c->n, m, n) : 0;
+    *stm = rc == GT_OK ? gt_nnn_count_stm(c->n, m, n) : 0;
+    free(m);
     *text = rc == GT_OK ? b.p : (free(b.p), NULL);
     return rc;
 }

@@ -137,7 +137,7 @@ static void test_damaged_table(void **state)
     assert_true(asprintf(&other, "%s/damaged", tu_db_dir) > 0);
     assert_true(asprintf(&cmd, "cp -r %s %s", tu_db_path, other) > 0);
     assert_int_equal(tu_run(cmd, NULL, NULL), 0);
-    tu_lmdb_flip(other, "nnn4-p3-edges/data/00000000", 1000);
+    tu_lmdb_flip(other, "nnn4-p3-centres/data/00000000", 1000);
     assert_int_equal(solve(&out, &err, other, "--size 4 --json \"R U Rw F2 Uw' L\""), 0);
     assert_non_null(strstr(out, "\"method\":\"commutators\""));
     assert_non_null(strstr(err, "cannot be used"));

@@ -1,18 +1,14 @@
 /* The 4x4x4 as pieces, for the table-driven reduction (docs/nnn.md,
  * "Reduction from tables"): 24 centres, 24 wings and 8 corners, the 36
  * outer block turns (U R F D L B and Uw .. Bw, three powers each), and the
- * four phases' groups, coordinates and tables:
+ * three phases' groups, coordinates and tables:
  *
  *   P1  all 36 turns:          the L/R centres onto L and R;
  *   P2  G1 (28 turns: R L Rw Lw, the others' outer turns and wide halves):
  *       U/D and F/B centres onto their axes, the F/B split one H reaches,
- *       every wing on a position of its own class (high/low);
- *   P3  H (20 turns: U D R L, F2 B2, every wide half): the centres into the
- *       set G2 reaches from solved, the E-slice edges' wings into the E
- *       slice with an even pairing of both the E and the U/D wings, the
- *       corners' twist solved (G2 keeps it: the reduced cube is then in
- *       Kociemba's subgroup, only his phase 2 left);
- *   P4  G2 (16 turns: U D, R2 L2 F2 B2, every wide half): centres solved,
+ *       one wing of each edge on a high position and one on a low one, an
+ *       even number of them swapped (the reduced cube's edge flips);
+ *   P3  H (20 turns: U D R L, F2 B2, every wide half): centres solved,
  *       edges paired, the 3x3x3 permutation parity even.
  *
  * The reduced cube is then cube3's two-phase's. Each phase's tables are
@@ -31,7 +27,12 @@
 extern "C" {
 #endif
 
-enum { GT_NNN4_MOVES = 36, GT_NNN4_PHASES = 4, GT_NNN4_TABLES = 8, GT_NNN4_PHASE_TABLES = 3 };
+enum { GT_NNN4_MOVES = 36, GT_NNN4_PHASES = 3, GT_NNN4_TABLES = 5, GT_NNN4_PHASE_TABLES = 2 };
+/* The pairing's table (nnn4-p3-pairs) holds the distances below this cap;
+ * a position it leaves unreached is at least this far. Below 10 the BFS
+ * meets 9% of the 12! / 2 pairings, so most positions read the cap, ~1
+ * under their distance (10.9 on average), for a build of ~2 s. */
+enum { GT_NNN4_PAIRING_CAP = 10 };
 
 /* A move m: face m / 6 (U R F D L B), wide (m / 3 % 2: layers 0..1), m % 3 + 1 quarters. */
 typedef struct gt_nnn4_model {
@@ -70,18 +71,17 @@ static inline uint32_t gt_nnn4_mask_move(const uint32_t t[3][256], uint32_t mask
 
 /* ---- the phases' coordinates (nnn4_coord.c) ---- */
 
-/* A phase's position as its tables see it: per table, two coordinates
+/* A phase's position as its tables see it: per table read, two coordinates
  * (index c[0]·size1 + c[1]) or one 24-bit mask (c[0]). */
 typedef struct gt_nnn4_coords {
     uint32_t c[GT_NNN4_PHASE_TABLES][2];
+    uint8_t sigma[12]; /* P3: the pairing (c[0][0] its index; c[0][1] 1: none yet) */
+    uint32_t *lab;     /* P2: the wings' masks of the labellings still in play (nnn4_solve.c) */
+    int n_lab;
 } gt_nnn4_coords;
 
 
 /* ---- the tables (nnn4_tables.c) ---- */
-
-typedef struct gt_nnn4_table_arg {
-    int phase, which; /* which of the phase's (at most two) tables */
-} gt_nnn4_table_arg;
 
 extern const gt_table_spec gt_nnn4_specs[GT_NNN4_TABLES];
 /* The spec of the phase's table `which`, or NULL. */
@@ -89,6 +89,8 @@ const gt_table_spec *gt_nnn4_spec(int phase, int which);
 int gt_nnn4_phase_tables(int phase);
 /* 1 for a descriptor read through a 24-bit mask (c[0]) rather than coordinates. */
 int gt_nnn4_is_mask(const gt_puzzle *p);
+/* 1 for the pairing's descriptor (read at the pairing's index, c[0]). */
+int gt_nnn4_is_pairing(const gt_puzzle *p);
 /* The mask tables of a mask descriptor's moves (its local move numbers). */
 const uint32_t (*gt_nnn4_mask_tables(const gt_puzzle *p, int local_move))[256];
 
@@ -107,7 +109,7 @@ typedef struct gt_nnn4_tables {
 typedef int (*gt_nnn4_load_fn)(void *user, const char *table, gt_puzzle **puzzle, gt_table **t);
 typedef void (*gt_nnn4_unload_fn)(void *user, const char *table, gt_puzzle *puzzle, gt_table *t);
 
-/* Opens the seven tables through load. Return values: GT_OK, GT_ERR_NOMEM,
+/* Opens the five tables through load. Return values: GT_OK, GT_ERR_NOMEM,
  * or load's first error (what was loaded is released through unload). */
 int gt_nnn4_tables_open(gt_nnn4_load_fn load, gt_nnn4_unload_fn unload, void *user,
                         gt_nnn4_tables **out);

@@ -22,8 +22,7 @@ static int in_phase(int phase, int move)
     switch (phase) {
     case 0: return 1;
     case 1: return !wide || rl || half;
-    case 2: return wide ? half : ud || rl || half;
-    default: return wide ? half : ud || half;
+    default: return wide ? half && face < 3 : ud || rl || half;
     }
 }
 
@@ -197,7 +196,7 @@ void gt_nnn4_cube_move(const gt_nnn4_model *m, gt_nnn4_cube *c, int move)
     }
     for (int k = 0; k < 8; k++)
         c->twist[m->corner_to[move][k]] = (uint8_t)((was.twist[k] + m->corner_twist[move][k]) % 3);
-    /* corners: only their permutation's parity is read (P4), kept as the
+    /* corners: only their permutation's parity is read (P3), kept as the
      * parity of the array by swapping the first two on an odd turn */
     if (m->corner_odd[move]) {
         uint8_t t = c->corner[0];

@@ -1,4 +1,4 @@
-/* The 4x4x4 reduction's tables (nnn4.h): eight descriptors for the one BFS,
+/* The 4x4x4 reduction's tables (nnn4.h): five descriptors for the one BFS,
  * each a phase's moves acting on one or two coordinates (nnn4_coord.c) or
  * on a 24-bit mask, from the phase's goal set. */
 #include "nnn4.h"
@@ -15,22 +15,19 @@ static const char *const move_names[GT_NNN4_MOVES] = {
     "D", "D2", "D'", "Dw", "Dw2", "Dw'", "L", "L2", "L'", "Lw", "Lw2", "Lw'", "B", "B2", "B'", "Bw", "Bw2", "Bw'",
 };
 
-/* Per table: its phase, and its coordinates (-1: a mask, of the centres
- * (MASK_CENTRES) or of the wings (MASK_WINGS)). */
-enum { MASK_CENTRES = -1, MASK_WINGS = -2 };
+/* Per table: its phase, and its coordinates (negative: a mask, of the
+ * centres (MASK_CENTRES) or of the wings (MASK_WINGS), or the pairing). */
+enum { MASK_CENTRES = -1, MASK_WINGS = -2, PAIRING = -3 };
 typedef struct table_def {
-    int phase, which, coord[2];
+    int phase, coord[2];
 } table_def;
 
 static const table_def defs[GT_NNN4_TABLES] = {
-    {0, 0, {MASK_CENTRES, 0}},
-    {1, 0, {GT_NNN4_F16, GT_NNN4_B16S}},
-    {1, 1, {MASK_WINGS, 0}},
-    {2, 0, {GT_NNN4_HIE, GT_NNN4_LOEB}},
-    {2, 1, {GT_NNN4_LRUD, GT_NNN4_FB}},
-    {3, 0, {GT_NNN4_RHOUD, GT_NNN4_RHOEP}},
-    {3, 1, {GT_NNN4_LRUD, GT_NNN4_FBX}},
-    {2, 2, {GT_NNN4_CO, GT_NNN4_HIE}},
+    {0, {MASK_CENTRES, 0}},
+    {1, {GT_NNN4_F16, GT_NNN4_B16S}},
+    {1, {MASK_WINGS, 0}},
+    {2, {PAIRING, 0}},
+    {2, {GT_NNN4_LRUD, GT_NNN4_FBP}},
 };
 
 typedef struct nnn4_puzzle {
@@ -46,7 +43,13 @@ typedef struct nnn4_puzzle {
 
 int gt_nnn4_is_mask(const gt_puzzle *p)
 {
-    return p->n_coords == 0;
+    return p->n_coords == 0 && !gt_nnn4_is_pairing(p);
+}
+
+int gt_nnn4_is_pairing(const gt_puzzle *p)
+{
+    const nnn4_puzzle *x = p->ctx;
+    return x->def->coord[0] == PAIRING;
 }
 
 const uint32_t (*gt_nnn4_mask_tables(const gt_puzzle *p, int local_move))[256]
@@ -87,6 +90,36 @@ static uint64_t mask_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, in
 }
 
 static const gt_bfs_levels mask_levels = {.seed = mask_seed, .expand = mask_expand};
+
+/* The pairing's levels, forward up to the cap (GT_NNN4_PAIRING_CAP): ~22M
+ * pairings expanded by unrank, move, rank. */
+static uint64_t pairing_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
+{
+    const nnn4_puzzle *x = p->ctx;
+    uint64_t found = 0;
+    (void)forward;
+    if (depth + 1 >= GT_NNN4_PAIRING_CAP)
+        return 0;
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1 << 16)
+    for (int64_t s = 0; s < (int64_t)p->n_states; s++) {
+        if (dist[s] != depth)
+            continue;
+        uint8_t sigma[12], next[12];
+        gt_nnn4_pairing_unrank((uint32_t)s, sigma);
+        for (int i = 0; i < p->n_moves; i++) {
+            gt_nnn4_pairing_move(&x->layout, sigma, x->model.moves[x->def->phase][i], next);
+            uint32_t n = gt_nnn4_pairing_rank(next);
+            if (dist[n] == GT_UNREACHED)
+                dist[n] = (uint8_t)(depth + 1);
+        }
+    }
+#pragma omp parallel for num_threads(threads) reduction(+ : found)
+    for (int64_t s = 0; s < (int64_t)p->n_states; s++)
+        found += dist[s] == depth + 1;
+    return found;
+}
+
+static const gt_bfs_levels pairing_levels = {.seed = mask_seed, .expand = pairing_expand};
 
 /* ---- descriptors ---- */
 
@@ -138,14 +171,19 @@ static nnn4_puzzle *puzzle_new(const table_def *def, const char *name)
     return x;
 }
 
-/* The F/B splits H reaches from solved: the goals of P2's centres. */
+/* The F/B splits P3's turns reach from solved or from the F/B axis turned
+ * half a turn (P3 ends solved up to such a turn: nnn4.h): P2's centre goals. */
 static int fb_goals(nnn4_puzzle *x, uint64_t *goals)
 {
     uint8_t in[70] = {0}, list[70];
     int n = 0;
-    uint32_t solved = gt_nnn4_split_solved(&x->model, &x->layout, 2);
-    in[solved] = 1;
-    list[n++] = (uint8_t)solved;
+    for (int face = 2; face < 6; face += 3) {
+        uint32_t v = gt_nnn4_split_of_face(&x->model, &x->layout, face);
+        if (!in[v]) {
+            in[v] = 1;
+            list[n++] = (uint8_t)v;
+        }
+    }
     for (int i = 0; i < n; i++)
         for (int k = 0; k < x->model.n_moves[2]; k++) {
             uint32_t v = gt_nnn4_coord_move(&x->model, &x->layout, GT_NNN4_FB, list[i], x->model.moves[2][k]);
@@ -160,75 +198,37 @@ static int fb_goals(nnn4_puzzle *x, uint64_t *goals)
     return n;
 }
 
-/* The centre positions G2 reaches from solved: P3's centre goals, found by
- * the BFS of P4's moves on the same coordinates. */
-static int g2_goals(nnn4_puzzle *x)
-{
-    static const table_def g2 = {3, 1, {GT_NNN4_LRUD, GT_NNN4_FB}};
-    nnn4_puzzle *y = puzzle_new(&g2, "nnn4-g2");
-    uint8_t *dist = NULL;
-    gt_distribution d;
-    int rc = y ? GT_OK : GT_ERR_NOMEM;
-    if (rc == GT_OK && (rc = fill_moves(y, 0)) == GT_OK && (rc = fill_moves(y, 1)) == GT_OK) {
-        y->p.n_coords = 2;
-        y->p.n_states = 4900 * 70;
-        y->p.solved = x->p.solved;
-        rc = gt_bfs_run(&y->p, &(gt_bfs_options){.threads = 1}, &dist, &d);
-    }
-    if (rc == GT_OK && !(x->goals = malloc(d.reached * sizeof *x->goals)))
-        rc = GT_ERR_NOMEM;
-    for (uint64_t s = 0; rc == GT_OK && s < y->p.n_states; s++)
-        if (dist[s] != GT_UNREACHED)
-            x->goals[x->p.n_goals++] = s;
-    free(dist);
-    if (y)
-        nnn4_free(&y->p);
-    return rc;
-}
-
-static uint64_t solved_index(const nnn4_puzzle *x)
+static int set_goals(nnn4_puzzle *x)
 {
     const gt_nnn4_model *m = &x->model;
     const gt_nnn4_layout *l = &x->layout;
-    uint32_t ud = gt_nnn4_split_solved(m, l, 0), lr = gt_nnn4_split_solved(m, l, 1),
-             fb = gt_nnn4_split_solved(m, l, 2);
+    uint32_t lr_axis = 0;
     switch ((int)(x->def - defs)) {
-    case 0: {
-        uint32_t mask = 0;
+    case 0:
         for (int i = 0; i < 24; i++)
-            mask |= (uint32_t)(m->centre_face[i] % 3 == 1) << i;
-        return mask;
-    }
-    case 2: return 0x555555; /* high pieces on the even (high) positions */
-    case 3: return (uint64_t)gt_nnn4_e_home(0) * 1980 + gt_nnn4_e_home(0) * 2;
-    case 4: return ((uint64_t)lr * 70 + ud) * 70 + fb;
-    case 5: return 0;
-    case 6: return ((uint64_t)lr * 70 + ud) * 3360 + fb * 48;
-    default: return gt_nnn4_e_home(0); /* twists 0, the E pieces home */
-    }
-}
-
-static int set_goals(nnn4_puzzle *x)
-{
-    int t = (int)(x->def - defs);
-    x->p.solved = solved_index(x);
-    if (t == 1 || t == 3 || t == 7) {
+            lr_axis |= (uint32_t)(m->centre_face[i] % 3 == 1) << i;
+        x->p.solved = lr_axis;
+        return GT_OK;
+    case 1:
         if (!(x->goals = malloc(70 * sizeof *x->goals)))
             return GT_ERR_NOMEM;
-        if (t == 1)
-            x->p.n_goals = (uint64_t)fb_goals(x, x->goals);
-        else { /* the E pieces home in either order (the same on both sides) */
-            x->goals[0] = x->p.solved;
-            x->goals[1] = t == 3 ? (uint64_t)gt_nnn4_e_home(1) * 1980 + gt_nnn4_e_home(1) * 2 : gt_nnn4_e_home(1);
-            x->p.n_goals = 2;
+        x->p.n_goals = (uint64_t)fb_goals(x, x->goals);
+        break;
+    case 2: x->p.solved = 0x555555; return GT_OK; /* high pieces on the even (high) positions */
+    case 3: x->p.solved = 0; return GT_OK; /* every edge paired: sigma the identity */
+    default: /* solved, or turned half a turn about an axis (x2, y2, z2: two of the splits swapped) */
+        if (!(x->goals = malloc(4 * sizeof *x->goals)))
+            return GT_ERR_NOMEM;
+        for (int turned = 0; turned < 4; turned++) {
+            int ud = turned == 1 || turned == 3, lr = turned >= 2, fb = turned == 1 || turned == 2;
+            x->goals[turned] = ((uint64_t)gt_nnn4_split_of_face(m, l, 1 + 3 * lr) * 70 +
+                                gt_nnn4_split_of_face(m, l, 3 * ud)) * 140 +
+                               gt_nnn4_split_of_face(m, l, 2 + 3 * fb) * 2;
         }
-        x->p.solved = x->goals[0];
-    } else if (t == 4) {
-        int rc = g2_goals(x);
-        if (rc)
-            return rc;
-        x->p.solved = x->goals[0];
+        x->p.n_goals = 4;
+        break;
     }
+    x->p.solved = x->goals[0];
     x->p.goals = x->goals;
     return GT_OK;
 }
@@ -239,7 +239,10 @@ static int nnn4_make(const gt_table_spec *spec, gt_puzzle **out)
     nnn4_puzzle *x = puzzle_new(def, spec->name);
     int rc = x ? GT_OK : GT_ERR_NOMEM;
     *out = NULL;
-    if (rc == GT_OK && def->coord[0] < 0) {
+    if (rc == GT_OK && def->coord[0] == PAIRING) {
+        x->p.n_states = 239500800; /* 12! / 2 */
+        x->p.levels = &pairing_levels;
+    } else if (rc == GT_OK && def->coord[0] < 0) {
         x->p.n_states = 1u << 24;
         x->p.levels = &mask_levels;
     } else if (rc == GT_OK) {
@@ -268,22 +271,19 @@ const gt_table_spec gt_nnn4_specs[GT_NNN4_TABLES] = {
     NNN4_SPEC(0, "nnn4-p1", "4x4x4 reduction P1: the L/R centres onto L and R (36 turns; 2^24 masks)"),
     NNN4_SPEC(1, "nnn4-p2-centres", "4x4x4 reduction P2: U/D and F/B centres onto their axes (28 turns)"),
     NNN4_SPEC(2, "nnn4-p2-wings", "4x4x4 reduction P2: every wing on a high or low position as its kind (28 turns)"),
-    NNN4_SPEC(3, "nnn4-p3-edges", "4x4x4 reduction P3: the E-slice wings into the E slice, pairings even (20 turns)"),
-    NNN4_SPEC(4, "nnn4-p3-centres", "4x4x4 reduction P3: the centres into the set G2 reaches (20 turns)"),
-    NNN4_SPEC(5, "nnn4-p4-edges", "4x4x4 reduction P4: every edge paired, 3x3x3 parity even (16 turns)"),
-    NNN4_SPEC(6, "nnn4-p4-centres", "4x4x4 reduction P4: the centres solved (16 turns)"),
-    NNN4_SPEC(7, "nnn4-p3-corners", "4x4x4 reduction P3: the corners' twist solved (20 turns)"),
+    NNN4_SPEC(3, "nnn4-p3-pairs", "4x4x4 reduction P3: every edge paired (20 turns; distances below 10)"),
+    NNN4_SPEC(4, "nnn4-p3-centres", "4x4x4 reduction P3: the centres solved, 3x3x3 parity even (20 turns)"),
 };
 
 const gt_table_spec *gt_nnn4_spec(int phase, int which)
 {
-    for (int i = 0; i < GT_NNN4_TABLES; i++)
-        if (defs[i].phase == phase && defs[i].which == which)
-            return &gt_nnn4_specs[i];
-    return NULL;
+    static const int spec_of[GT_NNN4_PHASES][GT_NNN4_PHASE_TABLES] = {{0, -1}, {1, 2}, {3, 4}};
+    if (phase < 0 || phase >= GT_NNN4_PHASES || which < 0 || which >= GT_NNN4_PHASE_TABLES)
+        return NULL;
+    return spec_of[phase][which] < 0 ? NULL : &gt_nnn4_specs[spec_of[phase][which]];
 }
 
 int gt_nnn4_phase_tables(int phase)
 {
-    return phase == 0 ? 1 : phase == 2 ? 3 : 2;
+    return phase == 0 ? 1 : 2;
 }

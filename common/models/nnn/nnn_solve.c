@@ -93,9 +93,13 @@ static void reduced_colours(const gt_nnn *c, uint8_t out[54])
 
 static int solve_cube3(gt_nnn *c, gt_nnn_cube3_fn cube3, void *ctx, gt_nnn_moves *mv)
 {
-    uint8_t col[54];
+    uint8_t col[54], face_of[256] = {0};
     gt_turn t[64];
     reduced_colours(c, col);
+    for (int f = 0; f < 6; f++) /* even N: the reduction may end the cube turned whole */
+        face_of[col[f * 9 + 4]] = (uint8_t)f;
+    for (int i = 0; i < 54; i++)
+        col[i] = face_of[col[i]];
     int k = cube3(ctx, col, t, 64);
     if (k < 0)
         return k;

@@ -51,7 +51,7 @@ typedef struct gt_nnn_solution {
     double seconds[GT_NNN_STAGES];
     long obtm, stm;
     int method; /* GT_NNN_METHOD_*: what produced the answer */
-    int phase_count[4]; /* tables: each reduction phase's turns, before cancellation */
+    int phase_count[3]; /* tables: each reduction phase's turns, before cancellation */
 } gt_nnn_solution;
 
 /* Solves a legal position (gt_nnn_verdict_of code 0). Returns GT_OK,

@@ -288,8 +288,8 @@ static int put_fields(const gt_nnn *c, const gt_nnn_solution *sol, int optimal, 
     gt_answer_put_text(a, "method", gt_nnn_method_names[sol->method]);
     if (sol->method == GT_NNN_METHOD_TABLES) {
         char phases[64];
-        snprintf(phases, sizeof phases, "[%d,%d,%d,%d]", sol->phase_count[0], sol->phase_count[1],
-                 sol->phase_count[2], sol->phase_count[3]);
+        snprintf(phases, sizeof phases, "[%d,%d,%d]", sol->phase_count[0], sol->phase_count[1],
+                 sol->phase_count[2]);
         gt_answer_put_json(a, "phases", phases);
     }
     gt_answer_put_real(a, "seconds", total);
