@@ -67,11 +67,20 @@ static uint64_t mask_seed(const gt_puzzle *p, uint8_t *dist)
     return 1;
 }
 
+/* The cells a level set (only it writes their value). */
+static uint64_t cells_at(const uint8_t *dist, uint64_t n, uint8_t depth, int threads)
+{
+    uint64_t found = 0;
+#pragma omp parallel for num_threads(threads) reduction(+ : found)
+    for (int64_t s = 0; s < (int64_t)n; s++)
+        found += dist[s] == depth;
+    return found;
+}
+
 static uint64_t mask_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
 {
     const nnn4_puzzle *x = p->ctx;
     const uint32_t(*t[GT_NNN4_MOVES])[256];
-    uint64_t found = 0;
     (void)forward; /* a forward scan always: 16M cells, a level in ~0.1 s */
     for (int i = 0; i < p->n_moves; i++)
         t[i] = gt_nnn4_mask_tables(&x->p, i);
@@ -83,10 +92,7 @@ static uint64_t mask_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, in
                 if (dist[n] == GT_UNREACHED)
                     dist[n] = (uint8_t)(depth + 1);
             }
-#pragma omp parallel for num_threads(threads) reduction(+ : found)
-    for (int64_t s = 0; s < (int64_t)p->n_states; s++)
-        found += dist[s] == depth + 1;
-    return found;
+    return cells_at(dist, p->n_states, (uint8_t)(depth + 1), threads);
 }
 
 static const gt_bfs_levels mask_levels = {.seed = mask_seed, .expand = mask_expand};
@@ -96,7 +102,6 @@ static const gt_bfs_levels mask_levels = {.seed = mask_seed, .expand = mask_expa
 static uint64_t pairing_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth, int forward, int threads)
 {
     const nnn4_puzzle *x = p->ctx;
-    uint64_t found = 0;
     (void)forward;
     if (depth + 1 >= GT_NNN4_PAIRING_CAP)
         return 0;
@@ -113,10 +118,7 @@ static uint64_t pairing_expand(const gt_puzzle *p, uint8_t *dist, uint8_t depth,
                 dist[n] = (uint8_t)(depth + 1);
         }
     }
-#pragma omp parallel for num_threads(threads) reduction(+ : found)
-    for (int64_t s = 0; s < (int64_t)p->n_states; s++)
-        found += dist[s] == depth + 1;
-    return found;
+    return cells_at(dist, p->n_states, (uint8_t)(depth + 1), threads);
 }
 
 static const gt_bfs_levels pairing_levels = {.seed = mask_seed, .expand = pairing_expand};
