@@ -217,9 +217,10 @@ static int next_can_solve(const phase_search *s, int g)
     return s->phase + 1 >= GT_NNN4_PHASES || next_bound_after(s, s->path, g) != UNREACHED;
 }
 
-static int dfs(phase_search *s, gt_nnn4_coords *c, int g, int bound, int last)
+/* Below a node at depth g whose bound h its parent read (so that the
+ * children's reads of a node overlap: all fetched, then all read). */
+static int dfs(phase_search *s, gt_nnn4_coords *c, int g, int bound, int last, int h)
 {
-    int h = bound_of(s, c, (unsigned)(bound - g));
     s->nodes++;
     if (h == 0 && next_can_solve(s, g)) {
         s->length = g;
@@ -231,32 +232,26 @@ static int dfs(phase_search *s, gt_nnn4_coords *c, int g, int bound, int last)
     }
     if (h == UNREACHED || g + (h ? h : 1) > bound || s->nodes > s->node_cap)
         return 0;
-    if (!c->lab) { /* the children's reads fetched all at once: their misses overlap */
-        gt_nnn4_coords next[GT_NNN4_MOVES];
-        int mv_of[GT_NNN4_MOVES], n = 0;
-        for (int i = 0; i < s->n_moves; i++)
-            if (follows(last, s->moves[i])) {
-                next[n].lab = NULL;
+    gt_nnn4_coords next[GT_NNN4_MOVES];
+    int mv_of[GT_NNN4_MOVES], hk[GT_NNN4_MOVES], n = 0;
+    for (int i = 0; i < s->n_moves; i++)
+        if (follows(last, s->moves[i])) {
+            next[n].lab = c->lab ? s->labs + (size_t)(g + 1) * LABS : NULL; /* P2: one child at a time */
+            if (!c->lab) {
                 step(s, c, i, &next[n]);
                 prefetch_tables(s, &next[n]);
-                mv_of[n++] = s->moves[i];
             }
-        for (int j = 0; j < n; j++) {
-            s->path[g] = (uint8_t)mv_of[j];
-            if (dfs(s, &next[j], g + 1, bound, mv_of[j]))
-                return 1;
+            mv_of[n++] = i;
         }
-        return 0;
-    }
-    for (int i = 0; i < s->n_moves; i++) {
-        int mv = s->moves[i];
-        if (!follows(last, mv))
-            continue;
-        gt_nnn4_coords next;
-        next.lab = c->lab ? s->labs + (size_t)(g + 1) * LABS : NULL;
-        step(s, c, i, &next);
-        s->path[g] = (uint8_t)mv;
-        if (dfs(s, &next, g + 1, bound, mv))
+    for (int j = 0; j < n && !c->lab; j++)
+        hk[j] = bound_of(s, &next[j], (unsigned)(bound - g - 1));
+    for (int j = 0; j < n; j++) {
+        if (c->lab) {
+            step(s, c, mv_of[j], &next[j]);
+            hk[j] = bound_of(s, &next[j], (unsigned)(bound - g - 1));
+        }
+        s->path[g] = s->moves[mv_of[j]];
+        if (dfs(s, &next[j], g + 1, bound, s->moves[mv_of[j]], hk[j]))
             return 1;
     }
     return 0;
@@ -275,7 +270,7 @@ static int solve_phase(phase_search *s, gt_nnn4_coords *start)
             root.lab = s->labs;
             memcpy(root.lab, start->lab, (size_t)start->n_lab * sizeof *root.lab);
         }
-        int done = dfs(s, &root, 0, bound, -1);
+        int done = dfs(s, &root, 0, bound, -1, bound_of(s, &root, (unsigned)bound));
         if (first < 0 && (done || s->n_found > 0))
             first = bound;
         if (done || (first >= 0 && bound > first))
@@ -443,7 +438,8 @@ static int reduce_p3(const gt_nnn4_tables *t, const gt_nnn4_layout *l, const gt_
             s3->layout = l;
             s3->start = &c[i].cube;
             s3->node_cap = PHASE_NODES_MAX - nodes;
-            int done = total - c[i].length <= PHASE_DEPTH_MAX && dfs(s3, &root, 0, total - c[i].length, -1);
+            int b = total - c[i].length;
+            int done = b <= PHASE_DEPTH_MAX && dfs(s3, &root, 0, b, -1, bound_of(s3, &root, (unsigned)b));
             nodes += s3->nodes;
             if (done) {
                 *chosen = c[i].index;
