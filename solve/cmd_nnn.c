@@ -417,6 +417,11 @@ static int nnn4_load(void *user, const char *table, gt_puzzle **puzzle, gt_table
     return gt_catalog_load(user, table, puzzle, t);
 }
 
+static int nnn4_map(void *user, const char *table, gt_table **t)
+{
+    return gt_catalog_map(user, table, 0, t);
+}
+
 static void nnn4_unload(void *user, const char *table, gt_puzzle *puzzle, gt_table *t)
 {
     (void)user;
@@ -430,7 +435,7 @@ static void nnn4_open(nnn_ctx *x, nnn4_route *r)
     const char *path = gt_db_default_path(x->o->db_path);
     if (x->a->method == NNN_METHOD_COMMUTATORS || gt_db_open(&r->db, path, GT_DB_READONLY) != GT_OK)
         return;
-    int rc = gt_nnn4_tables_open(nnn4_load, nnn4_unload, r->db, &r->tables);
+    int rc = gt_nnn4_tables_open(nnn4_load, nnn4_map, nnn4_unload, r->db, &r->tables);
     r->failed = rc;
     /* cube3-twophase is optional here: without it (or unreadable), the small tables serve */
     if (rc == GT_OK && gt_db_map_table(r->db, GT_CUBE3_TWOPHASE_TABLE, &r->tp_table) == GT_OK &&

@@ -34,6 +34,17 @@ static int solve(char **out, char **err, const char *db, const char *args)
     return tu_run(cmd, out, err);
 }
 
+/* A copy of the test's database, named `name` beside it (malloc'd path). */
+static char *db_copy(const char *name)
+{
+    char *other, *cmd;
+    assert_true(asprintf(&other, "%s/%s", tu_db_dir, name) > 0);
+    assert_true(asprintf(&cmd, "cp -r %s %s", tu_db_path, other) > 0);
+    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
+    free(cmd);
+    return other;
+}
+
 static long obtm_of(const char *out)
 {
     const char *p = strstr(out, "\"obtm\":");
@@ -105,10 +116,8 @@ static void test_random_scrambles(void **state)
 static void test_with_stored_twophase(void **state)
 {
     (void)state;
-    char *out, *err, *cmd, *other;
-    assert_true(asprintf(&other, "%s/with-twophase", tu_db_dir) > 0);
-    assert_true(asprintf(&cmd, "cp -r %s %s && %s/godtab-gen --quiet --db %s cube3-twophase", tu_db_path, other,
-                         GODTAB_BIN, other) > 0);
+    char *out, *err, *cmd, *other = db_copy("with-twophase");
+    assert_true(asprintf(&cmd, "%s/godtab-gen --quiet --db %s cube3-twophase", GODTAB_BIN, other) > 0);
     assert_int_equal(tu_run(cmd, NULL, NULL), 0);
     assert_int_equal(solve(&out, &err, other, "--size 4 --json \"R U Rw F2 Uw' L B2 Dw\""), 0);
     assert_non_null(strstr(out, "\"method\":\"tables\""));
@@ -179,28 +188,44 @@ static void test_bad_method_and_size(void **state)
     free(err);
 }
 
+/* A copy of the database with one byte of `record` flipped: the answer of
+ * `scramble` is the commutators' with `said` on stderr, and with
+ * --method tables exit 5 naming the damage. */
+static void expect_damage(const char *copy, const char *record, const char *scramble, const char *said)
+{
+    char *out, *err, *other = db_copy(copy), args[256];
+    tu_lmdb_flip(other, record, 1000);
+    snprintf(args, sizeof args, "--size 4 --json \"%s\"", scramble);
+    assert_int_equal(solve(&out, &err, other, args), 0);
+    assert_non_null(strstr(out, "\"method\":\"commutators\""));
+    assert_non_null(strstr(err, said));
+    free(out);
+    free(err);
+    snprintf(args, sizeof args, "--size 4 --method tables \"%s\"", scramble);
+    assert_int_equal(solve(&out, &err, other, args), 5);
+    assert_string_equal(out, "");
+    assert_non_null(strstr(err, "damaged"));
+    free(out);
+    free(err);
+    free(other);
+}
+
 /* A damaged table: the store refuses it; said on stderr, the commutators
  * answer (exit 0); with --method tables, exit 5. */
 static void test_damaged_table(void **state)
 {
     (void)state;
-    char *out, *err, *cmd, *other;
-    assert_true(asprintf(&other, "%s/damaged", tu_db_dir) > 0);
-    assert_true(asprintf(&cmd, "cp -r %s %s", tu_db_path, other) > 0);
-    assert_int_equal(tu_run(cmd, NULL, NULL), 0);
-    tu_lmdb_flip(other, "nnn4-p3-centres/data/00000000", 1000);
-    assert_int_equal(solve(&out, &err, other, "--size 4 --json \"R U Rw F2 Uw' L\""), 0);
-    assert_non_null(strstr(out, "\"method\":\"commutators\""));
-    assert_non_null(strstr(err, "cannot be used"));
-    free(out);
-    free(err);
-    assert_int_equal(solve(&out, &err, other, "--size 4 --method tables \"R U Rw F2 Uw' L\""), 5);
-    assert_string_equal(out, "");
-    assert_non_null(strstr(err, "damaged"));
-    free(out);
-    free(err);
-    free(cmd);
-    free(other);
+    expect_damage("damaged", "nnn4-p3-centres/data/00000000", "R U Rw F2 Uw' L", "cannot be used");
+}
+
+/* The pairing's table is read in place, each block checked on first use:
+ * a damaged block is found by the query that reads it, which then gives
+ * no answer from the tables, never a wrong one (block 0 holds the paired
+ * end, which every P3 reads). */
+static void test_damaged_block_read_in_place(void **state)
+{
+    (void)state;
+    expect_damage("damaged-pairs", "nnn4-p3-pairs/data/00000000", "R U Rw F2 Uw' L B2 Dw", "gave no answer");
 }
 
 int main(void)
@@ -210,6 +235,7 @@ int main(void)
         cmocka_unit_test(test_random_scrambles),     cmocka_unit_test(test_with_stored_twophase),
         cmocka_unit_test(test_method_commutators),   cmocka_unit_test(test_tables_missing),
         cmocka_unit_test(test_bad_method_and_size),  cmocka_unit_test(test_damaged_table),
+        cmocka_unit_test(test_damaged_block_read_in_place),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -105,13 +105,18 @@ typedef struct gt_nnn4_tables {
 } gt_nnn4_tables;
 
 /* How the tables are read: the catalog's loader (checked tables with their
- * descriptors; GT_ERR_NOTFOUND when not built) and its release. */
+ * descriptors; GT_ERR_NOTFOUND when not built), its release, and a table
+ * opened in place, checked against its spec (gt_catalog_map: each block
+ * checked on first use; NULL: every table through load). */
 typedef int (*gt_nnn4_load_fn)(void *user, const char *table, gt_puzzle **puzzle, gt_table **t);
 typedef void (*gt_nnn4_unload_fn)(void *user, const char *table, gt_puzzle *puzzle, gt_table *t);
+typedef int (*gt_nnn4_map_fn)(void *user, const char *table, gt_table **t);
 
-/* Opens the five tables through load. Return values: GT_OK, GT_ERR_NOMEM,
- * or load's first error (what was loaded is released through unload). */
-int gt_nnn4_tables_open(gt_nnn4_load_fn load, gt_nnn4_unload_fn unload, void *user,
+/* Opens the five tables: those stored mapped (the pairing's) through map
+ * when given, read in place, the others through load. Return values:
+ * GT_OK, GT_ERR_NOMEM, GT_ERR_CORRUPT (a table of another size), or the
+ * first error of load or map (what was opened is released through unload). */
+int gt_nnn4_tables_open(gt_nnn4_load_fn load, gt_nnn4_map_fn map, gt_nnn4_unload_fn unload, void *user,
                         gt_nnn4_tables **out);
 void gt_nnn4_tables_close(gt_nnn4_tables *t, gt_nnn4_unload_fn unload, void *user);
 
@@ -119,7 +124,8 @@ void gt_nnn4_tables_close(gt_nnn4_tables *t, gt_nnn4_unload_fn unload, void *use
  * whose centres are solved and edges paired, with an even 3x3x3 parity:
  * the turns into mv, each phase's count into phase_count and its search's
  * nodes into phase_nodes (may be NULL). Return values: GT_OK, GT_ERR_ILLEGAL, GT_ERR_TIMEOUT (a
- * phase found nothing within its depth: damaged tables), GT_ERR_NOMEM. */
+ * phase found nothing within its depth: damaged tables), GT_ERR_CORRUPT (a
+ * block of a table read in place failed its check), GT_ERR_NOMEM. */
 int gt_nnn4_reduce(const gt_nnn4_tables *t, const gt_nnn *c, gt_turn *mv, int cap, int *count,
                    int phase_count[GT_NNN4_PHASES], long phase_nodes[GT_NNN4_PHASES]);
 

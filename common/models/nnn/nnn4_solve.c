@@ -7,6 +7,7 @@
 #include "nnn4.h"
 #include "nnn4_coord.h"
 #include "gt_error.h"
+#include "table.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -98,8 +99,13 @@ static void coords_of(const gt_nnn4_layout *l, int phase, const gt_nnn4_cube *c,
                 out->c[k][j] = gt_nnn4_coord_value(l, phase_kinds[phase][k][j], c);
 }
 
+/* Entry i of a table. One read in place checks its 64 KiB block on first
+ * use; a damaged block reads 0 (a bound that always holds), and the
+ * reduction then fails (gt_nnn4_reduce). */
 static unsigned nibble(const gt_table *t, uint64_t i)
 {
+    if (t->view.sums && !gt_view_ok(&t->view, i >> 1))
+        return 0;
     return (t->data[i >> 1] >> ((i & 1) * 4)) & 15u;
 }
 
@@ -452,6 +458,17 @@ static int reduce_p3(const gt_nnn4_tables *t, const gt_nnn4_layout *l, const gt_
     return rc;
 }
 
+/* Did a block of a table read in place fail its check (its view's flag)? */
+static int tables_damaged(const gt_nnn4_tables *t)
+{
+    for (int i = 0; i < GT_NNN4_TABLES; i++) {
+        const gt_table *tab = t->loaded_table[i];
+        if (tab && tab->view.damaged && __atomic_load_n(tab->view.damaged, __ATOMIC_RELAXED))
+            return 1;
+    }
+    return 0;
+}
+
 int gt_nnn4_reduce(const gt_nnn4_tables *t, const gt_nnn *c, gt_turn *mv, int cap, int *count,
                    int phase_count[GT_NNN4_PHASES], long phase_nodes[GT_NNN4_PHASES])
 {
@@ -477,7 +494,7 @@ int gt_nnn4_reduce(const gt_nnn4_tables *t, const gt_nnn *c, gt_turn *mv, int ca
     }
     free(s2);
     free(s3);
-    return rc;
+    return rc == GT_OK && tables_damaged(t) ? GT_ERR_CORRUPT : rc;
 }
 
 void gt_nnn4_tables_close(gt_nnn4_tables *t, gt_nnn4_unload_fn unload, void *user)
@@ -490,14 +507,39 @@ void gt_nnn4_tables_close(gt_nnn4_tables *t, gt_nnn4_unload_fn unload, void *use
     free(t);
 }
 
-int gt_nnn4_tables_open(gt_nnn4_load_fn load, gt_nnn4_unload_fn unload, void *user, gt_nnn4_tables **out)
+/* Table i opened in place through map, with its descriptor, checked
+ * against each other. */
+static int map_one(gt_nnn4_map_fn map, void *user, int i, gt_puzzle **puzzle, gt_table **table)
+{
+    const gt_table_spec *spec = &gt_nnn4_specs[i];
+    gt_table *t = NULL;
+    int rc = map(user, spec->name, &t);
+    if (rc == GT_OK && (rc = spec->make_puzzle(spec, puzzle)) == GT_OK &&
+        (t->meta.n_states != (*puzzle)->n_states || t->data_bytes < ((*puzzle)->n_states + 1) / 2)) {
+        spec->free_puzzle(*puzzle);
+        rc = GT_ERR_CORRUPT;
+    }
+    if (rc) {
+        gt_table_free(t);
+        return rc;
+    }
+    *table = t;
+    return GT_OK;
+}
+
+int gt_nnn4_tables_open(gt_nnn4_load_fn load, gt_nnn4_map_fn map, gt_nnn4_unload_fn unload, void *user,
+                        gt_nnn4_tables **out)
 {
     gt_nnn4_tables *t = calloc(1, sizeof *t);
     int rc = t ? gt_nnn4_model_init(&t->model) : GT_ERR_NOMEM;
     *out = NULL;
     for (int i = 0; rc == GT_OK && i < GT_NNN4_TABLES; i++) {
-        if ((rc = load(user, gt_nnn4_specs[i].name, &t->loaded_puzzle[i], &t->loaded_table[i])) != GT_OK) {
+        rc = map && gt_nnn4_specs[i].storage == GT_STORAGE_MAPPED
+                 ? map_one(map, user, i, &t->loaded_puzzle[i], &t->loaded_table[i])
+                 : load(user, gt_nnn4_specs[i].name, &t->loaded_puzzle[i], &t->loaded_table[i]);
+        if (rc != GT_OK) {
             t->loaded_puzzle[i] = NULL;
+            t->loaded_table[i] = NULL;
             break;
         }
         for (int ph = 0; ph < GT_NNN4_PHASES; ph++)

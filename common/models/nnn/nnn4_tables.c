@@ -264,16 +264,17 @@ static int nnn4_make(const gt_table_spec *spec, gt_puzzle **out)
     return GT_OK;
 }
 
-#define NNN4_SPEC(i, table, what)                                                                              \
+#define NNN4_SPEC(i, table, what, ...)                                                                         \
     {.name = table, .family = "nnn", .summary = what, .encoding = GT_ENC_NIBBLE, .zstd_level = 3,              \
      .in_default = 1, .make_puzzle = nnn4_make, .free_puzzle = nnn4_free, .arg = &defs[i],                     \
-     .chunk_bytes = 1 << 20}
+     .chunk_bytes = 1 << 20, __VA_ARGS__}
 
 const gt_table_spec gt_nnn4_specs[GT_NNN4_TABLES] = {
     NNN4_SPEC(0, "nnn4-p1", "4x4x4 reduction P1: the L/R centres onto L and R (36 turns; 2^24 masks)"),
     NNN4_SPEC(1, "nnn4-p2-centres", "4x4x4 reduction P2: U/D and F/B centres onto their axes (28 turns)"),
     NNN4_SPEC(2, "nnn4-p2-wings", "4x4x4 reduction P2: every wing on a high or low position as its kind (28 turns)"),
-    NNN4_SPEC(3, "nnn4-p3-pairs", "4x4x4 reduction P3: every edge paired (20 turns; distances below 10)"),
+    NNN4_SPEC(3, "nnn4-p3-pairs", "4x4x4 reduction P3: every edge paired (20 turns; distances below 10)",
+              .storage = GT_STORAGE_MAPPED), /* 120 MB read in place: a query faults in what it reads */
     NNN4_SPEC(4, "nnn4-p3-centres", "4x4x4 reduction P3: the centres solved, 3x3x3 parity even (20 turns)"),
 };
 

@@ -40,6 +40,12 @@ static int t4_load(void *user, const char *table, gt_puzzle **puzzle, gt_table *
     return ld->load(ld->user, table, puzzle, t);
 }
 
+static int t4_map(void *user, const char *table, gt_table **t)
+{
+    const gt_loader *ld = user;
+    return ld->map(ld->user, table, GT_LOAD_CHECKED, t);
+}
+
 static void t4_unload(void *user, const char *table, gt_puzzle *puzzle, gt_table *t)
 {
     const gt_loader *ld = user;
@@ -51,7 +57,10 @@ static const gt_nnn4_tables *t4_tables(const nnn_handle *ch)
     nnn_handle *h = (nnn_handle *)ch; /* the lazy open is the handle's one mutable part, under its lock */
     pthread_mutex_lock(&h->t4_lock);
     if (h->t4_state == 0)
-        h->t4_state = h->ld.load && gt_nnn4_tables_open(t4_load, t4_unload, &h->ld, &h->t4) == GT_OK ? 1 : -1;
+        h->t4_state = h->ld.load && gt_nnn4_tables_open(t4_load, h->ld.map ? t4_map : NULL, t4_unload, &h->ld,
+                                                         &h->t4) == GT_OK
+                          ? 1
+                          : -1;
     pthread_mutex_unlock(&h->t4_lock);
     return h->t4_state > 0 ? h->t4 : NULL;
 }
