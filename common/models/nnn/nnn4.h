@@ -8,7 +8,8 @@
  *       U/D and F/B centres onto their axes, the F/B split one H reaches,
  *       one wing of each edge on a high position and one on a low one, an
  *       even number of them swapped (the reduced cube's edge flips);
- *   P3  H (20 turns: U D R L, F2 B2, every wide half): centres solved,
+ *   P3  H (17 turns: U D R L, F2 B2, Uw2 Rw2 Fw2): centres solved (up to
+ *       a half turn of the whole cube: Dw2 is Uw2 then y2, and so on),
  *       edges paired, the 3x3x3 permutation parity even.
  *
  * The reduced cube is then cube3's two-phase's. Each phase's tables are
