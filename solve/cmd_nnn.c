@@ -627,9 +627,6 @@ static int format_solution(const nnn_ctx *x, int n, const gt_nnn_solution *sol, 
     return rc | sb_add(b, num);
 }
 
-/* The scramble of a random position (N <= NNN_SCRAMBLE_MAX): the inverse
- * of its solution, as WCA scramblers do, replayed from solved before it is
- * used. Its text into *text (malloc'd). GT_OK, or an error code. */
 /* The turns that take the solved cube to the solved cube turned half a
  * turn about axis a (an even cube's reduction may end so: docs/nnn.md):
  * both halves of the cube, each a block of n / 2 layers. */
@@ -668,6 +665,9 @@ static int scramble_turns(const gt_nnn *c, const gt_nnn_solution *sol, gt_nnn *c
     return GT_ERR_CORRUPT;
 }
 
+/* The scramble of a random position (N <= NNN_SCRAMBLE_MAX): the inverse
+ * of its solution, as WCA scramblers do, replayed from solved before it is
+ * used. Its text into *text (malloc'd). GT_OK, or an error code. */
 static int scramble_of(nnn_ctx *x, const gt_nnn *c, gt_nnn *check, char **text, long *obtm, long *stm)
 {
     gt_nnn_solution sol;
