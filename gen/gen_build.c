@@ -229,7 +229,7 @@ int gen_verify_table(const gt_table_spec *spec, gt_db *db, const options *o)
     }
     int has_published = gt_catalog_published(spec, &published);
     rc = mod3 ? gt_table_verify_mod3(t, p, dist, &got, has_published ? &published : NULL)
-                     : gt_table_verify(t, p, dist, &got, has_published ? &published : NULL);
+              : gt_table_verify(t, p, dist, &got, has_published ? &published : NULL);
     if (rc)
         gen_fail(spec->name, rc,
              rc == GT_ERR_MISMATCH ? "recomputed distribution differs from the published counts"

@@ -18,12 +18,17 @@
 enum { PHASE_DEPTH_MAX = 20, UNREACHED = 15, CANDIDATES_MAX = 48, LABS = 2048 };
 #define PHASE_NODES_MAX 500000000L
 
+/* How a phase's table reads a position: two coordinates, a 24-bit mask, or
+ * the pairing (nnn4_coord.h). */
+enum { TABLE_COORDS, TABLE_MASK, TABLE_PAIRING };
+
 typedef struct phase_search {
     const gt_nnn4_tables *t;
     const gt_nnn4_layout *layout;
     const gt_nnn4_cube *start; /* the cube at the phase's start */
     int phase, n_tables, n_moves;
     const uint8_t *moves; /* global move of each local one */
+    uint8_t kind[GT_NNN4_PHASE_TABLES]; /* how each table is read (table_kind), found once per phase */
     const uint32_t (*mask[GT_NNN4_PHASE_TABLES][GT_NNN4_MOVES])[256];
     uint8_t path[PHASE_DEPTH_MAX];
     int length;
@@ -146,7 +151,7 @@ static int bound_of(const phase_search *s, gt_nnn4_coords *c, unsigned limit)
             h = v > h ? v : h;
             continue;
         }
-        int pairing = gt_nnn4_is_pairing(p);
+        int pairing = s->kind[k] == TABLE_PAIRING;
         if (pairing && c->c[k][1])
             return UNREACHED;
         unsigned v = nibble(s->t->t[s->phase][k], table_index(p, c, k));
@@ -173,13 +178,13 @@ static void step(const phase_search *s, const gt_nnn4_coords *c, int i, gt_nnn4_
         const gt_puzzle *p = s->t->p[s->phase][k];
         if (c->lab && k == 1)
             continue;
-        if (gt_nnn4_is_pairing(p)) {
+        if (s->kind[k] == TABLE_PAIRING) {
             gt_nnn4_pairing_move(s->layout, c->sigma, s->moves[i], out->sigma);
             out->c[k][0] = gt_nnn4_pairing_rank(out->sigma);
             out->c[k][1] = 0;
             continue;
         }
-        if (gt_nnn4_is_mask(p)) {
+        if (s->kind[k] == TABLE_MASK) {
             out->c[k][0] = gt_nnn4_mask_move(s->mask[k][i], c->c[k][0]);
             continue;
         }
@@ -308,10 +313,13 @@ static void phase_init(phase_search *s, const gt_nnn4_tables *t, int phase)
     s->n_moves = t->model.n_moves[phase];
     s->moves = t->model.moves[phase];
     s->node_cap = PHASE_NODES_MAX;
-    for (int k = 0; k < s->n_tables; k++)
-        if (gt_nnn4_is_mask(t->p[phase][k]))
+    for (int k = 0; k < s->n_tables; k++) {
+        const gt_puzzle *p = t->p[phase][k];
+        s->kind[k] = gt_nnn4_is_pairing(p) ? TABLE_PAIRING : gt_nnn4_is_mask(p) ? TABLE_MASK : TABLE_COORDS;
+        if (s->kind[k] == TABLE_MASK)
             for (int i = 0; i < s->n_moves; i++)
-                s->mask[k][i] = gt_nnn4_mask_tables(t->p[phase][k], i);
+                s->mask[k][i] = gt_nnn4_mask_tables(p, i);
+    }
 }
 
 /* One phase from cube: its solution in s (collecting `wanted`, at most

@@ -275,7 +275,8 @@ const gt_table_spec gt_nnn4_specs[GT_NNN4_TABLES] = {
     NNN4_SPEC(2, "nnn4-p2-wings", "4x4x4 reduction P2: every wing on a high or low position as its kind (28 turns)"),
     NNN4_SPEC(3, "nnn4-p3-pairs", "4x4x4 reduction P3: every edge paired (17 turns; distances below 10)",
               .storage = GT_STORAGE_MAPPED), /* 120 MB read in place: a query faults in what it reads */
-    NNN4_SPEC(4, "nnn4-p3-centres", "4x4x4 reduction P3: the centres solved (or turned a half turn), 3x3x3 parity even (17 turns)"),
+    NNN4_SPEC(4, "nnn4-p3-centres",
+              "4x4x4 reduction P3: the centres solved (or turned a half turn), 3x3x3 parity even (17 turns)"),
 };
 
 const gt_table_spec *gt_nnn4_spec(int phase, int which)
