@@ -63,9 +63,10 @@ static void cube3_usage(FILE *out, const void *ctx)
             "                within SIZE (512M, 2G; default half the physical memory); exit 9 if none fits\n"
             "  --verbose     one line on stderr: the rung picked and why\n"
             "  --load map|copy  map (the default): read the tables in place from the database\n"
-            "                (starts in milliseconds, memory shared with other processes); copy:\n"
-            "                check and copy them into huge pages first (seconds to start, 1.8 GB of\n"
-            "                private memory, then searches about 1.4x faster: for long batches)\n"
+            "                (starts in milliseconds, memory shared with other processes; a single\n"
+            "                query past 10^6 nodes copies them beside its search when a core is\n"
+            "                free and twice the rung fits --max-memory); copy: check and copy them\n"
+            "                into huge pages first (seconds to start, then about 1.1x faster: batches)\n"
             "  --edges TABLE  the edge table to search with: cube3-fsud16-twist (4.9 GB, copied\n"
             "                into memory first, the fewest nodes), cube3-fss16-twist (1.7 GB) or\n"
             "                cube3-flipslice-twist (1.1 GB). By default cube3-fss16-twist, else\n"
@@ -354,6 +355,19 @@ static void rung_of(const gt_cube3_solver_tables *t, int how, cube3_cli *c)
     c->rung_load = how == GT_CUBE3_TABLES_COPY || t->edges_private ? "copy" : "map";
 }
 
+/* A single query on a rung read in place: once its search goes deep, the
+ * rung is copied into huge pages beside it and the search goes on there
+ * (gt_cube3_search_options.copy_after_nodes), when twice the rung fits the
+ * memory allowed. A batch copies before (pick_rung) or reads in place. */
+#define COPY_AFTER_NODES 1000000ull
+static void copy_when_deep(cube3_cli *c, const gt_cube3_solver_tables *t, int how, uint64_t max_memory)
+{
+    const gt_table *e = t->fss ? t->fss : t->fst;
+    uint64_t bytes = e ? (e->view.bytes ? e->view.bytes : e->data_bytes) : 0;
+    if (how == GT_CUBE3_TABLES_IN_PLACE && e && !t->edges_private && bytes <= max_memory / 2)
+        c->search.copy_after_nodes = COPY_AFTER_NODES;
+}
+
 /* Opens the tables and sets up a solver over them (in place, or copied
  * into huge pages with --load copy). Prints the reason and returns the
  * exit code on failure. */
@@ -637,6 +651,8 @@ int gt_cmd_cube3(int argc, char **argv)
         goto unload;
     c.solver = solver;
     rung_of(&tables.t, args.load, &c);
+    if (one)
+        copy_when_deep(&c, &tables.t, args.load, args.max_memory ? args.max_memory : default_max_memory());
     if (!one) {
         batch_ctx b = {&c};
         code = gt_cli_batch(stdin, batch_answer, &b, c.search.all ? ALL_ANSWER_CAP : ANSWER_CAP, 0,

@@ -515,11 +515,24 @@ static int map_body(gt_db *db, gt_table *t, mapping *m, const char *name)
     return rc;
 }
 
+/* Data read in place in parts: each part's share of [offset, end). */
+static void forget_parts(const gt_view *v, uint64_t offset, uint64_t end)
+{
+    const uint64_t part = (uint64_t)1 << v->part_shift;
+    while (offset < end) {
+        const uint64_t in = offset & (part - 1), n = part - in < end - offset ? part - in : end - offset;
+        gt_release_pages((void *)(v->parts[offset >> v->part_shift] + in), (size_t)n);
+        offset += n;
+    }
+}
+
 void gt_table_forget_pages(const gt_table *t, uint64_t offset, uint64_t n)
 {
     const mapping *m = t->release == release_mapping ? t->mapping : NULL;
     if (m && t->data && t->data != m->copies[0] && offset < t->data_bytes) /* copies[0]: joined or realigned */
         gt_release_pages((void *)(t->data + offset), (size_t)(n < t->data_bytes - offset ? n : t->data_bytes - offset));
+    else if (m && !t->data && t->view.parts && offset < t->view.bytes)
+        forget_parts(&t->view, offset, n < t->view.bytes - offset ? offset + n : t->view.bytes);
 }
 
 /* A new table holding its own read transaction (gt_table_free ends it). */

@@ -184,6 +184,18 @@ static void store_in_parts(uint64_t part_bytes)
     gt_db_close(db);
 }
 
+/* This process's resident pages (/proc/self/statm's second field), or -1. */
+static long resident_pages(void)
+{
+    long size = -1, resident = -1;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f && fscanf(f, "%ld %ld", &size, &resident) != 2)
+        resident = -1;
+    if (f)
+        fclose(f);
+    return resident;
+}
+
 /* With GT_MAP_IN_PARTS, data in parts is read in place: no copy, each
  * byte found through its part (gt_view_at), each block checked on first
  * use, and a damaged block refused alone. Parts of another size than a
@@ -212,6 +224,14 @@ static void test_data_in_parts_read_in_place(void **state)
     assert_memory_equal(copy, data + (1 << 20) - 7, 20);
     assert_int_equal(gt_view_check_all(&t->view), GT_OK);
     assert_memory_equal(gt_table_section(t, "small_one")->data, small, SMALL_BYTES);
+    /* the parts' pages forgotten (a search holding its own copy): this
+     * process lets go of them, and reads the same bytes again */
+    long before = resident_pages();
+    gt_table_forget_pages(t, 0, DATA_BYTES);
+    gt_table_forget_pages(t, DATA_BYTES, 1);
+    assert_true(before - resident_pages() >= (long)(DATA_BYTES / 4096) * 3 / 4);
+    gt_view_copy(&t->view, 0, DATA_BYTES, copy);
+    assert_memory_equal(copy, data, DATA_BYTES);
     gt_table_free(t);
     gt_db_close(db);
     raw_flip(2 + 1 + 3 - 1, 12345); /* part 3 = bytes [3 MiB, 4 MiB) */

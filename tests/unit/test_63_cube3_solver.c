@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "cube3.h"
 #include "cube3_search.h"
+#include "cube3_solver_internal.h"
 #include "cube3_sym.h"
 #include "cube3_tables.h"
 #include "gt_error.h"
@@ -153,6 +154,121 @@ static void test_deep_search_checks_the_tables_whole(void **state)
     assert_int_equal(r1.distance, -1);
     assert_int_equal(lazy.damaged, 1);
     gt_cube3_solver_free(s);
+    free(sums);
+    free(bits);
+}
+
+/* With one thread on a machine of more cores, the check runs beside the
+ * search (gt_cube3_verify_start): the same answer, whether the check ends
+ * before the search or is stopped by it. */
+static void test_deep_search_checks_beside_with_one_thread(void **state)
+{
+    (void)state;
+    const uint64_t blocks = (corner_table.data_bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
+    uint64_t *sums = malloc(blocks * sizeof *sums), *bits = malloc((blocks + 63) / 64 * sizeof *bits);
+    gt_table lazy;
+    gt_cube3 c;
+    gt_cube3_solver *s;
+    gt_cube3_search_result r0, r1;
+    gt_cube3_search_options o = {.threads = 1, .verify_after_nodes = 1000};
+    assert_int_equal(gt_cube3_from_scramble("R2 U2 R2 U2 R2 U2", &c, NULL), GT_OK);
+    solve_checked(corner_solver, &c, &o, &r0);
+    lazy_corners(&lazy, sums, bits, -1);
+    assert_int_equal(gt_cube3_solver_open(&lazy, NULL, NULL, GT_CUBE3_TABLES_IN_PLACE, &s), GT_OK);
+    solve_checked(s, &c, &o, &r1);
+    assert_int_equal(r1.distance, 6);
+    assert_memory_equal(r1.moves, r0.moves, (size_t)r0.length);
+    gt_cube3_solver_free(s);
+    free(sums);
+    free(bits);
+}
+
+/* Waits (up to 60 s) for the check beside to end; 1 if it did. */
+static int verify_ended(gt_cube3_verify *v)
+{
+    for (int i = 0; i < 60000 && !__atomic_load_n(&v->done, __ATOMIC_ACQUIRE); i++)
+        usleep(1000);
+    return __atomic_load_n(&v->done, __ATOMIC_ACQUIRE);
+}
+
+/* The check beside the search on its own: every block checked and the
+ * checked copy published into the slot, then the slot given back; a
+ * damaged block publishes nothing and sets the damage flag; a stop ends
+ * it early; with copy_edges the copy reads its own copies of the tables
+ * (the same answer); a solver without checksums starts no thread. */
+static void test_verify_beside(void **state)
+{
+    (void)state;
+    const uint64_t blocks = (corner_table.data_bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
+    uint64_t *sums = malloc(blocks * sizeof *sums), *bits = malloc((blocks + 63) / 64 * sizeof *bits);
+    gt_table lazy;
+    gt_cube3_solver *s;
+    gt_cube3_verify v;
+    const gt_cube3_solver *slot;
+    gt_cube3 c;
+    gt_cube3_search_result r0, r1;
+    gt_cube3_search_options o = {.threads = 1};
+    assert_int_equal(gt_cube3_from_scramble("R U2 F' D L2", &c, NULL), GT_OK);
+    lazy_corners(&lazy, sums, bits, -1);
+    assert_int_equal(gt_cube3_solver_open(&lazy, NULL, NULL, GT_CUBE3_TABLES_IN_PLACE, &s), GT_OK);
+    slot = s;
+    assert_int_equal(gt_cube3_verify_start(&v, s, 0, &slot), GT_OK);
+    assert_true(verify_ended(&v));
+    assert_non_null(v.copy);
+    assert_ptr_equal(slot, v.copy);
+    assert_null(slot->corners_v.sums);
+    assert_ptr_equal(slot->corners, s->corners);
+    for (uint64_t b = 0; b < blocks; b++)
+        assert_true(bits[b / 64] >> (b % 64) & 1);
+    gt_cube3_verify_finish(&v);
+    assert_ptr_equal(slot, s);
+    gt_cube3_solver_free(s);
+
+    lazy_corners(&lazy, sums, bits, (int64_t)blocks - 1);
+    assert_int_equal(gt_cube3_solver_open(&lazy, NULL, NULL, GT_CUBE3_TABLES_IN_PLACE, &s), GT_OK);
+    slot = s;
+    assert_int_equal(gt_cube3_verify_start(&v, s, 0, &slot), GT_OK);
+    assert_true(verify_ended(&v));
+    assert_null(v.copy);
+    assert_ptr_equal(slot, s);
+    assert_int_equal(lazy.damaged, 1);
+    assert_int_equal(gt_cube3_solver_damaged(s), 1);
+    gt_cube3_verify_finish(&v);
+    gt_cube3_solver_free(s);
+
+    lazy_corners(&lazy, sums, bits, -1);
+    assert_int_equal(gt_cube3_solver_open(&lazy, NULL, NULL, GT_CUBE3_TABLES_IN_PLACE, &s), GT_OK);
+    slot = s;
+    v.stop = 1; /* start clears it: a stop set before is no stop */
+    assert_int_equal(gt_cube3_verify_start(&v, s, 0, &slot), GT_OK);
+    __atomic_store_n(&v.stop, 1, __ATOMIC_RELAXED); /* stopped at once, or already done: both end */
+    assert_true(verify_ended(&v));
+    gt_cube3_verify_finish(&v);
+    assert_ptr_equal(slot, s);
+    assert_null(v.copy);
+    gt_cube3_solver_free(s);
+
+    lazy_corners(&lazy, sums, bits, -1); /* and copied: the copy reads its own */
+    assert_int_equal(gt_cube3_solver_open(&lazy, NULL, NULL, GT_CUBE3_TABLES_IN_PLACE, &s), GT_OK);
+    slot = s;
+    assert_int_equal(gt_cube3_verify_start(&v, s, 1, &slot), GT_OK);
+    assert_true(verify_ended(&v));
+    assert_ptr_equal(slot, v.copy);
+    assert_ptr_not_equal(slot->corners, s->corners);
+    assert_ptr_equal(slot->corners, slot->corners_v.data);
+    assert_null(slot->corners_v.sums);
+    assert_memory_equal(slot->corners, s->corners, (size_t)corner_table.data_bytes);
+    assert_int_equal(solve_checked(s, &c, &o, &r0), solve_checked(slot, &c, &o, &r1));
+    assert_memory_equal(r0.moves, r1.moves, (size_t)r0.length);
+    gt_cube3_verify_finish(&v);
+    assert_ptr_equal(slot, s);
+    gt_cube3_solver_free(s);
+
+    slot = corner_solver; /* a copy in memory: nothing to check, no thread */
+    assert_int_equal(gt_cube3_verify_start(&v, corner_solver, 0, &slot), GT_OK);
+    assert_int_equal(v.running, 0);
+    gt_cube3_verify_finish(&v);
+    assert_ptr_equal(slot, corner_solver);
     free(sums);
     free(bits);
 }
@@ -557,6 +673,8 @@ int main(void)
         cmocka_unit_test(test_symmetric_starts),
         cmocka_unit_test(test_deep_positions),
         cmocka_unit_test(test_deep_search_checks_the_tables_whole),
+        cmocka_unit_test(test_deep_search_checks_beside_with_one_thread),
+        cmocka_unit_test(test_verify_beside),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

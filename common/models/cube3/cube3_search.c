@@ -300,6 +300,13 @@ typedef struct worker {
     uint8_t full[GT_CUBE3_MAX_SOLUTION];
 } worker;
 
+/* The solver the search threads read: the check beside the search may
+ * replace it at any time by its checked copy (the same tables). */
+static inline const gt_cube3_solver *solver_of(const shared *sh)
+{
+    return __atomic_load_n(&sh->s, __ATOMIC_ACQUIRE);
+}
+
 /* QTM distances have the parity of the permutation; so has each bound. */
 static inline int parity_adjusted(const shared *sh, int h, int g)
 {
@@ -326,7 +333,7 @@ static void check_clock(worker *w)
     __atomic_add_fetch(&sh->nodes, w->unflushed, __ATOMIC_RELAXED);
     w->unflushed = 0;
     double now = omp_get_wtime();
-    if ((sh->deadline > 0 && now > sh->deadline) || (sh->o->cancel && *sh->o->cancel) || gt_cube3_solver_damaged(sh->s))
+    if ((sh->deadline > 0 && now > sh->deadline) || (sh->o->cancel && *sh->o->cancel) || gt_cube3_solver_damaged(solver_of(sh)))
         sh->stop = 1;
     if (sh->o->progress && omp_get_thread_num() == 0 && now >= sh->next_report) {
         sh->next_report = now + (sh->o->progress_interval > 0 ? sh->o->progress_interval : 1.0);
@@ -373,7 +380,7 @@ static void at_leaf(worker *w, int length)
  * same three passes as expand. Returns how many are left. */
 static int prune_by_inverse(const shared *sh, const snode *parent, int g, int left, snode *kids, int n_kids)
 {
-    const gt_cube3_solver *s = sh->s;
+    const gt_cube3_solver *s = solver_of(sh);
     uint32_t slice[GT_CUBE3_MOVES][AXES], flip[GT_CUBE3_MOVES][AXES], twist[GT_CUBE3_MOVES][AXES];
     uint32_t ud[GT_CUBE3_MOVES][AXES];
     uint64_t entry[GT_CUBE3_MOVES][AXES];
@@ -428,7 +435,7 @@ static int prune_by_inverse(const shared *sh, const snode *parent, int g, int le
 static int expand(const shared *sh, const snode *parent, int g, int bound, history hist, snode kids[GT_CUBE3_MOVES],
                   uint64_t *generated)
 {
-    const gt_cube3_solver *s = sh->s;
+    const gt_cube3_solver *s = solver_of(sh);
     
     int left = bound - g - 1; /* moves left after a child */
     unsigned skip = parent->no_first | (left == 0 ? parent->no_last : 0u);
@@ -535,7 +542,7 @@ static void dfs(worker *w, const snode *self, int g, history hist, history other
     snode swapped;
     if (w->sh->directions && w->bound - g >= 2 &&
         moves_allowed(other, self->no_last) < moves_allowed(hist, self->no_first)) {
-        swap_ends(w->sh->s, self, &swapped);
+        swap_ends(solver_of(w->sh), self, &swapped);
         self = &swapped;
         history h = hist;
         hist = other;
@@ -612,7 +619,7 @@ static int make_tasks(shared *sh, const snode *root, int depth, int bound, task 
             uint64_t syms = tasks[t].syms;
             for (int k = 0; k < n_kids; k++) {
                 int m = kids[k].move;
-                if (syms != 1 && !least_in_orbit(sh->s, syms, m))
+                if (syms != 1 && !least_in_orbit(solver_of(sh), syms, m))
                     continue;
                 task *c = &next[next_n++];
                 c->node = kids[k];
@@ -620,7 +627,7 @@ static int make_tasks(shared *sh, const snode *root, int depth, int bound, task 
                 c->prefix[g] = (uint8_t)m;
                 c->hist = after(tasks[t].hist, m);
                 c->hist.any_order = syms != 1;
-                c->syms = syms != 1 ? fixing(sh->s, syms, m) : 1;
+                c->syms = syms != 1 ? fixing(solver_of(sh), syms, m) : 1;
             }
         }
         free(tasks);
@@ -741,33 +748,15 @@ static int search_bound(shared *sh, const snode *root_in, const int f[AXES], int
     return GT_OK;
 }
 
-/* A search that has gone deep on tables read in place: every block not yet
- * checked is checked now, on every core (a 2.47 GB rung: well under a
- * second), and the search goes on with a copy of the solver whose views
- * are known good, so that no read tests its block's bit any more (8% of a
- * deep search in place). NULL when nothing is to gain, or a block failed
- * (the search then goes on as it was, and reports the damage). */
 /* A few thousand nodes have read from most of the rung's blocks, each
  * checked on its first read in the search's threads; checking the rest at
- * once on every core is cheaper from there (the 2-bit rung in place, 2
- * threads, against 2e7 before: a 15-move cube of 72,000 nodes 0.37-0.38 ->
- * 0.27-0.30 s, three 18-move ones 0.1-1.4 s less; one of 1,551 nodes stays
- * at 0.04 s, where the whole check would take 0.17 s). */
+ * once is cheaper from there (the 2-bit rung in place, 2 threads, against
+ * 2e7 before: a 15-move cube of 72,000 nodes 0.37-0.38 -> 0.27-0.30 s,
+ * three 18-move ones 0.1-1.4 s less; one of 1,551 nodes stays at 0.04 s,
+ * where the whole check would take 0.17 s). With a core to spare the check
+ * runs beside the search (gt_cube3_verify_start), else on every core while
+ * the search waits. */
 #define VERIFY_AFTER_NODES 5000ull
-static gt_cube3_solver *verified_copy(const gt_cube3_solver *s)
-{
-    if (!s->edges_v.sums && !s->corners_v.sums && !s->phase1_v.sums)
-        return NULL;
-    if (gt_view_check_all(&s->edges_v) != GT_OK || gt_view_check_all(&s->corners_v) != GT_OK ||
-        gt_view_check_all(&s->phase1_v) != GT_OK || gt_view_check_all(&s->class_v) != GT_OK)
-        return NULL;
-    gt_cube3_solver *copy = malloc(sizeof *copy); /* shallow: the tables stay the solver's */
-    if (!copy)
-        return NULL;
-    *copy = *s;
-    copy->edges_v.sums = copy->corners_v.sums = copy->phase1_v.sums = copy->class_v.sums = NULL;
-    return copy;
-}
 
 /* The symmetries of the start (bit k: conjugating it by sym k gives it
  * back); just the identity with --all or no_symmetry. */
@@ -784,6 +773,31 @@ static int start_symmetries(const gt_cube3_solver *s, const gt_cube3 *start, con
             *syms |= 1ull << k;
     }
     return GT_OK;
+}
+
+/* Checks the tables' unchecked blocks, beside the search when it leaves a
+ * core free, else at once (*checked: the copy to free). 1 once begun, 0 to
+ * try again at the next iteration. */
+static int check_tables(shared *sh, int threads, gt_cube3_verify *beside, gt_cube3_solver **checked)
+{
+    if (threads < omp_get_num_procs() && gt_cube3_verify_start(beside, sh->s, 0, &sh->s) == GT_OK)
+        return 1;
+    if ((*checked = gt_cube3_solver_verified_copy(sh->s)) == NULL)
+        return 0;
+    sh->s = *checked;
+    return 1;
+}
+
+/* Past copy_after_nodes, with a core free and the edge table read in place:
+ * the check beside (if any) gives way to the copy beside (the tables are
+ * the same, so the search may read either until the copy is whole). 1 once
+ * begun, 0 to try again at the next iteration. */
+static int copy_tables(shared *sh, const gt_cube3_solver *s, int threads, gt_cube3_verify *beside)
+{
+    if (threads >= omp_get_num_procs() || !s->edges_table || !s->edges_v.sums)
+        return 1;
+    gt_cube3_verify_finish(beside);
+    return gt_cube3_verify_start(beside, s, 1, &sh->s) == GT_OK;
 }
 
 /* An iteration found the distance `bound`: the answer (or with --all every
@@ -821,13 +835,16 @@ static int iterate(shared *sh, const snode *root, const int root_edges[AXES], in
     const uint64_t verify_after = o->verify_after_nodes ? o->verify_after_nodes : VERIFY_AFTER_NODES;
     const gt_cube3_solver *s = sh->s;
     gt_cube3_solver *checked = NULL;
-    int rc = GT_ERR_TIMEOUT;
+    gt_cube3_verify beside = {0};
+    int verifying = 0, copying = !o->copy_after_nodes, rc = GT_ERR_TIMEOUT;
     if (max_depth >= GT_CUBE3_MAX_SOLUTION)
         max_depth = GT_CUBE3_MAX_SOLUTION - 1;
     result->lower_bound = bound;
     for (; bound <= max_depth; bound += step) {
-        if (!checked && sh->nodes >= verify_after && (checked = verified_copy(s)) != NULL)
-            sh->s = checked;
+        if (!verifying && sh->nodes >= verify_after)
+            verifying = check_tables(sh, threads, &beside, &checked);
+        if (!copying && sh->nodes >= o->copy_after_nodes)
+            copying = copy_tables(sh, s, threads, &beside);
         if ((rc = search_bound(sh, root, root_edges, bound, threads)) != 0)
             break;
         if (sh->nomem) {
@@ -845,6 +862,7 @@ static int iterate(shared *sh, const snode *root, const int root_edges[AXES], in
         result->lower_bound = bound + step;
         rc = GT_ERR_TIMEOUT;
     }
+    gt_cube3_verify_finish(&beside);
     sh->s = s;
     free(checked);
     return rc;

@@ -112,8 +112,15 @@ typedef struct gt_cube3_search_options {
     int no_direction;          /* HTM: always extend the start's end, never the other */
     int no_task_order;         /* search the tasks in canonical order, not by last iteration's cost */
     /* Tables read in place are checked whole once a search has visited this
-     * many nodes, then read without their blocks' tests (0: 2·10^7). */
+     * many nodes, then read without their blocks' tests (0: 5,000). With a
+     * core left free by `threads`, the check runs beside the search. */
     uint64_t verify_after_nodes;
+    /* With a core left free and the edge table read in place: once a search
+     * has visited this many nodes, the table is copied into huge pages
+     * beside it (checked block by block), the search goes on with the copy
+     * when it is whole, and the map's pages are let go. Up to twice the
+     * table's size resident meanwhile. 0: never (the default). */
+    uint64_t copy_after_nodes;
 } gt_cube3_search_options;
 
 typedef struct gt_cube3_search_result {
