@@ -168,6 +168,7 @@ typedef struct search_run {
     int n_all;
     uint64_t nodes;
     uint64_t last_nodes;       /* the previous depth's (0 before the first) */
+    uint64_t before_last;      /* the depth's before (0 before the second) */
     int n_pdb;                 /* the databases read (root_setup: none when the near table holds the root) */
     int pdb_first;             /* the databases cut a node's children before the near table does */
 } search_run;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define PREFIX_LEN 2
-#define SERIAL_NODES 20000 /* a depth after one of fewer nodes runs on one thread */
+#define SERIAL_NODES 20000 /* a depth expected to take fewer nodes runs on one thread */
 
 /* ---- the root --------------------------------------------------------------- */
 
@@ -262,18 +262,30 @@ static int search_prefixes(const gt_def_search *s, search_run *run, int bound, c
     return ok;
 }
 
+/* The nodes depth `bound` is expected to take: the last depth's times the
+ * last growth (at least 1); the last depth's alone before there is one. */
+static uint64_t expected_nodes(const search_run *run)
+{
+    if (!run->before_last || run->last_nodes <= run->before_last)
+        return run->last_nodes;
+    double next = (double)run->last_nodes * ((double)run->last_nodes / (double)run->before_last);
+    return next < 1e18 ? (uint64_t)next : UINT64_MAX;
+}
+
 /* Searches depth `bound`: on one thread from the root while the depths
  * are small (waking the others, and walking each prefix from the root,
  * cost more than a short search: an 8-move megaminx scramble takes a few
  * hundred nodes), else on the threads, a prefix each. Both go in move
- * order, so the answer is the same. */
+ * order, so the answer is the same. The choice looks ahead one growth:
+ * by the last depth alone, a 3x3x3.tws 13-mover of 1.4e5 nodes, 10 times
+ * its depth before, ran on one thread. */
 static void search_depth(const gt_def_search *s, search_run *run, int bound, const uint16_t *root, const int *h)
 {
     int ok = 1;
     uint64_t nodes = 0;
     run->best_prefix = INT_MAX;
     run->n_all = 0;
-    if (run->last_nodes < SERIAL_NODES) { /* one walk from the root: its order is the prefixes' */
+    if (expected_nodes(run) < SERIAL_NODES) { /* one walk from the root: its order is the prefixes' */
         uint8_t *flat = flat_stack(s, run, &ok);
         search_worker w = {.s = s, .run = run, .bound = bound, .prefix = 0, .flat = flat};
         if (ok)
@@ -284,6 +296,7 @@ static void search_depth(const gt_def_search *s, search_run *run, int bound, con
         ok = search_prefixes(s, run, bound, root, h, &nodes);
     if (!ok)
         run->stop = SEARCH_CANCELLED;
+    run->before_last = run->last_nodes;
     run->last_nodes = nodes;
     run->nodes += nodes;
 }
