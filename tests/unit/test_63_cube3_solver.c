@@ -148,36 +148,20 @@ static void test_deep_search_checks_the_tables_whole(void **state)
     for (uint64_t b = 0; b < blocks; b++)
         assert_true(bits[b / 64] >> (b % 64) & 1);
     gt_cube3_solver_free(s);
+    /* one thread on a machine of more cores: the check runs beside the
+     * search (gt_cube3_verify_start), which ends first or stops it */
+    gt_cube3_search_options one = {.threads = 1, .verify_after_nodes = 1000};
+    lazy_corners(&lazy, sums, bits, -1);
+    assert_int_equal(gt_cube3_solver_open(&lazy, NULL, NULL, GT_CUBE3_TABLES_IN_PLACE, &s), GT_OK);
+    solve_checked(s, &c, &one, &r1);
+    assert_int_equal(r1.distance, 6);
+    assert_memory_equal(r1.moves, r0.moves, (size_t)r0.length);
+    gt_cube3_solver_free(s);
     lazy_corners(&lazy, sums, bits, (int64_t)blocks - 1);
     assert_int_equal(gt_cube3_solver_open(&lazy, NULL, NULL, GT_CUBE3_TABLES_IN_PLACE, &s), GT_OK);
     assert_int_equal(gt_cube3_search(s, &c, &o, &r1), GT_ERR_CORRUPT);
     assert_int_equal(r1.distance, -1);
     assert_int_equal(lazy.damaged, 1);
-    gt_cube3_solver_free(s);
-    free(sums);
-    free(bits);
-}
-
-/* With one thread on a machine of more cores, the check runs beside the
- * search (gt_cube3_verify_start): the same answer, whether the check ends
- * before the search or is stopped by it. */
-static void test_deep_search_checks_beside_with_one_thread(void **state)
-{
-    (void)state;
-    const uint64_t blocks = (corner_table.data_bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
-    uint64_t *sums = malloc(blocks * sizeof *sums), *bits = malloc((blocks + 63) / 64 * sizeof *bits);
-    gt_table lazy;
-    gt_cube3 c;
-    gt_cube3_solver *s;
-    gt_cube3_search_result r0, r1;
-    gt_cube3_search_options o = {.threads = 1, .verify_after_nodes = 1000};
-    assert_int_equal(gt_cube3_from_scramble("R2 U2 R2 U2 R2 U2", &c, NULL), GT_OK);
-    solve_checked(corner_solver, &c, &o, &r0);
-    lazy_corners(&lazy, sums, bits, -1);
-    assert_int_equal(gt_cube3_solver_open(&lazy, NULL, NULL, GT_CUBE3_TABLES_IN_PLACE, &s), GT_OK);
-    solve_checked(s, &c, &o, &r1);
-    assert_int_equal(r1.distance, 6);
-    assert_memory_equal(r1.moves, r0.moves, (size_t)r0.length);
     gt_cube3_solver_free(s);
     free(sums);
     free(bits);
@@ -673,7 +657,6 @@ int main(void)
         cmocka_unit_test(test_symmetric_starts),
         cmocka_unit_test(test_deep_positions),
         cmocka_unit_test(test_deep_search_checks_the_tables_whole),
-        cmocka_unit_test(test_deep_search_checks_beside_with_one_thread),
         cmocka_unit_test(test_verify_beside),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
