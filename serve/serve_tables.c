@@ -264,8 +264,9 @@ static search_entry *open_searched(gt_serve_tables *t, const char *name, const c
     e = &t->searched[n];
     *e = (search_entry){.rc = GT_OK};
     snprintf(e->name, sizeof e->name, "%s", key);
-    /* show: the server answers show=1 from the same handle */
-    gt_solve_options o = {.variant = variant, .show = 1};
+    /* show: the server answers show=1 from the same handle; LOAD_SERVE: the
+     * tables checked (and copied) beside the queries once opened */
+    gt_solve_options o = {.variant = variant, .show = 1, .load = GT_SOLVE_LOAD_SERVE};
     e->rc = gt_query_open_with(t->db, name, &o, &e->q);
     const gt_family *f = gt_catalog_find_family(name);
     if ((e->rc == GT_ERR_NOTFOUND && !f) || (e->rc == GT_ERR_INVAL && variant)) {

@@ -170,6 +170,10 @@ enum {
     GT_SOLVE_MAX_LENGTH = 1000, /* the largest max_length a front end passes on */
     GT_SOLVE_LOAD_DEFAULT = 0,  /* the strongest tables read in place */
     GT_SOLVE_LOAD_MINIMAL = 1,  /* the smallest tables that answer (slow, exact) */
+    /* the strongest tables read in place, then checked whole beside the
+     * queries, and copied into huge pages there when twice the largest
+     * fits half the memory: for a long-lived process (godtab-serve) */
+    GT_SOLVE_LOAD_SERVE = 2,
 };
 
 /* One answer, for text and JSON alike, filled by a solver with no idea of

@@ -130,6 +130,35 @@ static void test_cube3_text_carries_its_length(void **state)
     gt_query_close(q);
 }
 
+/* A server's handle (GT_SOLVE_LOAD_SERVE) checks and copies its tables on a
+ * thread beside its queries, which switch to the copy when it is whole:
+ * the same answers before, during and after, and closing stops the thread
+ * wherever it is (right after opening, or long after). */
+static void test_cube3_served_tables_checked_beside(void **state)
+{
+    (void)state;
+    static const char scramble[] = "R U F2 D' L";
+    char out[256], want[256];
+    int distance = -1, want_distance = -1;
+    gt_query *q;
+    assert_int_equal(gt_query_open_load(db, "cube3", GT_SOLVE_LOAD_MINIMAL, &q), GT_OK);
+    assert_int_equal(gt_query_solve_timed(q, GT_QUERY_MOVES, scramble, strlen(scramble), 0, want, sizeof want,
+                                          &want_distance, NULL), GT_OK);
+    gt_query_close(q);
+    assert_int_equal(want_distance, 5);
+    for (int wait_ms = 0; wait_ms <= 20; wait_ms += 20) {
+        assert_int_equal(gt_query_open_load(db, "cube3", GT_SOLVE_LOAD_SERVE, &q), GT_OK);
+        for (int i = 0; i < 10; i++) {
+            assert_int_equal(gt_query_solve_timed(q, GT_QUERY_MOVES, scramble, strlen(scramble), 0, out, sizeof out,
+                                                  &distance, NULL), GT_OK);
+            assert_int_equal(distance, want_distance);
+            assert_string_equal(out, want);
+            usleep((useconds_t)wait_ms * 1000);
+        }
+        gt_query_close(q);
+    }
+}
+
 static void test_family_names_open_the_default_table(void **state)
 {
     (void)state;
@@ -223,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_nul_is_refused_with_its_column),
         cmocka_unit_test(test_length_is_the_query),
         cmocka_unit_test(test_cube3_text_carries_its_length),
+        cmocka_unit_test(test_cube3_served_tables_checked_beside),
         cmocka_unit_test(test_family_names_open_the_default_table),
         cmocka_unit_test(test_resolve_as_godtab_solve),
         cmocka_unit_test(test_taquin_boards_answer_through_the_query_path),

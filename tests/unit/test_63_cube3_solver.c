@@ -11,6 +11,7 @@
 #include "cube3.h"
 #include "cube3_search.h"
 #include "cube3_solver_internal.h"
+#include "cube3_verify.h"
 #include "cube3_sym.h"
 #include "cube3_tables.h"
 #include "gt_error.h"

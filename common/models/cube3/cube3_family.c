@@ -5,6 +5,7 @@
 #include "cube3_family.h"
 #include "cube3_sym.h"
 #include "cube3_tables.h"
+#include "cube3_verify.h"
 #include "gt_error.h"
 
 #include <math.h>
@@ -126,6 +127,11 @@ typedef struct cube3_handle {
     int opt_rc;
     gt_cube3_solver_tables t;
     gt_cube3_solver *solver;
+    /* GT_SOLVE_LOAD_SERVE: the tables checked (and copied) beside the
+     * queries, which read the solver from `current` (solver, then the
+     * checked copy) */
+    gt_cube3_verify beside;
+    const gt_cube3_solver *current;
     /* the two-phase tables: read in place from cube3-twophase, or built in
      * memory (0.1-0.4 s) when it is not stored; on the first short query */
     pthread_mutex_t lock;
@@ -140,12 +146,27 @@ static void cube3_close(void *handle)
     cube3_handle *h = handle;
     if (!h)
         return;
+    gt_cube3_verify_finish(&h->beside);
     gt_cube3_solver_free(h->solver);
     gt_cube3_solver_tables_free(&h->t);
     gt_cube3_twophase_tables_free(h->tp);
     gt_table_free(h->tp_table);
     pthread_mutex_destroy(&h->lock);
     free(h);
+}
+
+/* A server's tables: checked whole beside its queries (none of them pays
+ * a block's first check any more), and copied into huge pages there when
+ * twice the edge table fits half the memory (its queries then read at the
+ * copy's speed, ~1.1x the map's: docs/cube3.md). Not started: the queries
+ * still test each block, exact all the same. */
+static void check_beside(cube3_handle *h)
+{
+    const gt_table *e = h->t.fss ? h->t.fss : h->t.fst;
+    uint64_t bytes = e ? (e->view.bytes ? e->view.bytes : e->data_bytes) : 0;
+    h->current = h->solver;
+    if (h->load == GT_SOLVE_LOAD_SERVE)
+        (void)gt_cube3_verify_start(&h->beside, h->solver, fits_in_memory(2 * bytes), &h->current);
 }
 
 /* Maps the optimal solver's tables: the corners, and the strongest edge
@@ -162,6 +183,8 @@ static int open_optimal(cube3_handle *h)
     h->t.corners = corners;
     if (rc == GT_OK)
         rc = gt_cube3_solver_open_tables(&h->t, GT_CUBE3_TABLES_IN_PLACE, &h->solver);
+    if (rc == GT_OK)
+        check_beside(h);
     return rc;
 }
 
@@ -282,7 +305,7 @@ static int optimal_answer(const cube3_handle *h, const gt_cube3 *pos, const gt_s
     gt_cube3_search_options so = {.metric = GT_CUBE3_HTM, .threads = o->threads, .timeout = o->timeout};
     gt_cube3_search_result r;
     memset(&r, 0, sizeof r);
-    int rc = gt_cube3_search(h->solver, pos, &so, &r);
+    int rc = gt_cube3_search(__atomic_load_n(&h->current, __ATOMIC_ACQUIRE), pos, &so, &r);
     if (rc == GT_OK && (rc = gt_cube3_format_moves(r.moves, r.length, a->solution, sizeof a->solution)) == GT_OK) {
         a->distance = r.distance;
         a->flags = GT_ANSWER_OPTIMAL;

@@ -4,6 +4,7 @@
 #include "alloc.h"
 #include "cube3_sym.h"
 #include "cube3_tables.h"
+#include "cube3_verify.h"
 #include "facecube.h"
 #include "gt_error.h"
 
@@ -782,7 +783,7 @@ static int check_tables(shared *sh, int threads, gt_cube3_verify *beside, gt_cub
 {
     if (threads < omp_get_num_procs() && gt_cube3_verify_start(beside, sh->s, 0, &sh->s) == GT_OK)
         return 1;
-    if ((*checked = gt_cube3_solver_verified_copy(sh->s)) == NULL)
+    if ((*checked = gt_cube3_verify_now(sh->s)) == NULL)
         return 0;
     sh->s = *checked;
     return 1;

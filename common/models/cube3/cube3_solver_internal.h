@@ -7,7 +7,6 @@
 #include "cube3_sym.h"
 #include "table.h"
 
-#include <pthread.h>
 #include <stdint.h>
 
 #define AXES 3
@@ -56,44 +55,5 @@ struct gt_cube3_solver {
 
 /* 1 if a block of a table failed its check (the answer must not be given). */
 int gt_cube3_solver_damaged(const gt_cube3_solver *s);
-
-/* A search that has gone deep on tables read in place checks every block
- * it has not read yet, then goes on with a copy of the solver whose views
- * are known good (sums NULL), so that no read tests its block's bit any
- * more. The copy is shallow: the tables stay the solver's. */
-
-/* The checked copy, after checking every block on every core, or NULL when
- * there is nothing to check or a block failed (its view's damage flag is
- * then set). Free it with free(). */
-gt_cube3_solver *gt_cube3_solver_verified_copy(const gt_cube3_solver *s);
-
-/* The same check on a thread of its own while the search goes on, for when
- * the search leaves a core free: when it is done the copy is stored into
- * *slot (an atomic release store: the search threads load the solver from
- * there at each node's expansion). With copy_edges, the edge table (and
- * the corner, phase-1 and class tables) are also copied into huge pages,
- * each block after its check, and the copy reads them there; the map's
- * pages of the edge table are then let go. */
-#define GT_CUBE3_VERIFY_COPIES 4
-typedef struct gt_cube3_verify {
-    const gt_cube3_solver *s;
-    const gt_cube3_solver **slot;
-    gt_cube3_solver *copy;
-    uint8_t *own[GT_CUBE3_VERIFY_COPIES]; /* copy_edges: the edge, corner, phase-1 and class tables' copies */
-    int copy_edges;
-    int stop, running;
-    int done;                /* the thread has ended (checked, failed or stopped) */
-    pthread_t thread;
-} gt_cube3_verify;
-
-/* Starts the check. Return values: GT_OK (also when there is nothing to
- * check: no thread then), GT_ERR_NOMEM (no thread could be started). */
-int gt_cube3_verify_start(gt_cube3_verify *v, const gt_cube3_solver *s, int copy_edges,
-                          const gt_cube3_solver **slot);
-
-/* Stops the check where it is, waits for its thread, stores s back into
- * *slot and frees the copy (and the edge table's). Call once no search
- * thread reads *slot. */
-void gt_cube3_verify_finish(gt_cube3_verify *v);
 
 #endif
