@@ -358,13 +358,13 @@ static void rung_of(const gt_cube3_solver_tables *t, int how, cube3_cli *c)
 /* A single query on a rung read in place: once its search goes deep, the
  * rung is copied into huge pages beside it and the search goes on there
  * (gt_cube3_search_options.copy_after_nodes), when twice the rung fits the
- * memory allowed. A batch copies before (pick_rung) or reads in place. */
+ * memory allowed. A batch copies before (pick_rung) or reads in place:
+ * beside 2 search threads the copy slowed it (docs/cube3.md). */
 #define COPY_AFTER_NODES 1000000ull
 static void copy_when_deep(cube3_cli *c, const gt_cube3_solver_tables *t, int how, uint64_t max_memory)
 {
-    const gt_table *e = t->fss ? t->fss : t->fst;
-    uint64_t bytes = e ? (e->view.bytes ? e->view.bytes : e->data_bytes) : 0;
-    if (how == GT_CUBE3_TABLES_IN_PLACE && e && !t->edges_private && bytes <= max_memory / 2)
+    uint64_t bytes = gt_cube3_solver_tables_edge_bytes(t);
+    if (how == GT_CUBE3_TABLES_IN_PLACE && bytes && !t->edges_private && bytes <= max_memory / 2)
         c->search.copy_after_nodes = COPY_AFTER_NODES;
 }
 

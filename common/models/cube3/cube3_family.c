@@ -31,6 +31,12 @@ void gt_cube3_solver_tables_free(gt_cube3_solver_tables *t)
     *t = (gt_cube3_solver_tables){NULL, NULL, NULL, NULL, 0};
 }
 
+uint64_t gt_cube3_solver_tables_edge_bytes(const gt_cube3_solver_tables *t)
+{
+    const gt_table *e = t->fss ? t->fss : t->fst;
+    return e ? (e->view.bytes ? e->view.bytes : e->data_bytes) : 0;
+}
+
 /* The edge tables, strongest first (docs/cube3.md, "The table ladder"). */
 static const char *const edge_tables[] = {GT_CUBE3_FSUD2_TABLE, GT_CUBE3_FSUD_TABLE, GT_CUBE3_FSS_TABLE,
                                           GT_CUBE3_FST_TABLE};
@@ -162,8 +168,7 @@ static void cube3_close(void *handle)
  * still test each block, exact all the same. */
 static void check_beside(cube3_handle *h)
 {
-    const gt_table *e = h->t.fss ? h->t.fss : h->t.fst;
-    uint64_t bytes = e ? (e->view.bytes ? e->view.bytes : e->data_bytes) : 0;
+    uint64_t bytes = gt_cube3_solver_tables_edge_bytes(&h->t);
     h->current = h->solver;
     if (h->load == GT_SOLVE_LOAD_SERVE)
         (void)gt_cube3_verify_start(&h->beside, h->solver, fits_in_memory(2 * bytes), &h->current);

@@ -44,6 +44,10 @@ int gt_cube3_pick_rung(const uint64_t *bytes, size_t n, uint64_t max_memory);
 /* Frees the tables of t (all four slots) and clears it. */
 void gt_cube3_solver_tables_free(gt_cube3_solver_tables *t);
 
+/* The bytes of t's edge table (fss, else fst; 0 without one): in one
+ * record or in parts. */
+uint64_t gt_cube3_solver_tables_edge_bytes(const gt_cube3_solver_tables *t);
+
 /* A two-phase answer into a (cleared): the solution of pos within
  * max_length and timeout, replayed (r: NULL, or the moves found);
  * table: the stored cube3-twophase the tables point into, or NULL (a
