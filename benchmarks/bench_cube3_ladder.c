@@ -97,8 +97,9 @@ static void print_stats(const char *rung_name, const char *load, int threads, in
 
 /* Issue 15's targets for the rung just measured (copied, one thread): the
  * median a cube at <= 2.6 GB (the 2-bit rung), at most 1 CPU s with the
- * largest rung (the 4-bit one), and the superflip on 2 threads in <= 30 s
- * (of search here; godtab-solve also opens the copy, 1-2 s warm). */
+ * largest rung (the 4-bit one), and the superflip on 2 threads in <= 10 s
+ * (issue 30's; issue 15 asked 30 s), of search here (godtab-solve also
+ * opens the copy, 1-2 s warm). */
 static void print_targets(const gt_cube3_solver *s, const char *name, run_stats *st, int n)
 {
     double cpu_med = bench_median(st->cpu, n);
@@ -113,9 +114,10 @@ static void print_targets(const gt_cube3_solver *s, const char *name, run_stats 
             double w0 = bench_now();
             int rc = gt_cube3_search(s, &superflip, &o, &r);
             double wall = bench_now() - w0;
-            printf("  target: superflip proven 20 in <= 30 s on 2 threads: %.1f s (%s, %.3g nodes)  %s\n", wall,
+            printf("  target: superflip proven 20 in <= 10 s on 2 threads (issue 30; 30 s before): %.1f s (%s, %.3g "
+                   "nodes)  %s\n", wall,
                    rc == GT_OK && r.distance == 20 ? "20" : "not proven", (double)r.nodes,
-                   rc == GT_OK && r.distance == 20 && wall <= 30 ? "met" : "MISSED");
+                   rc == GT_OK && r.distance == 20 && wall <= 10 ? "met" : "MISSED");
             gt_cube3_search_result_free(&r);
         }
     } else if (strcmp(name, GT_CUBE3_FSUD_TABLE) == 0) {
