@@ -334,7 +334,8 @@ static void check_clock(worker *w)
     __atomic_add_fetch(&sh->nodes, w->unflushed, __ATOMIC_RELAXED);
     w->unflushed = 0;
     double now = omp_get_wtime();
-    if ((sh->deadline > 0 && now > sh->deadline) || (sh->o->cancel && *sh->o->cancel) || gt_cube3_solver_damaged(solver_of(sh)))
+    if ((sh->deadline > 0 && now > sh->deadline) || (sh->o->cancel && *sh->o->cancel) ||
+        gt_cube3_solver_damaged(solver_of(sh)))
         sh->stop = 1;
     if (sh->o->progress && omp_get_thread_num() == 0 && now >= sh->next_report) {
         sh->next_report = now + (sh->o->progress_interval > 0 ? sh->o->progress_interval : 1.0);
