@@ -34,39 +34,31 @@ gt_cube3_solver *gt_cube3_verify_now(const gt_cube3_solver *s)
     return checked_copy(s);
 }
 
-/* Checks a view's blocks in order on this thread: 1 when all are good, 0
- * when one failed or *stop was set (looked at every 64 blocks, ~1 ms). */
-static int check_view_until(const gt_view *v, const int *stop)
+/* Checks a view's blocks in order on this thread, copying each after its
+ * check into out when out is not NULL: 1 when all are good, 0 when one
+ * failed or *stop was set (looked at every 64 blocks, ~1 ms). */
+static int check_view_until(const gt_view *v, const int *stop, uint8_t *out)
 {
-    if (!v->sums)
+    if (!v->sums && !out)
         return 1;
     const uint64_t blocks = (v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
-    for (uint64_t b = 0; b < blocks; b++) {
-        if ((b & 63) == 0 && __atomic_load_n(stop, __ATOMIC_RELAXED))
-            return 0;
-        if (!gt_view_ok(v, b << GT_BLOCK_SHIFT))
-            return 0;
-    }
-    return 1;
-}
-
-/* A view copied into huge pages a block at a time, each checked first: 1
- * when whole and good, 0 when a block failed, the check was stopped or no
- * memory. */
-static int copy_view_until(const gt_view *v, const int *stop, uint8_t **own)
-{
-    const uint64_t blocks = (v->bytes + GT_BLOCK_BYTES - 1) >> GT_BLOCK_SHIFT;
-    if (!(*own = gt_alloc_huge(v->bytes)))
-        return 0;
     for (uint64_t b = 0; b < blocks; b++) {
         const uint64_t at = b << GT_BLOCK_SHIFT, left = v->bytes - at;
         if ((b & 63) == 0 && __atomic_load_n(stop, __ATOMIC_RELAXED))
             return 0;
         if (!gt_view_ok(v, at))
             return 0;
-        gt_view_copy(v, at, left < GT_BLOCK_BYTES ? left : GT_BLOCK_BYTES, *own + at);
+        if (out)
+            gt_view_copy(v, at, left < GT_BLOCK_BYTES ? left : GT_BLOCK_BYTES, out + at);
     }
     return 1;
+}
+
+/* A view copied into huge pages (*own), each block after its check: as
+ * check_view_until, 0 also when there is no memory. */
+static int copy_view_until(const gt_view *v, const int *stop, uint8_t **own)
+{
+    return (*own = gt_alloc_huge(v->bytes)) != NULL && check_view_until(v, stop, *own);
 }
 
 /* The tables each node reads, copied (copy_tables) or checked in place. */
@@ -76,7 +68,7 @@ static int check_or_copy(gt_cube3_verify *v)
     const gt_view *views[GT_CUBE3_VERIFY_COPIES] = {&s->edges_v, &s->corners_v, &s->phase1_v, &s->class_v};
     for (int i = 0; i < GT_CUBE3_VERIFY_COPIES; i++) {
         int copy = v->copy_tables && views[i]->bytes && (views[i]->data || views[i]->parts);
-        if (copy ? !copy_view_until(views[i], &v->stop, &v->own[i]) : !check_view_until(views[i], &v->stop))
+        if (copy ? !copy_view_until(views[i], &v->stop, &v->own[i]) : !check_view_until(views[i], &v->stop, NULL))
             return 0;
     }
     return 1;
