@@ -31,7 +31,9 @@ extern "C" {
 #endif
 
 #define GT_MAX_COORDS 2
-#define GT_MAX_MOVES 64
+/* A move's number fits a byte; a definition's moves count each power (the
+ * 8x8x8's 24 faces and slices are 72 moves, the 12x12x12's 108). */
+#define GT_MAX_MOVES 255
 #define GT_MAX_DEPTH 64 /* distances are stored in one byte; 255 = unreached */
 
 typedef struct gt_coord {

@@ -75,11 +75,10 @@ static void solve_refused(const char *args, int code, const char *text)
 }
 
 /* Each scramble answered from `name`'s tables as long as from the full
- * table `full`, and the answer replayed on the file's definition. */
-static void answers_as_short(const char *file, const char *name, const char *full, const char *const *scrambles,
-                             size_t n)
+ * table `full`, and the answer replayed on the definition d. */
+static void answers_as_short_on(const gt_def *d, const char *name, const char *full, const char *const *scrambles,
+                                size_t n)
 {
-    gt_def *d = tu_def_load(file);
     for (size_t i = 0; i < n; i++) {
         char args[256], *out, *err, *fout, *ferr;
         snprintf(args, sizeof args, "--name %s \"%s\"", name, scrambles[i]);
@@ -93,6 +92,14 @@ static void answers_as_short(const char *file, const char *name, const char *ful
         free(fout);
         free(ferr);
     }
+}
+
+/* The same for the shipped puzzles/FILE. */
+static void answers_as_short(const char *file, const char *name, const char *full, const char *const *scrambles,
+                             size_t n)
+{
+    gt_def *d = tu_def_load(file);
+    answers_as_short_on(d, name, full, scrambles, n);
     gt_def_free(d);
 }
 
@@ -278,6 +285,47 @@ static void test_pdb_from_file(void **state)
     free(path);
 }
 
+/* A definition whose moves with their powers are more than 64 (four
+ * moves of order 20 on 9 pieces: 76; twsearch's 8x8x8 has 72, its
+ * gigaminx 96), refused before 2026-11-28: tabled in full, searched over
+ * pattern databases, the same lengths both ways. Each move is odd on P
+ * and swaps Q's two pieces, so P's parity is Q's: a state with only Q
+ * swapped is refused (each move's sign, kept a byte a move since). */
+static const char many_powers[] = "Name ManyPowers\nSet P 9 1\nSet Q 2 1\nSolved\nP\n1 2 3 4 5 6 7 8 9\nQ\n1 2\nEnd\n"
+                                  "Move A\nP\n2 3 4 5 1 7 8 9 6\nQ\n2 1\nEnd\n"  /* (1 2 3 4 5)(6 7 8 9) */
+                                  "Move B\nP\n6 7 1 8 9 2 3 5 4\nQ\n2 1\nEnd\n"  /* (1 6 2 7 3)(4 8 5 9) */
+                                  "Move C\nP\n4 1 2 3 9 5 6 7 8\nQ\n2 1\nEnd\n"  /* (9 8 7 6 5)(4 3 2 1) */
+                                  "Move D\nP\n2 4 5 6 7 8 9 1 3\nQ\n2 1\nEnd\n"; /* (2 4 6 8 1)(3 5 7 9) */
+
+static void test_more_than_64_moves_with_powers(void **state)
+{
+    (void)state;
+    static const char *const scrambles[] = {"A B", "A7 C9' D", "B10 A3 D'", "A2 B2 C2 D2", "A10", "D9'"};
+    char *path, args[1024], *out, *err;
+    gt_def *d;
+    assert_int_equal(gt_def_parse(many_powers, sizeof many_powers - 1, &d, NULL), GT_OK);
+    assert_true(asprintf(&path, "%s/many.tws", tu_db_dir) > 0);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(many_powers, 1, sizeof many_powers - 1, f), sizeof many_powers - 1);
+    assert_int_equal(fclose(f), 0);
+    snprintf(args, sizeof args, "--def %s --name manyfull", path);
+    assert_int_equal(run_gen(args, &out, &err), 0);
+    assert_non_null(strstr(out, "God's number 4; 362880 states reached"));
+    free(out);
+    free(err);
+    snprintf(args, sizeof args, "--def %s --pdb auto --max-memory 64K --name many", path);
+    assert_int_equal(run_gen(args, &out, &err), 0);
+    assert_non_null(strstr(out, "many-pdb0: projection "));
+    free(out);
+    free(err);
+    answers_as_short_on(d, "many", "manyfull", scrambles, sizeof scrambles / sizeof scrambles[0]);
+    solve_refused("--name many --state \"P 1 2 3 4 5 6 7 8 9 Q 2 1\"", GT_EXIT_ILLEGAL, "parity");
+    solve_refused("--name many --state \"P 2 1 3 4 5 6 7 8 9 Q 1 2\"", GT_EXIT_ILLEGAL, "parity");
+    gt_def_free(d);
+    free(path);
+}
+
 /* The checksum of "NAME: ok (checksum C" in out. */
 static void checksum_of(const char *out, char *sum)
 {
@@ -328,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_auto_within_memory),
         cmocka_unit_test(test_near_damaged),
         cmocka_unit_test(test_pdb_from_file),
+        cmocka_unit_test(test_more_than_64_moves_with_powers),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

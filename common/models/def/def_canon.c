@@ -61,6 +61,6 @@ void gt_def_canon_build(const gt_def_model *m, gt_def_canon *c)
         for (int b = 0; b < m->n_moves; b++)
             if (c->base[a] != c->base[b] && moves_commute(m, a, b))
                 c->commute[c->base[a]] |= 1ull << c->base[b];
-    for (int b = 0; b < GT_MAX_MOVES; b++)
+    for (int b = 0; b < GT_DEF_MAX_MOVES; b++) /* a bit a base: at most 64 (gt_def_check_model) */
         c->lower[b] = b ? (1ull << b) - 1 : 0;
 }

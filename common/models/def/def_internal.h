@@ -61,7 +61,7 @@ typedef struct gt_def_orbit {
     uint8_t label_value[GT_DEF_MAX_PIECES]; /* dense label -> piece number in the file (0-based) */
     uint8_t count[GT_DEF_MAX_PIECES];       /* pieces of each dense label */
     uint8_t *src, *twist;                   /* n_moves x k: local move (new[j] = old[src[j]] + twist[j]) */
-    uint64_t odd;                           /* bit mv: move mv is an odd permutation of the positions */
+    uint8_t odd[GT_MAX_MOVES];              /* [mv]: 1 if move mv is an odd permutation of the positions */
     int ori_kept;                           /* every move keeps the orientation sum (mod omod) */
 } gt_def_orbit;
 

@@ -201,13 +201,12 @@ static int orbit_moves(gt_def_model *m, gt_def_orbit *ob)
             ob->src[mv * ob->k + j] = (uint8_t)local[m->perm[(size_t)mv * (size_t)total + (size_t)ob->pos[j]]];
             ob->twist[mv * ob->k + j] = m->ori[(size_t)mv * (size_t)total + (size_t)ob->pos[j]];
         }
-    ob->odd = 0;
     ob->ori_kept = 1;
     for (int mv = 0; mv < m->n_moves; mv++) {
         int sum = 0;
         for (int j = 0; j < ob->k; j++)
             sum += ob->twist[mv * ob->k + j];
-        ob->odd |= (uint64_t)gt_def_perm_odd(ob->src + mv * ob->k, ob->k) << mv;
+        ob->odd[mv] = (uint8_t)gt_def_perm_odd(ob->src + mv * ob->k, ob->k);
         ob->ori_kept &= sum % ob->omod == 0;
     }
     return GT_OK;

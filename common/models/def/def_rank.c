@@ -266,7 +266,7 @@ void gt_def_computed_unrank(const gt_def_orbit *ob, const gt_def_factor *f, uint
  * too. */
 int gt_def_move_odd(const gt_def_orbit *ob, int mv)
 {
-    return (int)(ob->odd >> mv & 1);
+    return ob->odd[mv];
 }
 
 /* 1 if move mv changes the orbit's orientation sum. */
