@@ -205,7 +205,7 @@ static void format_moves(const def_session *s, const uint8_t *moves, int length,
 /* Does the move list take the state (a copy) to the solved one? */
 static int solves(const def_session *s, const uint8_t *perm, const uint8_t *ori, const uint8_t *moves, int length)
 {
-    uint8_t p[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], o[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t p[GT_DEF_MAX_POSITIONS], o[GT_DEF_MAX_POSITIONS];
     memcpy(p, perm, (size_t)s->def->total);
     memcpy(o, ori, (size_t)s->def->total);
     for (int i = 0; i < length; i++)
@@ -349,7 +349,7 @@ static int answer(void *ctx, const char *query, char *out, size_t cap, char *err
 {
     const def_query *q = ctx;
     const def_session *s = q->s;
-    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t perm[GT_DEF_MAX_POSITIONS], ori[GT_DEF_MAX_POSITIONS];
     gt_def_error e = {0};
     int rc;
     if (q->is_state) {
@@ -451,7 +451,7 @@ static int draw_state(const def_session *s, gt_rng *rng, uint8_t *perm, uint8_t 
 /* --random N: N uniformly random reachable states, each with its scramble. */
 static int answer_random(const def_cli *c, def_session *s)
 {
-    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], moves[GT_MAX_DEPTH];
+    uint8_t perm[GT_DEF_MAX_POSITIONS], ori[GT_DEF_MAX_POSITIONS], moves[GT_MAX_DEPTH];
     static char text[1 << 16], line[1 << 18];
     char err[256];
     uint64_t seed = c->seed, index;

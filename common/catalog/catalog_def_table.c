@@ -383,8 +383,8 @@ static int def_solve(const void *handle, int format, const char *text, const gt_
     const def_handle *h = handle;
     const gt_def *def = h->dt->def;
     const gt_def_model *m = h->search ? h->m : h->p->ctx;
-    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], moves[GT_MAX_DEPTH];
-    uint8_t p2[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], o2[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t perm[GT_DEF_MAX_POSITIONS], ori[GT_DEF_MAX_POSITIONS], moves[GT_MAX_DEPTH];
+    uint8_t p2[GT_DEF_MAX_POSITIONS], o2[GT_DEF_MAX_POSITIONS];
     gt_def_search_result r;
     int n = 0, rc = def_position(def, format, text, perm, ori, err);
     if (rc)

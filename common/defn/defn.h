@@ -56,9 +56,10 @@ extern "C" {
 #endif
 
 #define GT_DEF_NAME_MAX 32
-#define GT_DEF_MAX_SETS 32
+#define GT_DEF_MAX_SETS 128   /* twsearch's 20x20x20 has 91 */
 #define GT_DEF_MAX_MOVES 64    /* moves of a .tws definition (and of a model) */
 #define GT_DEF_MAX_PIECES 255  /* positions of one .tws set */
+#define GT_DEF_MAX_POSITIONS 8160 /* positions of all sets (32 sets of 255 before sets were 128) */
 #define GT_DEF_MAX_GENS 256    /* generators of a cycle-notation definition */
 #define GT_DEF_MAX_POINTS 4096 /* points of a cycle-notation definition */
 #define GT_DEF_GEN_NAME_MAX 16 /* a generator's name, NUL included */

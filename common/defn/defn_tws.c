@@ -164,6 +164,9 @@ static int parse_set(parser *ps, const line_toks *lt)
         (rc = tok_number(ps, lt->line, &lt->t[2], 1, GT_DEF_MAX_PIECES, &s->n)) != 0 ||
         (rc = tok_number(ps, lt->line, &lt->t[3], 1, 255, &s->omod)) != 0)
         return rc;
+    if (def->total + s->n > GT_DEF_MAX_POSITIONS)
+        return fail(ps, lt->line, lt->t[2].column, "more than %d positions in all sets (godtab reads at most %d)",
+                    GT_DEF_MAX_POSITIONS, GT_DEF_MAX_POSITIONS);
     s->offset = def->total;
     def->total += s->n;
     def->n_sets++;
@@ -455,7 +458,7 @@ static int top_line(parser *ps, const line_toks *lt)
 static void source_indexed(parser *ps)
 {
     gt_def *def = ps->def;
-    uint8_t *ori = def->move_ori + (size_t)ps->block_move * (size_t)def->total, o[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t *ori = def->move_ori + (size_t)ps->block_move * (size_t)def->total, o[GT_DEF_MAX_POSITIONS];
     const uint16_t *perm = def->move_perm + (size_t)ps->block_move * (size_t)def->total;
     for (int j = 0; j < def->total; j++)
         o[j] = ori[perm[j]];

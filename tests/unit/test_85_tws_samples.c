@@ -74,7 +74,7 @@ static void test_move_sequence_is_the_product(void **state)
  * error (a number where a name was expected...) on a sample is a bug. */
 static int names_a_feature(const char *msg)
 {
-    static const char *const named[] = {"are not supported", "is not supported", "more than 32 sets",
+    static const char *const named[] = {"are not supported", "is not supported", "more than 128 sets",
                                         "a twsearch scramble file"};
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
         if (strstr(msg, named[i]))

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXPOS (GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES)
+#define MAXPOS (GT_DEF_MAX_POSITIONS)
 #define ITEMS (GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX)
 
 /* A definition planned for projections only (any size). */

@@ -18,8 +18,8 @@
 static int moves_commute(const gt_def_model *m, int ma, int mb)
 {
     const int total = m->def->total;
-    uint8_t p1[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], o1[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    uint8_t p2[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], o2[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t p1[GT_DEF_MAX_POSITIONS], o1[GT_DEF_MAX_POSITIONS];
+    uint8_t p2[GT_DEF_MAX_POSITIONS], o2[GT_DEF_MAX_POSITIONS];
     for (int j = 0; j < total; j++) {
         p1[j] = p2[j] = (uint8_t)(j & 0xff);
         o1[j] = o2[j] = 0;

@@ -18,7 +18,7 @@ void gt_def_model_apply(const gt_def_model *m, int mv, uint8_t *perm, uint8_t *o
     const int total = m->def->total;
     const uint16_t *mp = m->perm + (size_t)mv * (size_t)total;
     const uint8_t *mo = m->ori + (size_t)mv * (size_t)total;
-    uint8_t p[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], o[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t p[GT_DEF_MAX_POSITIONS], o[GT_DEF_MAX_POSITIONS];
     for (int j = 0; j < total; j++) {
         p[j] = perm[mp[j]];
         o[j] = (uint8_t)((ori[mp[j]] + mo[j]) % m->omod_at[j]);
@@ -34,8 +34,8 @@ static void compose_base(const gt_def_model *m, int b, uint16_t *perm, uint8_t *
     const int total = m->def->total;
     const uint16_t *bp = m->def->move_perm + (size_t)b * (size_t)total;
     const uint8_t *bo = m->def->move_ori + (size_t)b * (size_t)total;
-    uint16_t p[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    uint8_t o[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint16_t p[GT_DEF_MAX_POSITIONS];
+    uint8_t o[GT_DEF_MAX_POSITIONS];
     for (int j = 0; j < total; j++) {
         p[j] = perm[bp[j]];
         o[j] = (uint8_t)((ori[bp[j]] + bo[j]) % m->omod_at[j]);
@@ -91,8 +91,8 @@ static int add_power(gt_def_model *m, int b, int p, int order, int first, gt_def
 static int move_order(const gt_def_model *m, int b)
 {
     const int total = m->def->total;
-    uint16_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    uint8_t ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint16_t perm[GT_DEF_MAX_POSITIONS];
+    uint8_t ori[GT_DEF_MAX_POSITIONS];
     for (int j = 0; j < total; j++) {
         perm[j] = (uint16_t)j;
         ori[j] = 0;
@@ -189,7 +189,7 @@ int gt_def_perm_odd(const uint8_t *src, int k)
 static int orbit_moves(gt_def_model *m, gt_def_orbit *ob)
 {
     const int total = m->def->total;
-    int local[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    int local[GT_DEF_MAX_POSITIONS];
     ob->src = malloc((size_t)m->n_moves * (size_t)ob->k);
     ob->twist = malloc((size_t)m->n_moves * (size_t)ob->k);
     if (!ob->src || !ob->twist)
@@ -215,7 +215,7 @@ static int orbit_moves(gt_def_model *m, gt_def_orbit *ob)
 static int find_orbits(gt_def_model *m)
 {
     const gt_def *def = m->def;
-    int parent[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], rc;
+    int parent[GT_DEF_MAX_POSITIONS], rc;
     for (int j = 0; j < def->total; j++)
         parent[j] = j;
     for (int mv = 0; mv < m->n_moves; mv++)

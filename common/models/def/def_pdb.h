@@ -99,8 +99,8 @@ void gt_def_proj_item_cells(const gt_def_proj *pr, int *cell);
  * (def_proj.c). */
 typedef struct gt_def_cells {
     int n_cells, n_values, n_moves;
-    int first[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES]; /* each orbit's first cell */
-    int base[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];  /* each orbit's first value */
+    int first[GT_DEF_MAX_POSITIONS]; /* each orbit's first cell */
+    int base[GT_DEF_MAX_POSITIONS];  /* each orbit's first value */
     uint16_t *move; /* move[m * n_values + v]: value v after move m */
     uint16_t *solved; /* n_cells: every piece at its start */
 } gt_def_cells;

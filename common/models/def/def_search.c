@@ -193,7 +193,7 @@ static int is_goal(const search_worker *w, int g)
     const gt_def_model *m = w->s->m;
     if (w->s->near.data)
         return !memcmp(w->flat + (size_t)g * (size_t)w->s->flat_bytes, w->s->solved_flat, (size_t)w->s->flat_bytes);
-    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t perm[GT_DEF_MAX_POSITIONS], ori[GT_DEF_MAX_POSITIONS];
     memcpy(perm, w->run->perm, (size_t)m->def->total);
     memcpy(ori, w->run->ori, (size_t)m->def->total);
     for (int i = 0; i < g; i++)
@@ -371,7 +371,7 @@ static int near_inverse(const search_worker *w, const search_near *nv, const uin
                         uint8_t *keep)
 {
     const gt_def_search *s = w->s;
-    uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes, inv[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes, inv[GT_DEF_MAX_POSITIONS];
     uint64_t hash[GT_MAX_MOVES];
     if (!s->near_moves.invertible)
         return 0;
@@ -468,7 +468,7 @@ static int lazy_enter(search_worker *w, const search_near *nv, const uint8_t *fl
                       const int *h, int g, uint64_t forbid, int prev, int run_len, int mv)
 {
     const gt_def_search *s = w->s;
-    uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes, inv[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t *child = w->flat + (size_t)(g + 1) * (size_t)s->flat_bytes, inv[GT_DEF_MAX_POSITIONS];
     gt_def_near_apply(&s->near_moves, mv, flat, child);
     if (s->near_moves.invertible) {
         gt_def_near_invert(&s->near_moves, child, inv);

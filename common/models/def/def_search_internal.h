@@ -147,7 +147,7 @@ struct gt_def_search {
                               its depth - 2: it reads the stored one's code 0 */
     gt_def_near_moves near_moves;
     int flat_bytes;        /* total: a flat state (gt_def_near_pack) */
-    uint8_t solved_flat[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES]; /* the goal's flat state */
+    uint8_t solved_flat[GT_DEF_MAX_POSITIONS]; /* the goal's flat state */
 };
 
 /* A solution kept by --all: its prefix (for the order) and moves. */

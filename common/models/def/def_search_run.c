@@ -111,8 +111,8 @@ static int root_distances(const gt_def_search *s, const uint16_t *track, int n_p
 static int root_setup(const gt_def_search *s, const uint8_t *perm, const uint8_t *ori, uint16_t *track, int *h,
                       int *hmax, int *n_pdb, int *pdb_first)
 {
-    uint16_t cells[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
-    uint8_t flat[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint16_t cells[GT_DEF_MAX_POSITIONS];
+    uint8_t flat[GT_DEF_MAX_POSITIONS];
     int rc;
     *hmax = 0;
     if (s->near.data) {
@@ -379,7 +379,7 @@ int gt_def_search_run(gt_def_search *s, const uint8_t *perm, const uint8_t *ori,
 
 void gt_def_search_warm_up(gt_def_search *s)
 {
-    uint8_t perm[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES], ori[GT_DEF_MAX_SETS * GT_DEF_MAX_PIECES];
+    uint8_t perm[GT_DEF_MAX_POSITIONS], ori[GT_DEF_MAX_POSITIONS];
     const gt_def_model *m = s->m;
     const int depth = s->near.data && s->near.depth < 8 ? s->near.depth + 1 : 8;
     gt_def_search_options o = {.threads = 1, .timeout = 0.005};
