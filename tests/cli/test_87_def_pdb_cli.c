@@ -287,7 +287,7 @@ static void test_pdb_from_file(void **state)
 
 /* A definition whose moves with their powers are more than 64 (four
  * moves of order 20 on 9 pieces: 76; twsearch's 8x8x8 has 72, its
- * gigaminx 96), refused before 2026-11-28: tabled in full, searched over
+ * gigaminx 96), refused before 2026-11-27: tabled in full, searched over
  * pattern databases, the same lengths both ways. Each move is odd on P
  * and swaps Q's two pieces, so P's parity is Q's: a state with only Q
  * swapped is refused (each move's sign, kept a byte a move since). */
