@@ -297,6 +297,15 @@ static const char many_powers[] = "Name ManyPowers\nSet P 9 1\nSet Q 2 1\nSolved
                                   "Move C\nP\n4 1 2 3 9 5 6 7 8\nQ\n2 1\nEnd\n"  /* (9 8 7 6 5)(4 3 2 1) */
                                   "Move D\nP\n2 4 5 6 7 8 9 1 3\nQ\n2 1\nEnd\n"; /* (2 4 6 8 1)(3 5 7 9) */
 
+/* Writes text (n bytes) to path. */
+static void write_text(const char *path, const char *text, size_t n)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
 static void test_more_than_64_moves_with_powers(void **state)
 {
     (void)state;
@@ -305,10 +314,7 @@ static void test_more_than_64_moves_with_powers(void **state)
     gt_def *d;
     assert_int_equal(gt_def_parse(many_powers, sizeof many_powers - 1, &d, NULL), GT_OK);
     assert_true(asprintf(&path, "%s/many.tws", tu_db_dir) > 0);
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    assert_int_equal(fwrite(many_powers, 1, sizeof many_powers - 1, f), sizeof many_powers - 1);
-    assert_int_equal(fclose(f), 0);
+    write_text(path, many_powers, sizeof many_powers - 1);
     snprintf(args, sizeof args, "--def %s --name manyfull", path);
     assert_int_equal(run_gen(args, &out, &err), 0);
     assert_non_null(strstr(out, "God's number 4; 362880 states reached"));
@@ -323,6 +329,24 @@ static void test_more_than_64_moves_with_powers(void **state)
     solve_refused("--name many --state \"P 1 2 3 4 5 6 7 8 9 Q 2 1\"", GT_EXIT_ILLEGAL, "parity");
     solve_refused("--name many --state \"P 2 1 3 4 5 6 7 8 9 Q 1 2\"", GT_EXIT_ILLEGAL, "parity");
     gt_def_free(d);
+    /* past 255: a 200-cycle (199 powers) and a 199-cycle (198) */
+    char big[8192];
+    int len = snprintf(big, sizeof big, "Set P 200 1\nSolved\nP\n");
+    for (int i = 1; i <= 200; i++)
+        len += snprintf(big + len, sizeof big - (size_t)len, "%d ", i);
+    len += snprintf(big + len, sizeof big - (size_t)len, "\nEnd\nMove A\nP\n");
+    for (int i = 1; i <= 200; i++)
+        len += snprintf(big + len, sizeof big - (size_t)len, "%d ", i % 200 + 1);
+    len += snprintf(big + len, sizeof big - (size_t)len, "\nEnd\nMove B\nP\n1 ");
+    for (int i = 2; i <= 200; i++)
+        len += snprintf(big + len, sizeof big - (size_t)len, "%d ", i == 200 ? 2 : i + 1);
+    len += snprintf(big + len, sizeof big - (size_t)len, "\nEnd\n");
+    write_text(path, big, (size_t)len);
+    snprintf(args, sizeof args, "--def %s --pdb auto --max-memory 64K", path);
+    assert_int_equal(run_gen(args, &out, &err), GT_EXIT_PARSE);
+    assert_non_null(strstr(err, "more than 255 moves with their powers"));
+    free(out);
+    free(err);
     free(path);
 }
 
