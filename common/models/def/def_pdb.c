@@ -12,6 +12,9 @@
 #define PDB_BLOCK 4096
 #define PDB_STATES_MAX (1ull << 40)
 
+/* The fast path's kinds (pdb_low_plan). */
+#define LOW_TABLE_MAX 65536 /* the general kind's orientations: a table of their digits */
+
 struct gt_def_pdb {
     const gt_def_model *m;
     const gt_def_proj *pr;
@@ -19,8 +22,28 @@ struct gt_def_pdb {
     gt_def_proj *own_proj;
     gt_def_cells cells;
     int n_items;
+    /* The BFS's fast path: the last part's kept orientations are the
+     * index's lowest digits, and a move adds to each the twist of the
+     * position its piece is at, so the images that differ only there (an
+     * "arrangement": 128 of them for 7 edges, 2,187 for the corners) have
+     * their neighbours ranked once (docs/definitions.md, "Ranking"). */
+    int low_kind;                  /* GT_DEF_PDB_RANKED, GT_DEF_PDB_XOR (modulus 2) or GT_DEF_PDB_DIGITS */
+    int low_first, low_digits, low_omod; /* the last part's first item, digits, modulus */
+    uint64_t low_size;             /* its orientations' count */
+    const uint64_t *low_weight;    /* its digits' weights */
+    uint8_t *low_digit;            /* GT_DEF_PDB_DIGITS: low_size x low_digits, each value's digits */
     gt_puzzle puzzle;
 };
+
+/* A thread's image at hand, the BFS's scratch: its items and, on the fast
+ * path, its arrangement's neighbours. */
+typedef struct pdb_scratch {
+    uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+    uint64_t lo, hi; /* the arrangement's indices [lo, hi); hi 0: none yet */
+    uint64_t low;    /* the image's index minus lo */
+    uint64_t child[GT_MAX_MOVES]; /* each move's neighbour of lo (GT_DEF_PDB_DIGITS: its orientations left out) */
+    uint8_t twist[GT_MAX_MOVES][GT_DEF_PROJ_K_MAX]; /* GT_DEF_PDB_DIGITS: the twist each move gives each digit */
+} pdb_scratch;
 
 /* out[j]: the image after move first + j of the image whose items are
  * `items` (j < count). */
@@ -40,15 +63,67 @@ static void pdb_moves(const gt_def_pdb *d, const uint16_t *items, int first, int
 static void pdb_decode(const void *ctx, void *scratch, uint64_t index)
 {
     const gt_def_pdb *d = ctx;
-    gt_def_proj_unrank(d->pr, index, scratch);
+    gt_def_proj_unrank(d->pr, index, ((pdb_scratch *)scratch)->items);
 }
 
 static void pdb_range(const void *ctx, const void *scratch, int first, int count, uint64_t *next)
 {
-    pdb_moves(ctx, scratch, first, count, next);
+    pdb_moves(ctx, ((const pdb_scratch *)scratch)->items, first, count, next);
 }
 
 static const gt_def_neighbours pdb_neighbours_fn = {pdb_decode, pdb_range};
+
+/* The fast path: a new arrangement is unranked at its first index (every
+ * kept digit 0) and its neighbours ranked by every move; an image of the
+ * arrangement at hand only notes its digits' value. */
+static void low_decode(const void *ctx, void *scratch, uint64_t index)
+{
+    const gt_def_pdb *d = ctx;
+    pdb_scratch *s = scratch;
+    if (index >= s->lo && index < s->hi) {
+        s->low = index - s->lo;
+        return;
+    }
+    s->low = index % d->low_size;
+    s->lo = index - s->low;
+    s->hi = s->lo + d->low_size;
+    gt_def_proj_unrank(d->pr, s->lo, s->items);
+    pdb_moves(d, s->items, 0, d->m->n_moves, s->child);
+    if (d->low_kind != GT_DEF_PDB_DIGITS)
+        return;
+    const gt_def_proj_part *pt = &d->pr->part[d->pr->n_parts - 1];
+    for (int mv = 0; mv < d->m->n_moves; mv++) {
+        const uint16_t *t = d->cells.move + (size_t)mv * (size_t)d->cells.n_values;
+        for (int i = 0; i < d->low_digits; i++) {
+            const int tw = (t[s->items[d->low_first + i]] - pt->base) & pt->omask;
+            s->twist[mv][i] = (uint8_t)tw;
+            s->child[mv] -= (uint64_t)tw * d->low_weight[i];
+        }
+    }
+}
+
+static void low_range(const void *ctx, const void *scratch, int first, int count, uint64_t *next)
+{
+    const gt_def_pdb *d = ctx;
+    const pdb_scratch *s = scratch;
+    if (d->low_kind == GT_DEF_PDB_XOR) {
+        for (int j = 0; j < count; j++)
+            next[j] = s->child[first + j] ^ s->low;
+        return;
+    }
+    const uint8_t *digit = d->low_digit + s->low * (uint64_t)d->low_digits;
+    for (int j = 0; j < count; j++) {
+        uint64_t r = s->child[first + j];
+        for (int i = 0; i < d->low_digits; i++) {
+            unsigned o = digit[i] + s->twist[first + j][i];
+            o -= o >= (unsigned)d->low_omod ? (unsigned)d->low_omod : 0u;
+            r += o * d->low_weight[i];
+        }
+        next[j] = r;
+    }
+}
+
+static const gt_def_neighbours low_neighbours_fn = {low_decode, low_range};
 
 /* One level of the images, a block at a time, at a byte an image or at 2
  * bits (the block function). */
@@ -57,14 +132,16 @@ static uint64_t pdb_level(const gt_puzzle *p, uint8_t *cells, uint8_t depth, int
 {
     const gt_def_pdb *d = p->ctx;
     const int64_t blocks = (int64_t)((p->n_states + PDB_BLOCK - 1) / PDB_BLOCK);
+    const gt_def_neighbours *fn = d->low_kind != GT_DEF_PDB_RANKED ? &low_neighbours_fn : &pdb_neighbours_fn;
     uint64_t found = 0;
 #pragma omp parallel num_threads(threads) reduction(+ : found)
     {
-        uint16_t items[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
+        pdb_scratch s;
+        s.lo = s.hi = 0;
 #pragma omp for schedule(dynamic, 16)
         for (int64_t b = 0; b < blocks; b++) {
             uint64_t lo = (uint64_t)b * PDB_BLOCK, hi = lo + PDB_BLOCK < p->n_states ? lo + PDB_BLOCK : p->n_states;
-            found += block(&pdb_neighbours_fn, d, items, d->m->n_moves, cells, lo, hi, depth, forward);
+            found += block(fn, d, &s, d->m->n_moves, cells, lo, hi, depth, forward);
         }
     }
     return found;
@@ -90,6 +167,54 @@ static void pdb_neighbours(const gt_puzzle *p, uint64_t index, uint64_t *out)
     pdb_moves(d, items, 0, d->m->n_moves, out);
 }
 
+/* Does every move add to a piece of the orbit the twist of the position it
+ * is at, whatever its orientation? (The fast path's premise, checked rather
+ * than assumed.) */
+static int twists_add(const gt_def_pdb *d, const gt_def_proj_part *pt)
+{
+    for (int mv = 0; mv < d->m->n_moves; mv++) {
+        const uint16_t *t = d->cells.move + (size_t)mv * (size_t)d->cells.n_values;
+        for (int p = 0; p < pt->k; p++) {
+            const int at = pt->base + (p << pt->oshift), moved = t[at] - pt->base;
+            for (int o = 1; o < pt->omod; o++) {
+                const int want = (moved & ~pt->omask) + ((moved & pt->omask) + o) % pt->omod;
+                if (t[at + o] - pt->base != want)
+                    return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* The fast path where the last part allows it: one piece a group, its
+ * orientations kept, twists that add; the general modulus only when a table
+ * of its digits is small. Return values: GT_OK, GT_ERR_NOMEM. */
+static int pdb_low_plan(gt_def_pdb *d)
+{
+    const gt_def_proj_part *pt = &d->pr->part[d->pr->n_parts - 1];
+    d->low_kind = GT_DEF_PDB_RANKED;
+    if (!pt->singles || !pt->keep_ori || pt->ori_digits == 0 || !twists_add(d, pt))
+        return GT_OK;
+    d->low_first = d->n_items - pt->n_items;
+    d->low_digits = pt->ori_digits;
+    d->low_omod = pt->omod;
+    d->low_size = pt->ori_size;
+    d->low_weight = pt->ori_weight;
+    if (pt->omod == 2) {
+        d->low_kind = GT_DEF_PDB_XOR;
+        return GT_OK;
+    }
+    if (pt->ori_size > LOW_TABLE_MAX)
+        return GT_OK;
+    if (!(d->low_digit = malloc(pt->ori_size * (uint64_t)pt->ori_digits)))
+        return GT_ERR_NOMEM;
+    for (uint64_t v = 0; v < pt->ori_size; v++)
+        for (int i = pt->ori_digits - 1, r = (int)v; i >= 0; i--, r /= pt->omod)
+            d->low_digit[v * (uint64_t)pt->ori_digits + (uint64_t)i] = (uint8_t)(r % pt->omod);
+    d->low_kind = GT_DEF_PDB_DIGITS;
+    return GT_OK;
+}
+
 int gt_def_pdb_make(const gt_def_model *m, const gt_def_proj *pr, gt_def_pdb **out)
 {
     gt_def_pdb *d;
@@ -107,6 +232,10 @@ int gt_def_pdb_make(const gt_def_model *m, const gt_def_proj *pr, gt_def_pdb **o
     d->m = m;
     d->pr = pr;
     d->n_items = gt_def_proj_items(pr);
+    if ((rc = pdb_low_plan(d)) != GT_OK) {
+        gt_def_pdb_free(d);
+        return rc;
+    }
     gt_def_proj_item_cells(pr, cell);
     for (int i = 0; i < d->n_items; i++)
         items[i] = d->cells.solved[cell[i]];
@@ -142,11 +271,17 @@ const gt_puzzle *gt_def_pdb_puzzle(const gt_def_pdb *d)
     return &d->puzzle;
 }
 
+int gt_def_pdb_fast_path(const gt_def_pdb *d)
+{
+    return d->low_kind;
+}
+
 void gt_def_pdb_free(gt_def_pdb *d)
 {
     if (!d)
         return;
     gt_def_cells_free(&d->cells);
+    free(d->low_digit);
     gt_def_model_free(d->own_model);
     free(d->own_proj);
     free(d);

@@ -43,6 +43,10 @@ typedef struct gt_def_proj_part {
     uint64_t comb_size[GT_DEF_PROJ_K_MAX]; /* C(free positions, group size), each group */
     uint64_t pos_size, size;               /* the combinations' product; with orientations */
     uint64_t ori_size;                     /* size / pos_size: the orientations' count */
+    /* singles: the weights of item i's free-relative position (the
+     * orientations' count included) and of its orientation, so that the
+     * rank is a sum of independent products, not a chain of them */
+    uint64_t pos_weight[GT_DEF_PROJ_K_MAX], ori_weight[GT_DEF_PROJ_K_MAX];
 } gt_def_proj_part;
 
 /* A projection of a planned model (gt_def_model_plan_orbits or _plan). */
@@ -123,6 +127,13 @@ typedef struct gt_def_pdb gt_def_pdb;
  * states: the BFS's byte a state would not fit). */
 int gt_def_pdb_make(const gt_def_model *m, const gt_def_proj *pr, gt_def_pdb **out);
 const gt_puzzle *gt_def_pdb_puzzle(const gt_def_pdb *d);
+
+/* Which fast path the database's BFS takes (the tests check that each is
+ * taken where expected). Return values: GT_DEF_PDB_RANKED (every
+ * neighbour unranked and ranked), GT_DEF_PDB_XOR (orientations modulo 2
+ * ride along as a mask), GT_DEF_PDB_DIGITS (any modulus, digit by digit). */
+enum { GT_DEF_PDB_RANKED, GT_DEF_PDB_XOR, GT_DEF_PDB_DIGITS };
+int gt_def_pdb_fast_path(const gt_def_pdb *d);
 void gt_def_pdb_free(gt_def_pdb *d);
 
 /* A pattern database's table spec (godtab-gen --def FILE --pdb): the

@@ -127,7 +127,8 @@ void gt_def_proj_item_cells(const gt_def_proj *pr, int *cell)
 
 /* The orientations of the kept pieces in group order, positions ascending
  * within a group (identical pieces), the last one left out when fixed. */
-static inline __attribute__((always_inline)) uint64_t rank_oris(const gt_def_proj_part *pt, const uint64_t *gmask, const uint8_t *ori_at)
+static inline __attribute__((always_inline)) uint64_t rank_oris(const gt_def_proj_part *pt, const uint64_t *gmask,
+                                                                const uint8_t *ori_at)
 {
     uint64_t r = 0;
     int digits = 0;
@@ -138,20 +139,22 @@ static inline __attribute__((always_inline)) uint64_t rank_oris(const gt_def_pro
 }
 
 /* Every group one piece (Korf's projections, a whole orbit of distinct
- * pieces): each piece's free-relative position in turn, its orientation
- * in piece order (positions need no sorting). */
+ * pieces): each piece's free-relative position and orientation, in piece
+ * order (positions need no sorting), each times its weight. A sum rather
+ * than Horner's chain: the products do not wait for one another (six edges
+ * of the 3x3x3: the BFS 3.7 -> 3.4 s). */
 static inline __attribute__((always_inline)) uint64_t rank_singles(const gt_def_proj_part *pt, const uint16_t *items)
 {
-    uint64_t used = 0, r = 0, oris = 0;
-    const int n = pt->n_items, digits = pt->keep_ori ? pt->ori_digits : 0;
+    uint64_t used = 0, r = 0;
+    const int n = pt->n_items, digits = pt->ori_digits;
     for (int i = 0; i < n; i++) {
         const int v = items[i] - pt->base, p = v >> pt->oshift;
-        r = r * (uint64_t)(pt->k - i) + (uint64_t)(p - __builtin_popcountll(used & ((1ull << p) - 1)));
+        r += (uint64_t)(p - __builtin_popcountll(used & ((1ull << p) - 1))) * pt->pos_weight[i];
         used |= 1ull << p;
         if (i < digits)
-            oris = oris * (uint64_t)pt->omod + (uint64_t)(v & pt->omask);
+            r += (uint64_t)(v & pt->omask) * pt->ori_weight[i];
     }
-    return digits ? r * pt->ori_size + oris : r;
+    return r;
 }
 
 static inline __attribute__((always_inline)) uint64_t rank_part(const gt_def_proj_part *pt, const uint16_t *items)
@@ -345,5 +348,9 @@ int gt_def_proj_part_finish(const gt_def_model *m, gt_def_proj_part *pt, const u
         return GT_ERR_RANGE;
     pt->size = (uint64_t)size;
     pt->ori_size = pt->size / pt->pos_size;
+    for (int i = pt->n_items - 1, d = pt->ori_digits - 1; i >= 0 && pt->singles; i--) {
+        pt->pos_weight[i] = i == pt->n_items - 1 ? pt->ori_size : pt->pos_weight[i + 1] * (uint64_t)(pt->k - i - 1);
+        pt->ori_weight[i] = i > d ? 0 : i == d ? 1 : pt->ori_weight[i + 1] * (uint64_t)pt->omod;
+    }
     return GT_OK;
 }

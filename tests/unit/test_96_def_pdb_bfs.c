@@ -1,0 +1,106 @@
+/* Unit tests: a pattern database's BFS on its fast paths (def_pdb.c) gives
+ * the distances of a plain BFS over the projection's neighbour hook, which
+ * unranks and ranks every neighbour. */
+#include "test_def_util.h"
+
+#include "bfs.h"
+#include "def.h"
+#include "def_internal.h"
+#include "def_pdb.h"
+#include "gt_error.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The distances by a queue over p->neighbours (the slow path, one thread). */
+static uint8_t *reference_bfs(const gt_puzzle *p)
+{
+    uint8_t *dist = malloc(p->n_states);
+    uint64_t *queue = malloc(p->n_states * sizeof *queue), head = 0, tail = 0, next[GT_MAX_MOVES];
+    assert_non_null(dist);
+    assert_non_null(queue);
+    memset(dist, GT_UNREACHED, p->n_states);
+    dist[p->solved] = 0;
+    queue[tail++] = p->solved;
+    while (head < tail) {
+        const uint64_t i = queue[head++];
+        p->neighbours(p, i, next);
+        for (int m = 0; m < p->n_moves; m++)
+            if (dist[next[m]] == GT_UNREACHED) {
+                dist[next[m]] = (uint8_t)(dist[i] + 1);
+                queue[tail++] = next[m];
+            }
+    }
+    free(queue);
+    return dist;
+}
+
+/* FILE's projection TEXT takes the fast path `kind`, and its BFS at a byte
+ * and at 2 bits a state, on two threads, stores the reference's distances. */
+static void check_projection(const char *file, const char *text, int kind)
+{
+    gt_def_options o = {.metric = GT_DEF_HTM};
+    gt_def_error err;
+    gt_def *def = tu_def_load(file);
+    gt_def_model *m;
+    gt_def_proj pr;
+    gt_def_pdb *d;
+    if (gt_def_model_plan_orbits(def, &o, &m, &err) || gt_def_proj_parse(m, text, &pr, &err))
+        fail_msg("%s %s: %s", file, text, err.message);
+    assert_int_equal(gt_def_pdb_make(m, &pr, &d), GT_OK);
+    assert_int_equal(gt_def_pdb_fast_path(d), kind);
+    const gt_puzzle *p = gt_def_pdb_puzzle(d);
+    uint8_t *want = reference_bfs(p), *dist, *codes, *want_codes;
+    gt_distribution dd, d3;
+    uint64_t bytes;
+    gt_bfs_options two = {2, NULL, NULL, NULL};
+    assert_int_equal(gt_bfs_run(p, &two, &dist, &dd), GT_OK);
+    for (uint64_t i = 0; i < p->n_states; i++)
+        if (dist[i] != want[i])
+            fail_msg("%s %s: image %llu at %d, not %d", file, text, (unsigned long long)i, dist[i], want[i]);
+    assert_int_equal(gt_bfs_run_mod3(p, &two, &codes, &d3), GT_OK);
+    assert_true(gt_distribution_equal(&d3, &dd));
+    assert_int_equal(gt_table_encode(want, p->n_states, GT_ENC_MOD3, 1, &want_codes, &bytes), GT_OK);
+    assert_memory_equal(codes, want_codes, bytes);
+    free(want_codes);
+    free(codes);
+    free(dist);
+    free(want);
+    gt_def_pdb_free(d);
+    gt_def_model_free(m);
+    gt_def_free(def);
+}
+
+static void test_fast_path_xor(void **state)
+{
+    (void)state;
+    check_projection("3x3x3.tws", "EDGES=1-4", GT_DEF_PDB_XOR);
+    check_projection("3x3x3.tws", "CORNERS=1-2;EDGES=1-2", GT_DEF_PDB_XOR); /* the last part's digits only */
+    check_projection("pyraminx.tws", "EDGES", GT_DEF_PDB_XOR);              /* the last digit from the fixed sum */
+}
+
+static void test_fast_path_digits(void **state)
+{
+    (void)state;
+    check_projection("3x3x3.tws", "CORNERS=1-4", GT_DEF_PDB_DIGITS);
+    check_projection("3x3x3.tws", "EDGES=1-2;CORNERS=1-2", GT_DEF_PDB_DIGITS);
+    check_projection("FTO.tws", "C4RNER", GT_DEF_PDB_DIGITS); /* modulus 4, the last digit from the fixed sum */
+}
+
+static void test_ranked_path(void **state)
+{
+    (void)state;
+    check_projection("3x3x3.tws", "EDGES=1-5:perm", GT_DEF_PDB_RANKED);   /* no orientation */
+    check_projection("3x3x3.tws", "EDGES=1+2,3-4", GT_DEF_PDB_RANKED);    /* identical pieces */
+    check_projection("3x3x3.tws", "CORNERS=1-2;EDGES=1-3:perm", GT_DEF_PDB_RANKED); /* the last part unoriented */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fast_path_xor),
+        cmocka_unit_test(test_fast_path_digits),
+        cmocka_unit_test(test_ranked_path),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
