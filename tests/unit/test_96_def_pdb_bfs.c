@@ -36,8 +36,9 @@ static uint8_t *reference_bfs(const gt_puzzle *p)
 }
 
 /* FILE's projection TEXT takes the fast path `kind`, and its BFS at a byte
- * and at 2 bits a state, on two threads, stores the reference's distances. */
-static void check_projection(const char *file, const char *text, int kind)
+ * and at 2 bits a state, on two threads, stores the reference's distances;
+ * with `images` > 0, it has that many images and reaches every one. */
+static void check_images(const char *file, const char *text, int kind, uint64_t images)
 {
     gt_def_options o = {.metric = GT_DEF_HTM};
     gt_def_error err;
@@ -55,6 +56,10 @@ static void check_projection(const char *file, const char *text, int kind)
     uint64_t bytes;
     gt_bfs_options two = {2, NULL, NULL, NULL};
     assert_int_equal(gt_bfs_run(p, &two, &dist, &dd), GT_OK);
+    if (images) {
+        assert_int_equal(p->n_states, images);
+        assert_int_equal(dd.reached, images);
+    }
     for (uint64_t i = 0; i < p->n_states; i++)
         if (dist[i] != want[i])
             fail_msg("%s %s: image %llu at %d, not %d", file, text, (unsigned long long)i, dist[i], want[i]);
@@ -69,6 +74,11 @@ static void check_projection(const char *file, const char *text, int kind)
     gt_def_pdb_free(d);
     gt_def_model_free(m);
     gt_def_free(def);
+}
+
+static void check_projection(const char *file, const char *text, int kind)
+{
+    check_images(file, text, kind, 0);
 }
 
 static void test_fast_path_xor(void **state)
@@ -95,12 +105,35 @@ static void test_ranked_path(void **state)
     check_projection("3x3x3.tws", "CORNERS=1-2;EDGES=1-3:perm", GT_DEF_PDB_RANKED); /* the last part unoriented */
 }
 
+/* A whole orbit of distinct pieces that every move permutes evenly has
+ * k!/2 images, all reached (the last two Lehmer digits not ranked); one
+ * that some move permutes oddly keeps k!. */
+static void test_even_orbit(void **state)
+{
+    (void)state;
+    check_images("pyraminx.tws", "EDGES", GT_DEF_PDB_XOR, 360 * 32);
+    check_images("pyraminx.tws", "EDGES:perm", GT_DEF_PDB_RANKED, 360);
+    check_images("FTO.tws", "C4RNER:perm", GT_DEF_PDB_RANKED, 360);
+    check_images("floppy.tws", "CORNERS", GT_DEF_PDB_RANKED, 0);
+    gt_def_options o = {.metric = GT_DEF_HTM};
+    gt_def_error err;
+    gt_def *def = tu_def_load("floppy.tws");
+    gt_def_model *m;
+    gt_def_proj pr;
+    assert_int_equal(gt_def_model_plan_orbits(def, &o, &m, &err), GT_OK);
+    assert_int_equal(gt_def_proj_parse(m, "CORNERS", &pr, &err), GT_OK);
+    assert_int_equal(pr.states, 24); /* its half turns swap two corners: odd */
+    gt_def_model_free(m);
+    gt_def_free(def);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_path_xor),
         cmocka_unit_test(test_fast_path_digits),
         cmocka_unit_test(test_ranked_path),
+        cmocka_unit_test(test_even_orbit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -47,6 +47,10 @@ typedef struct gt_def_proj_part {
      * orientations' count included) and of its orientation, so that the
      * rank is a sum of independent products, not a chain of them */
     uint64_t pos_weight[GT_DEF_PROJ_K_MAX], ori_weight[GT_DEF_PROJ_K_MAX];
+    /* singles of a whole orbit that every move permutes evenly: the last
+     * two position digits are not ranked (the last is 0, the one before
+     * gives the digits' sum the parity `parity`), k!/2 arrangements */
+    int even, parity;
 } gt_def_proj_part;
 
 /* A projection of a planned model (gt_def_model_plan_orbits or _plan). */

@@ -230,9 +230,17 @@ static void unrank_singles(const gt_def_proj_part *pt, uint64_t r, uint16_t *ite
     }
     for (int i = digits; i < n; i++) /* the fixed last one, or none kept */
         ori[i] = pt->keep_ori ? ((pt->ori_sum - sum) % pt->omod + pt->omod) % pt->omod : 0;
-    for (int i = n - 1; i >= 0; i--) {
+    const int ranked = pt->even ? n - 2 : n;
+    for (int i = ranked - 1; i >= 0; i--) {
         q[i] = (int)(r % (uint64_t)(pt->k - i));
         r /= (uint64_t)(pt->k - i);
+    }
+    if (pt->even) { /* the Lehmer digits' sum has the orbit's parity */
+        int digits_sum = 0;
+        for (int i = 0; i < ranked; i++)
+            digits_sum += q[i];
+        q[n - 2] = (pt->parity + digits_sum) & 1;
+        q[n - 1] = 0;
     }
     uint64_t used = 0;
     for (int i = 0; i < n; i++) {
@@ -301,6 +309,25 @@ static int ori_sum_kept(const gt_def_model *m, const gt_def_orbit *ob)
     return 1;
 }
 
+/* 1 if every move permutes the orbit's positions evenly. */
+static int moves_even(const gt_def_model *m, const gt_def_orbit *ob)
+{
+    for (int mv = 0; mv < m->n_moves; mv++)
+        if (ob->odd[mv])
+            return 0;
+    return 1;
+}
+
+/* The parity of the inversions of a[0..n-1] (distinct values). */
+static int inversions_parity(const uint8_t *a, int n)
+{
+    int odd = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            odd ^= a[i] > a[j];
+    return odd;
+}
+
 /* Fills the part's items and sizes from group_of_piece (255: not kept).
  * Return values: GT_OK, GT_ERR_RANGE (past 2^62). */
 int gt_def_proj_part_finish(const gt_def_model *m, gt_def_proj_part *pt, const uint8_t *group_of_piece)
@@ -346,10 +373,17 @@ int gt_def_proj_part_finish(const gt_def_model *m, gt_def_proj_part *pt, const u
         size *= (unsigned)ob->omod;
     if (size >> 62)
         return GT_ERR_RANGE;
+    pt->even = pt->singles && pt->n_items == ob->k && ob->k >= 2 && moves_even(m, ob);
+    if (pt->even) {
+        size /= 2;
+        pt->pos_size /= 2;
+        pt->parity = inversions_parity(pt->item_piece, pt->n_items);
+    }
     pt->size = (uint64_t)size;
     pt->ori_size = pt->size / pt->pos_size;
+    const int ranked = pt->even ? pt->n_items - 2 : pt->n_items;
     for (int i = pt->n_items - 1, d = pt->ori_digits - 1; i >= 0 && pt->singles; i--) {
-        pt->pos_weight[i] = i == pt->n_items - 1 ? pt->ori_size : pt->pos_weight[i + 1] * (uint64_t)(pt->k - i - 1);
+        pt->pos_weight[i] = i >= ranked ? 0 : i == ranked - 1 ? pt->ori_size : pt->pos_weight[i + 1] * (uint64_t)(pt->k - i - 1);
         pt->ori_weight[i] = i > d ? 0 : i == d ? 1 : pt->ori_weight[i + 1] * (uint64_t)pt->omod;
     }
     return GT_OK;
