@@ -248,11 +248,27 @@ typedef struct near_fill {
     const volatile int *cancel;
 } near_fill;
 
-/* One thread's tally: leaves since the last look at cancel, and how many
- * slots of each value it added (or took away, as it lowered them). */
+/* A thread's writes waiting in buckets, one a region of the table: the
+ * table is LMDB's record, in small pages, and a write anywhere in 2 GB
+ * missed the TLB as well as the caches (the fill's prefetches stalled on
+ * their page walks); a bucket's writes land in a few MiB, within the
+ * TLB's reach. */
+#define NEAR_REGION_BYTES (4u << 20) /* a bucket's part of the table */
+#define NEAR_BUCKETS_MAX 1024
+#define NEAR_BUCKET_WRITES 512 /* writes a bucket holds before they are made */
+typedef struct near_buckets {
+    int shift; /* a slot's bucket: slot >> shift */
+    uint32_t held[NEAR_BUCKETS_MAX];
+    uint64_t (*write)[NEAR_BUCKET_WRITES]; /* [bucket][i]: slot << 4 | code */
+} near_buckets;
+
+/* One thread's tally: leaves since the last look at cancel, how many
+ * slots of each value it added (or took away, as it lowered them), and
+ * its buckets (NULL: each write made at once). */
 typedef struct near_tally {
     uint64_t polls;
     int64_t delta[16];
+    near_buckets *b;
 } near_tally;
 
 /* The value a state at distance d writes (def_pdb.h: its distance in a
@@ -279,24 +295,75 @@ static inline void lower_slot(const near_fill *f, uint64_t slot, unsigned c, nea
     }
 }
 
-/* The last level: every child's slot computed and prefetched, then
- * lowered, so that the random writes overlap. */
+/* Makes a bucket's writes, their bytes prefetched first. */
+static void bucket_flush(const near_fill *f, near_tally *t, uint32_t bucket)
+{
+    near_buckets *b = t->b;
+    const uint64_t *w = b->write[bucket];
+    for (uint32_t i = 0; i < b->held[bucket]; i++)
+        __builtin_prefetch(f->data + (w[i] >> 4) * (unsigned)f->bits / 8, 1);
+    for (uint32_t i = 0; i < b->held[bucket]; i++)
+        lower_slot(f, w[i] >> 4, (unsigned)(w[i] & 15), t);
+    b->held[bucket] = 0;
+}
+
+/* Lowers slot to code c, now or with its bucket. */
+static inline void write_slot(const near_fill *f, near_tally *t, uint64_t slot, unsigned c)
+{
+    near_buckets *b = t->b;
+    if (!b) {
+        lower_slot(f, slot, c, t);
+        return;
+    }
+    const uint32_t k = (uint32_t)(slot >> b->shift);
+    b->write[k][b->held[k]++] = slot << 4 | c;
+    if (b->held[k] == NEAR_BUCKET_WRITES)
+        bucket_flush(f, t, k);
+}
+
+/* The buckets of a table of `entries` slots: NULL where the table is small
+ * enough for one (then every write is made at once). */
+static near_buckets *buckets_new(const near_fill *f)
+{
+    const uint64_t per_region = (uint64_t)NEAR_REGION_BYTES * 8 / (unsigned)f->bits;
+    if (f->entries <= per_region)
+        return NULL;
+    int shift = 0;
+    while ((1ull << shift) < per_region || (f->entries >> shift) >= NEAR_BUCKETS_MAX)
+        shift++;
+    near_buckets *b = calloc(1, sizeof *b);
+    if (b && !(b->write = malloc(((f->entries >> shift) + 1) * sizeof *b->write))) {
+        free(b);
+        return NULL;
+    }
+    if (b)
+        b->shift = shift;
+    return b;
+}
+
+/* Makes every write still held, and frees the buckets. */
+static void buckets_free(const near_fill *f, near_tally *t)
+{
+    if (!t->b)
+        return;
+    for (uint64_t k = 0; k <= f->entries >> t->b->shift; k++)
+        bucket_flush(f, t, (uint32_t)k);
+    free(t->b->write);
+    free(t->b);
+    t->b = NULL;
+}
+
+/* The last level: every child's slot written. */
 static void fill_leaves(const near_fill *f, const uint8_t *st, uint8_t *child, int d, uint64_t forbid, int prev, int run,
                         near_tally *t)
 {
     const int bytes = f->nm->total;
-    uint64_t slot[GT_MAX_MOVES];
-    int n = 0;
     for (int mv = 0; mv < f->m->n_moves; mv++) {
         if (!gt_def_canon_ok(f->canon, forbid, mv, prev, run))
             continue;
         gt_def_near_apply(f->nm, mv, st, child);
-        slot[n] = gt_def_near_slot(gt_def_near_hash(child, bytes), f->entries);
-        __builtin_prefetch(f->data + slot[n] * (unsigned)f->bits / 8, 1);
-        n++;
+        write_slot(f, t, gt_def_near_slot(gt_def_near_hash(child, bytes), f->entries), slot_code(f, d));
     }
-    for (int i = 0; i < n; i++)
-        lower_slot(f, slot[i], slot_code(f, d), t);
 }
 
 /* Depth-first below st (at depth d, in canonical state forbid after move
@@ -306,7 +373,7 @@ static int fill_below(const near_fill *f, const uint8_t *st, uint8_t *buf, int d
                       near_tally *t)
 {
     const int bytes = f->nm->total;
-    lower_slot(f, gt_def_near_slot(gt_def_near_hash(st, bytes), f->entries), slot_code(f, d), t);
+    write_slot(f, t, gt_def_near_slot(gt_def_near_hash(st, bytes), f->entries), slot_code(f, d));
     if (d == f->depth)
         return 0;
     if (d + 1 == f->depth) {
@@ -428,7 +495,7 @@ static int fill_prefixes(const near_fill *f, const near_prefix *pf, int n, int t
     int stop = 0;
 #pragma omp parallel num_threads(threads)
     {
-        near_tally t = {0};
+        near_tally t = {.b = buckets_new(f)};
         uint8_t *buf = malloc(buf_bytes);
         if (!buf)
             __atomic_store_n(&stop, 2, __ATOMIC_RELAXED);
@@ -436,6 +503,7 @@ static int fill_prefixes(const near_fill *f, const near_prefix *pf, int n, int t
         for (int i = 0; i < n; i++)
             if (!__atomic_load_n(&stop, __ATOMIC_RELAXED) && fill_prefix(f, &pf[i], buf, &t))
                 __atomic_store_n(&stop, 1, __ATOMIC_RELAXED);
+        buckets_free(f, &t);
         free(buf);
 #pragma omp critical(gt_def_near_tally)
         for (int v = 0; v < 16; v++)
