@@ -97,12 +97,20 @@ static void test_fast_path_digits(void **state)
     check_projection("FTO.tws", "C4RNER", GT_DEF_PDB_DIGITS); /* modulus 4, the last digit from the fixed sum */
 }
 
+static void test_fast_path_last(void **state)
+{
+    (void)state;
+    check_projection("3x3x3.tws", "EDGES=1-5:perm", GT_DEF_PDB_LAST); /* no orientation */
+    check_projection("3x3x3.tws", "CORNERS=1-2;EDGES=1-3:perm", GT_DEF_PDB_LAST);
+    check_projection("3x3x3.tws", "EDGES=1-2;CORNERS=1-3:perm", GT_DEF_PDB_LAST);
+    check_projection("dino.tws", "EDGE=1-5", GT_DEF_PDB_LAST);
+}
+
 static void test_ranked_path(void **state)
 {
     (void)state;
-    check_projection("3x3x3.tws", "EDGES=1-5:perm", GT_DEF_PDB_RANKED);   /* no orientation */
-    check_projection("3x3x3.tws", "EDGES=1+2,3-4", GT_DEF_PDB_RANKED);    /* identical pieces */
-    check_projection("3x3x3.tws", "CORNERS=1-2;EDGES=1-3:perm", GT_DEF_PDB_RANKED); /* the last part unoriented */
+    check_projection("3x3x3.tws", "EDGES=1+2,3-4", GT_DEF_PDB_RANKED);     /* identical pieces */
+    check_projection("pyraminx.tws", "EDGES=1-4:perm", GT_DEF_PDB_RANKED); /* the last piece 3 places */
 }
 
 /* A whole orbit of distinct pieces that every move permutes evenly has
@@ -132,6 +140,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_path_xor),
         cmocka_unit_test(test_fast_path_digits),
+        cmocka_unit_test(test_fast_path_last),
         cmocka_unit_test(test_ranked_path),
         cmocka_unit_test(test_even_orbit),
     };

@@ -4,6 +4,7 @@
  * moves them by the cells' table, and the result is ranked again. */
 #include "def_internal.h"
 #include "def_pdb.h"
+#include "gt_cpu.h"
 #include "gt_error.h"
 
 #include <stdlib.h>
@@ -43,6 +44,8 @@ typedef struct pdb_scratch {
     uint64_t low;    /* the image's index minus lo */
     uint64_t child[GT_MAX_MOVES]; /* each move's neighbour of lo (GT_DEF_PDB_DIGITS: its orientations left out) */
     uint8_t twist[GT_MAX_MOVES][GT_DEF_PROJ_K_MAX]; /* GT_DEF_PDB_DIGITS: the twist each move gives each digit */
+    uint64_t used[GT_MAX_MOVES]; /* GT_DEF_PDB_LAST: the other pieces' positions after each move */
+    uint8_t free_pos[GT_DEF_PROJ_K_MAX]; /* GT_DEF_PDB_LAST: the last piece's positions, by digit */
 } pdb_scratch;
 
 /* out[j]: the image after move first + j of the image whose items are
@@ -73,10 +76,40 @@ static void pdb_range(const void *ctx, const void *scratch, int first, int count
 
 static const gt_def_neighbours pdb_neighbours_fn = {pdb_decode, pdb_range};
 
+/* The position of cell value v of the last part's orbit. */
+static inline int last_position(const gt_def_proj_part *pt, int v)
+{
+    return (v - pt->base) >> pt->oshift;
+}
+
+/* GT_DEF_PDB_LAST: the last piece's free positions, and each move's rank
+ * of the other pieces alone (the arrangement's first image's neighbour
+ * less its last digit) with their positions after the move. */
+static inline __attribute__((always_inline)) void last_decode(const gt_def_pdb *d, pdb_scratch *s)
+{
+    const gt_def_proj_part *pt = &d->pr->part[d->pr->n_parts - 1];
+    const int last = d->n_items - 1;
+    uint64_t used = 0;
+    for (int i = d->low_first; i < last; i++)
+        used |= 1ull << last_position(pt, s->items[i]);
+    for (int p = 0, q = 0; p < pt->k; p++)
+        if (!(used >> p & 1))
+            s->free_pos[q++] = (uint8_t)p;
+    for (int mv = 0; mv < d->m->n_moves; mv++) {
+        const uint16_t *t = d->cells.move + (size_t)mv * (size_t)d->cells.n_values;
+        uint64_t moved = 0;
+        for (int i = d->low_first; i < last; i++)
+            moved |= 1ull << last_position(pt, t[s->items[i]]);
+        const int p = last_position(pt, t[s->items[last]]);
+        s->used[mv] = moved;
+        s->child[mv] -= (uint64_t)(p - __builtin_popcountll(moved & ((1ull << p) - 1)));
+    }
+}
+
 /* The fast path: a new arrangement is unranked at its first index (every
  * kept digit 0) and its neighbours ranked by every move; an image of the
  * arrangement at hand only notes its digits' value. */
-static void low_decode(const void *ctx, void *scratch, uint64_t index)
+GT_POPCNT_CLONES static void low_decode(const void *ctx, void *scratch, uint64_t index)
 {
     const gt_def_pdb *d = ctx;
     pdb_scratch *s = scratch;
@@ -89,6 +122,10 @@ static void low_decode(const void *ctx, void *scratch, uint64_t index)
     s->hi = s->lo + d->low_size;
     gt_def_proj_unrank(d->pr, s->lo, s->items);
     pdb_moves(d, s->items, 0, d->m->n_moves, s->child);
+    if (d->low_kind == GT_DEF_PDB_LAST) {
+        last_decode(d, s);
+        return;
+    }
     if (d->low_kind != GT_DEF_PDB_DIGITS)
         return;
     const gt_def_proj_part *pt = &d->pr->part[d->pr->n_parts - 1];
@@ -102,10 +139,21 @@ static void low_decode(const void *ctx, void *scratch, uint64_t index)
     }
 }
 
-static void low_range(const void *ctx, const void *scratch, int first, int count, uint64_t *next)
+GT_POPCNT_CLONES static void low_range(const void *ctx, const void *scratch, int first, int count, uint64_t *next)
 {
     const gt_def_pdb *d = ctx;
     const pdb_scratch *s = scratch;
+    if (d->low_kind == GT_DEF_PDB_LAST) {
+        const gt_def_proj_part *pt = &d->pr->part[d->pr->n_parts - 1];
+        const int at = pt->base + (s->free_pos[s->low] << pt->oshift);
+        for (int j = 0; j < count; j++) {
+            const uint16_t *t = d->cells.move + (size_t)(first + j) * (size_t)d->cells.n_values;
+            const int p = last_position(pt, t[at]);
+            const uint64_t below = s->used[first + j] & ((1ull << p) - 1);
+            next[j] = s->child[first + j] + (uint64_t)(p - __builtin_popcountll(below));
+        }
+        return;
+    }
     if (d->low_kind == GT_DEF_PDB_XOR) {
         for (int j = 0; j < count; j++)
             next[j] = s->child[first + j] ^ s->low;
@@ -193,9 +241,14 @@ static int pdb_low_plan(gt_def_pdb *d)
 {
     const gt_def_proj_part *pt = &d->pr->part[d->pr->n_parts - 1];
     d->low_kind = GT_DEF_PDB_RANKED;
+    d->low_first = d->n_items - pt->n_items;
+    if (pt->singles && pt->ori_digits == 0 && !pt->even && pt->k - pt->n_items >= 3) {
+        d->low_size = (uint64_t)(pt->k - pt->n_items + 1); /* the last piece's free positions */
+        d->low_kind = GT_DEF_PDB_LAST;
+        return GT_OK;
+    }
     if (!pt->singles || !pt->keep_ori || pt->ori_digits == 0 || !twists_add(d, pt))
         return GT_OK;
-    d->low_first = d->n_items - pt->n_items;
     d->low_digits = pt->ori_digits;
     d->low_omod = pt->omod;
     d->low_size = pt->ori_size;

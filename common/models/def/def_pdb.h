@@ -135,8 +135,9 @@ const gt_puzzle *gt_def_pdb_puzzle(const gt_def_pdb *d);
 /* Which fast path the database's BFS takes (the tests check that each is
  * taken where expected). Return values: GT_DEF_PDB_RANKED (every
  * neighbour unranked and ranked), GT_DEF_PDB_XOR (orientations modulo 2
- * ride along as a mask), GT_DEF_PDB_DIGITS (any modulus, digit by digit). */
-enum { GT_DEF_PDB_RANKED, GT_DEF_PDB_XOR, GT_DEF_PDB_DIGITS };
+ * ride along as a mask), GT_DEF_PDB_DIGITS (any modulus, digit by digit),
+ * GT_DEF_PDB_LAST (no orientation: the last piece's position rides along). */
+enum { GT_DEF_PDB_RANKED, GT_DEF_PDB_XOR, GT_DEF_PDB_DIGITS, GT_DEF_PDB_LAST };
 int gt_def_pdb_fast_path(const gt_def_pdb *d);
 void gt_def_pdb_free(gt_def_pdb *d);
 
