@@ -152,12 +152,23 @@ int gt_def_enum_build_within(gt_def_enum *e, uint64_t start, int n_moves, gt_def
     e->bytes = hash_bytes(64);
     if ((rc = hash_init(&e->hash, 64)) != 0 || (rc = visit(e, &room, start, n_moves, cap, &v)) != 0)
         goto free_enum;
-    for (uint32_t i = 0; i < e->size; i++)
+    for (uint32_t i = 0; i < e->size; i++) {
+        /* every move's key first, their slots prefetched, so that the
+         * probes' cache misses overlap (a 9-piece factor of 76 moves: the
+         * walk was three quarters waiting on them) */
+        uint64_t next[GT_MAX_MOVES];
         for (int m = 0; m < n_moves; m++) {
-            if ((rc = visit(e, &room, apply(ctx, e->key[i], m), n_moves, cap, &v)) != 0)
+            next[m] = apply(ctx, e->key[i], m);
+            const uint64_t slot = mix(next[m]) & e->hash.mask;
+            __builtin_prefetch(&e->hash.keys[slot]);
+            __builtin_prefetch(&e->hash.vals[slot]);
+        }
+        for (int m = 0; m < n_moves; m++) {
+            if ((rc = visit(e, &room, next[m], n_moves, cap, &v)) != 0)
                 goto free_enum;
             e->move[(uint64_t)i * (uint64_t)n_moves + (uint64_t)m] = v;
         }
+    }
     return GT_OK;
 free_enum:
     gt_def_enum_free(e);
