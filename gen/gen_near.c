@@ -18,11 +18,12 @@
 #include <string.h>
 #include <time.h>
 
-/* The sequences one fill may walk: about a minute on 2 cores at the
- * measured 2.2e7 a second, as long as one of the largest databases' BFS
- * (3x3x3.tws then fills depth 7 and builds within its two minutes; the
- * megaminx fills depth 6, the FTO depth 8). */
-#define NEAR_WORK 1.2e9
+/* The sequences one fill may walk: about 45 s on 2 cores at the measured
+ * 3.6e7 a second (the writes by region, def_near.c). 3x3x3.tws then fills
+ * depth 8 (1.48e9) and builds in 78 s, within its two minutes, and its
+ * searches take 1.4 times less than at depth 7; the megaminx fills depth
+ * 6, the FTO depth 8, the 4x4x4 depth 6 (the next are 10 to 30 times more). */
+#define NEAR_WORK 1.6e9
 /* Mapped data past 2 GiB - 1 MiB is stored in parts and copied when read:
  * the near table stays under that, read in place. */
 #define NEAR_BYTES_MAX ((2ull << 30) - (2ull << 20))
