@@ -8,6 +8,7 @@
 #include "def_internal.h"
 #include "def_pdb.h"
 #include "gt_error.h"
+#include "rng.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,54 @@ static void check_images(const char *file, const char *text, int kind, uint64_t 
     gt_def_free(def);
 }
 
+/* FILE's projection TEXT, read by the search, bounds random states of the
+ * full table by at most their distance (an index whose parity digit were
+ * wrong would read another coset's distances). */
+static void check_bounds(const char *file, const char *text)
+{
+    gt_def_options o = {.metric = GT_DEF_HTM};
+    gt_def_error err;
+    gt_def *def = tu_def_load(file);
+    gt_def_model *m;
+    const gt_puzzle *full;
+    gt_def_proj pr;
+    gt_def_pdb *d;
+    gt_def_search *s;
+    uint8_t *dist, *want, *codes, perm[GT_DEF_MAX_POSITIONS], ori[GT_DEF_MAX_POSITIONS];
+    gt_distribution dd, dp;
+    gt_rng rng;
+    uint64_t bytes, idx;
+    assert_int_equal(gt_def_model_plan(def, &o, &m, &err), GT_OK);
+    assert_int_equal(gt_def_model_build(m, &full), GT_OK);
+    assert_int_equal(gt_bfs_run(full, NULL, &dist, &dd), GT_OK);
+    assert_int_equal(gt_def_proj_parse(m, text, &pr, &err), GT_OK);
+    assert_int_equal(gt_def_pdb_make(m, &pr, &d), GT_OK);
+    assert_int_equal(gt_bfs_run(gt_def_pdb_puzzle(d), NULL, &want, &dp), GT_OK);
+    assert_int_equal(gt_table_encode(want, pr.states, GT_ENC_MOD3, 1, &codes, &bytes), GT_OK);
+    gt_table t = {.meta = {.encoding = GT_ENC_MOD3, .n_states = pr.states, .distribution = dp}, .data = codes,
+                  .data_bytes = bytes, .view = {.data = codes, .bytes = bytes}};
+    const gt_table *tables[] = {&t};
+    assert_int_equal(gt_def_search_new(m, &pr, tables, 1, NULL, &s), GT_OK);
+    gt_rng_seed(&rng, 96);
+    for (int k = 0; k < 300; k++) {
+        int bound;
+        memcpy(perm, def->solved_perm, (size_t)def->total);
+        memcpy(ori, def->solved_ori, (size_t)def->total);
+        for (int i = 0; i < k % 15; i++)
+            gt_def_model_apply(m, (int)gt_rng_below(&rng, (uint64_t)m->n_moves), perm, ori);
+        assert_int_equal(gt_def_search_bound(s, perm, ori, &bound), GT_OK);
+        assert_int_equal(gt_def_model_index(m, perm, ori, &idx), GT_OK);
+        assert_true(bound <= dist[idx]);
+    }
+    gt_def_search_free(s);
+    gt_def_pdb_free(d);
+    free(codes);
+    free(want);
+    free(dist);
+    gt_def_model_free(m);
+    gt_def_free(def);
+}
+
 static void check_projection(const char *file, const char *text, int kind)
 {
     check_images(file, text, kind, 0);
@@ -120,6 +169,9 @@ static void test_even_orbit(void **state)
 {
     (void)state;
     check_images("pyraminx.tws", "EDGES", GT_DEF_PDB_XOR, 360 * 32);
+    check_images("pyraminx.tws", "EDGES=2,1,3-6", GT_DEF_PDB_XOR, 360 * 32); /* items in an odd order */
+    check_bounds("pyraminx.tws", "EDGES=2,1,3-6");
+    check_bounds("pyraminx.tws", "EDGES");
     check_images("pyraminx.tws", "EDGES:perm", GT_DEF_PDB_RANKED, 360);
     check_images("FTO.tws", "C4RNER:perm", GT_DEF_PDB_RANKED, 360);
     check_images("floppy.tws", "CORNERS", GT_DEF_PDB_RANKED, 0);

@@ -18,9 +18,10 @@
 static void lower(uint8_t *data, int bits, uint64_t slot, unsigned c)
 {
     const int per_byte = 8 / bits, shift = (int)(slot % (unsigned)per_byte) * bits;
-    const unsigned mask = (1u << bits) - 1, old = (unsigned)data[slot / (unsigned)per_byte] >> shift & mask;
+    uint8_t *b = &data[slot / (unsigned)per_byte];
+    const unsigned mask = (1u << bits) - 1, old = (unsigned)*b >> shift & mask;
     if (c < old)
-        data[slot / (unsigned)per_byte] = (uint8_t)((data[slot / (unsigned)per_byte] & ~(mask << shift)) | (c << shift));
+        *b = (uint8_t)((*b & ~(mask << shift)) | (c << shift));
 }
 
 static void check_fill(const char *file, uint64_t bytes, int bits)
@@ -51,8 +52,10 @@ static void check_fill(const char *file, uint64_t bytes, int bits)
             continue;
         assert_int_equal(gt_def_model_state(m, i, perm, ori), GT_OK);
         gt_def_near_pack(m, perm, ori, flat);
-        const int depth = dist[i];
-        const unsigned c = bits == 4 ? (unsigned)depth : depth <= plan.depth - 2 ? 0u : (unsigned)(depth - plan.depth + 2);
+        const int depth = dist[i]; /* its code: the distance, or in 2 bits relative to the table's depth */
+        const unsigned c = bits == 4                  ? (unsigned)depth
+                           : depth <= plan.depth - 2 ? 0u
+                                                     : (unsigned)(depth - plan.depth + 2);
         lower(want, bits, gt_def_near_slot(gt_def_near_hash(flat, m->def->total), plan.entries), c);
     }
     assert_memory_equal(data, want, n);

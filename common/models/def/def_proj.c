@@ -318,16 +318,6 @@ static int moves_even(const gt_def_model *m, const gt_def_orbit *ob)
     return 1;
 }
 
-/* The parity of the inversions of a[0..n-1] (distinct values). */
-static int inversions_parity(const uint8_t *a, int n)
-{
-    int odd = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            odd ^= a[i] > a[j];
-    return odd;
-}
-
 /* Fills the part's items and sizes from group_of_piece (255: not kept).
  * Return values: GT_OK, GT_ERR_RANGE (past 2^62). */
 int gt_def_proj_part_finish(const gt_def_model *m, gt_def_proj_part *pt, const uint8_t *group_of_piece)
@@ -377,13 +367,15 @@ int gt_def_proj_part_finish(const gt_def_model *m, gt_def_proj_part *pt, const u
     if (pt->even) {
         size /= 2;
         pt->pos_size /= 2;
-        pt->parity = inversions_parity(pt->item_piece, pt->n_items);
+        pt->parity = gt_def_perm_odd(pt->item_piece, pt->n_items); /* the inversions' parity */
     }
     pt->size = (uint64_t)size;
     pt->ori_size = pt->size / pt->pos_size;
     const int ranked = pt->even ? pt->n_items - 2 : pt->n_items;
     for (int i = pt->n_items - 1, d = pt->ori_digits - 1; i >= 0 && pt->singles; i--) {
-        pt->pos_weight[i] = i >= ranked ? 0 : i == ranked - 1 ? pt->ori_size : pt->pos_weight[i + 1] * (uint64_t)(pt->k - i - 1);
+        pt->pos_weight[i] = i >= ranked        ? 0
+                            : i == ranked - 1 ? pt->ori_size
+                                              : pt->pos_weight[i + 1] * (uint64_t)(pt->k - i - 1);
         pt->ori_weight[i] = i > d ? 0 : i == d ? 1 : pt->ori_weight[i + 1] * (uint64_t)pt->omod;
     }
     return GT_OK;
