@@ -196,6 +196,8 @@ int gt_def_big_index(const gt_def_model *m, const uint8_t *perm, const uint8_t *
 
 /* 1 if move mv is an odd permutation of orbit ob's positions (def_rank.c). */
 int gt_def_move_odd(const gt_def_orbit *ob, int mv);
+/* 1 if every move is even on orbit ob (def_rank.c). */
+int gt_def_orbit_even(const gt_def_model *m, const gt_def_orbit *ob);
 /* 1 if a[0..k-1] (values 0..k-1) is an odd permutation: k minus its
  * cycles (def_model.c; the moves' signs and a state's, def_legal.c). */
 int gt_def_perm_odd(const uint8_t *a, int k);

@@ -63,9 +63,7 @@ static int parity_select(const gt_def_model *m, uint8_t *use)
     memset(use, 0, (size_t)m->n_orbits);
     for (int o = 0; o < m->n_orbits; o++) {
         const gt_def_orbit *ob = &m->orbit[o];
-        int odd = 0;
-        for (int mv = 0; mv < m->n_moves && ob->n_labels == ob->k; mv++)
-            odd |= gt_def_move_odd(ob, mv);
+        const int odd = ob->n_labels == ob->k && !gt_def_orbit_even(m, ob);
         if (odd && n_cols == PARITY_COLS)
             return 0; /* too many to solve for here: the 2-bit table */
         if (odd)

@@ -309,15 +309,6 @@ static int ori_sum_kept(const gt_def_model *m, const gt_def_orbit *ob)
     return 1;
 }
 
-/* 1 if every move permutes the orbit's positions evenly. */
-static int moves_even(const gt_def_model *m, const gt_def_orbit *ob)
-{
-    for (int mv = 0; mv < m->n_moves; mv++)
-        if (ob->odd[mv])
-            return 0;
-    return 1;
-}
-
 /* Fills the part's items and sizes from group_of_piece (255: not kept).
  * Return values: GT_OK, GT_ERR_RANGE (past 2^62). */
 int gt_def_proj_part_finish(const gt_def_model *m, gt_def_proj_part *pt, const uint8_t *group_of_piece)
@@ -363,7 +354,7 @@ int gt_def_proj_part_finish(const gt_def_model *m, gt_def_proj_part *pt, const u
         size *= (unsigned)ob->omod;
     if (size >> 62)
         return GT_ERR_RANGE;
-    pt->even = pt->singles && pt->n_items == ob->k && ob->k >= 2 && moves_even(m, ob);
+    pt->even = pt->singles && pt->n_items == ob->k && ob->k >= 2 && gt_def_orbit_even(m, ob);
     if (pt->even) {
         size /= 2;
         pt->pos_size /= 2;

@@ -269,6 +269,17 @@ int gt_def_move_odd(const gt_def_orbit *ob, int mv)
     return ob->odd[mv];
 }
 
+/* 1 if every move permutes the orbit's positions evenly: its arrangements
+ * keep the solved one's parity (the computed rank here, the projections'
+ * rank in def_proj.c, the parity orbits in def_parity.c). */
+int gt_def_orbit_even(const gt_def_model *m, const gt_def_orbit *ob)
+{
+    for (int mv = 0; mv < m->n_moves; mv++)
+        if (ob->odd[mv])
+            return 0;
+    return 1;
+}
+
 /* 1 if move mv changes the orbit's orientation sum. */
 static int twists_sum(const gt_def_orbit *ob, int mv)
 {
@@ -314,8 +325,7 @@ int gt_def_computed_plan(const gt_def_model *m, gt_def_factor *f)
         f->rank = DEF_RANK_MULTI;
         return GT_OK;
     }
-    for (int mv = 0; mv < m->n_moves; mv++)
-        keeps &= !gt_def_move_odd(ob, mv);
+    keeps = gt_def_orbit_even(m, ob);
     f->rank = keeps ? DEF_RANK_EVEN : DEF_RANK_PERM;
     lehmer(a, ob->k, d);
     f->invariant = digit_parity(d, ob->k);
