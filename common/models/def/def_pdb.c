@@ -13,8 +13,8 @@
 #define PDB_BLOCK 4096
 #define PDB_STATES_MAX (1ull << 40)
 
-/* The fast path's kinds (pdb_low_plan). */
-#define LOW_TABLE_MAX 65536 /* the general kind's orientations: a table of their digits */
+/* GT_DEF_PDB_DIGITS only up to this many orientations: a table of their digits. */
+#define LOW_TABLE_MAX 65536
 
 struct gt_def_pdb {
     const gt_def_model *m;
@@ -23,14 +23,15 @@ struct gt_def_pdb {
     gt_def_proj *own_proj;
     gt_def_cells cells;
     int n_items;
-    /* The BFS's fast path: the last part's kept orientations are the
-     * index's lowest digits, and a move adds to each the twist of the
-     * position its piece is at, so the images that differ only there (an
-     * "arrangement": 128 of them for 7 edges, 2,187 for the corners) have
-     * their neighbours ranked once (docs/definitions.md, "Ranking"). */
-    int low_kind;                  /* GT_DEF_PDB_RANKED, GT_DEF_PDB_XOR (modulus 2) or GT_DEF_PDB_DIGITS */
+    /* The BFS's fast path: the index's lowest digits are the last part's
+     * kept orientations (a move adds to each the twist of the position its
+     * piece is at), or, without orientations, its last piece's position;
+     * the images that differ only there (an "arrangement": 128 of them for
+     * 7 edges, 2,187 for the corners, 19 for 6 of 24 wings) have their
+     * neighbours ranked once (docs/search.md, "The BFS's fast path"). */
+    int low_kind;                  /* gt_def_pdb_fast_path's value */
     int low_first, low_digits, low_omod; /* the last part's first item, digits, modulus */
-    uint64_t low_size;             /* its orientations' count */
+    uint64_t low_size;             /* the images of an arrangement */
     const uint64_t *low_weight;    /* its digits' weights */
     uint8_t *low_digit;            /* GT_DEF_PDB_DIGITS: low_size x low_digits, each value's digits */
     gt_puzzle puzzle;
@@ -234,9 +235,10 @@ static int twists_add(const gt_def_pdb *d, const gt_def_proj_part *pt)
     return 1;
 }
 
-/* The fast path where the last part allows it: one piece a group, its
- * orientations kept, twists that add; the general modulus only when a table
- * of its digits is small. Return values: GT_OK, GT_ERR_NOMEM. */
+/* The fast path where the last part allows it, one piece a group:
+ * without orientations, its last piece's position (when it has a few);
+ * else its orientations kept, twists that add, the general modulus only
+ * when a table of its digits is small. Return values: GT_OK, GT_ERR_NOMEM. */
 static int pdb_low_plan(gt_def_pdb *d)
 {
     const gt_def_proj_part *pt = &d->pr->part[d->pr->n_parts - 1];
