@@ -1,7 +1,9 @@
 /* Unit tests: a near table large enough that the fill holds its writes in
  * buckets by region (def_near.c) is, byte for byte, the table made from
  * the full table's distances: each slot the least code of the states
- * within its depth that hash to it, the others empty. */
+ * within its depth that hash to it, the others empty. The hash stays the
+ * one stored tables were filled with, and the search's copy of a flat
+ * state copies exactly its bytes. */
 #include "test_def_util.h"
 
 #include "bfs.h"
@@ -74,10 +76,52 @@ static void test_fill_by_region(void **state)
     check_fill("2x2x2.tws", 16u << 20, 2);
 }
 
+/* The hashes of the bytes 11, 48, 85, ... (i * 37 + 11) of each length,
+ * as the hash gave them when the stored tables of versions 1 and 2 were filled
+ * (its last word then copied with a copy of variable size): a table's
+ * slots are these hashes, so any other value reads the wrong slots. */
+static void test_hash_unchanged(void **state)
+{
+    static const struct {
+        int bytes;
+        uint64_t hash;
+    } want[] = {
+        {1, 0xba6937d9f4137ac8ull},  {5, 0x29d2793fc79433a5ull},  {8, 0x7679fb6e1ca92aa9ull},
+        {9, 0x51280e0caa483512ull},  {15, 0x03668a084bb1cb1cull}, {16, 0x9479182cd991f633ull},
+        {20, 0xa1a6bac3f21e889aull}, {23, 0xbaed5603abcea197ull}, {24, 0x01fcdeb6fb309fc8ull},
+        {31, 0x2185e7f92029a5e8ull}, {32, 0x2f843311c7533c81ull}, {40, 0x66c024907d353073ull},
+        {48, 0x75b9cc0d10292ac7ull}, {63, 0x384887047ac77b29ull},
+    };
+    uint8_t bytes[64];
+    (void)state;
+    for (int i = 0; i < 64; i++)
+        bytes[i] = (uint8_t)(i * 37 + 11);
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++)
+        assert_true(gt_def_near_hash(bytes, want[k].bytes) == want[k].hash);
+}
+
+/* gt_def_near_copy copies its bytes and no other, at every length the
+ * word copy splits differently. */
+static void test_copy_exact(void **state)
+{
+    uint8_t from[80], to[80];
+    (void)state;
+    for (int i = 0; i < 80; i++)
+        from[i] = (uint8_t)(i * 13 + 1);
+    for (int n = 0; n <= 64; n++) {
+        memset(to, 0xee, sizeof to);
+        gt_def_near_copy(to + 4, from, n);
+        for (int i = 0; i < 80; i++)
+            assert_int_equal(to[i], i >= 4 && i < 4 + n ? from[i - 4] : 0xee);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fill_by_region),
+        cmocka_unit_test(test_hash_unchanged),
+        cmocka_unit_test(test_copy_exact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

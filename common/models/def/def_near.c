@@ -105,41 +105,6 @@ void gt_def_near_pack(const gt_def_model *m, const uint8_t *perm, const uint8_t 
         flat[j] = (uint8_t)((ori[j] << GT_DEF_NEAR_LABEL_BITS) | perm[j]);
 }
 
-/* One step of a hash lane: a bijection of the lane for each word, so two
- * states that differ in one word never share a hash. */
-static inline uint64_t lane(uint64_t h, uint64_t w, uint64_t k)
-{
-    h = (h ^ w) * k;
-    return h ^ (h >> 29);
-}
-
-/* A 64-bit hash of a flat state: two lanes of eight bytes (independent
- * multiplications, so the loop is not one chain of them), then a final
- * avalanche. Stored tables depend on it: changing it changes
- * GT_DEF_NEAR_VERSION. */
-uint64_t gt_def_near_hash(const uint8_t *state, int bytes)
-{
-    uint64_t a = 0x9e3779b97f4a7c15ull ^ (uint64_t)bytes, b = 0xc2b2ae3d27d4eb4full, w, x;
-    int i = 0;
-    for (; i + 16 <= bytes; i += 16) {
-        memcpy(&w, state + i, 8);
-        memcpy(&x, state + i + 8, 8);
-        a = lane(a, w, 0xff51afd7ed558ccdull);
-        b = lane(b, x, 0xc4ceb9fe1a85ec53ull);
-    }
-    for (; i < bytes; i += 8) {
-        w = 0;
-        memcpy(&w, state + i, (size_t)(bytes - i < 8 ? bytes - i : 8));
-        a = lane(a, w, 0xff51afd7ed558ccdull);
-    }
-    uint64_t h = a ^ (b << 23 | b >> 41);
-    h ^= h >> 31;
-    h *= 0x7fb5d329728ea185ull;
-    h ^= h >> 27;
-    h *= 0x81dadef4bc2dd44dull;
-    return h ^ (h >> 33);
-}
-
 /* ---- planning -------------------------------------------------------------- */
 
 /* The canonical automaton's states (def_canon.c): the forbidden set, and

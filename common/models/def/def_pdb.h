@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define GT_DEF_PDB_MAX 8          /* pattern databases one search combines */
 #define GT_DEF_PROJ_TEXT_MAX 512  /* a projection written out */
@@ -212,9 +213,51 @@ int gt_def_near_fill(const gt_def_model *m, const gt_def_near_plan *plan, int th
  * counts them): a stored table's check. */
 void gt_def_near_count(const uint8_t *data, const gt_def_near_plan *plan, gt_distribution *d);
 
+/* One step of a hash lane: a bijection of the lane for each word, so two
+ * states that differ in one word never share a hash. */
+static inline uint64_t gt_def_near_lane(uint64_t h, uint64_t w, uint64_t k)
+{
+    h = (h ^ w) * k;
+    return h ^ (h >> 29);
+}
+
 /* The hash of a flat state (a byte a position: def_search_internal.h's
- * gt_def_near_pack), and its slot among `entries`. */
-uint64_t gt_def_near_hash(const uint8_t *state, int bytes);
+ * gt_def_near_pack), and its slot among `entries`. Two lanes of eight
+ * bytes (independent multiplications, so the loop is not one chain of
+ * them), then a final avalanche. Stored tables depend on it: changing it
+ * changes GT_DEF_NEAR_VERSION. Inline, and its last word gathered a byte
+ * at a time, because the search hashes every child it reads: a call, and
+ * a copy of a variable size (a call to the C library's), cost more than
+ * the hash. */
+static inline uint64_t gt_def_near_hash(const uint8_t *state, int bytes)
+{
+    uint64_t a = 0x9e3779b97f4a7c15ull ^ (uint64_t)bytes, b = 0xc2b2ae3d27d4eb4full, w, x;
+    int i = 0;
+    for (; i + 16 <= bytes; i += 16) {
+        memcpy(&w, state + i, 8);
+        memcpy(&x, state + i + 8, 8);
+        a = gt_def_near_lane(a, w, 0xff51afd7ed558ccdull);
+        b = gt_def_near_lane(b, x, 0xc4ceb9fe1a85ec53ull);
+    }
+    for (; i + 8 <= bytes; i += 8) {
+        memcpy(&w, state + i, 8);
+        a = gt_def_near_lane(a, w, 0xff51afd7ed558ccdull);
+    }
+    if (i < bytes) { /* the last bytes, zero-filled to a word */
+        uint8_t tail[8] = {0};
+        for (int j = 0; i + j < bytes; j++)
+            tail[j] = state[i + j];
+        memcpy(&w, tail, 8);
+        a = gt_def_near_lane(a, w, 0xff51afd7ed558ccdull);
+    }
+    uint64_t h = a ^ (b << 23 | b >> 41);
+    h ^= h >> 31;
+    h *= 0x7fb5d329728ea185ull;
+    h ^= h >> 27;
+    h *= 0x81dadef4bc2dd44dull;
+    return h ^ (h >> 33);
+}
+
 static inline uint64_t gt_def_near_slot(uint64_t hash, uint64_t entries)
 {
     return (uint64_t)(((unsigned __int128)hash * entries) >> 64);

@@ -71,10 +71,25 @@ static inline void gt_def_near_invert(const gt_def_near_moves *nm, const uint8_t
     }
 }
 
+/* to = from, `bytes` of them: words, the last one overlapping the one
+ * before (a flat state is tens of bytes; a copy of a variable size called
+ * the C library's for each child the search made). */
+static inline void gt_def_near_copy(uint8_t *to, const uint8_t *from, int bytes)
+{
+    if (bytes < 8) {
+        for (int i = 0; i < bytes; i++)
+            to[i] = from[i];
+        return;
+    }
+    for (int i = 0; i + 8 < bytes; i += 8)
+        memcpy(to + i, from + i, 8);
+    memcpy(to + bytes - 8, from + bytes - 8, 8);
+}
+
 /* child = st followed by move mv. */
 static inline void gt_def_near_apply(const gt_def_near_moves *nm, int mv, const uint8_t *st, uint8_t *child)
 {
-    memcpy(child, st, (size_t)nm->total);
+    gt_def_near_copy(child, st, nm->total);
     for (int k = nm->start[mv]; k < nm->start[mv + 1]; k++) {
         const unsigned v = st[nm->src[k]], o = (v >> GT_DEF_NEAR_LABEL_BITS) + nm->twist[k];
         child[nm->pos[k]] = (uint8_t)(((o >= nm->omod[k] ? o - nm->omod[k] : o) << GT_DEF_NEAR_LABEL_BITS) |
