@@ -44,6 +44,7 @@ static void test_calls_downward_pass(void **state)
     assert_int_equal(check(dir, &out), 0);
     assert_non_null(strstr(out, "calls: 4 files, 2 folders, 0 cycles, 0 environment reads"));
     free(out);
+    tu_rmrf(dir);
     free(dir);
 }
 
@@ -57,6 +58,7 @@ static void test_two_files_calling_each_other_fail(void **state)
     assert_non_null(strstr(out, "  b.c <-> c.c  (gt_c / gt_b)"));
     assert_non_null(strstr(out, "1 cycles"));
     free(out);
+    tu_rmrf(dir);
     free(dir);
 }
 
@@ -68,6 +70,7 @@ static void test_a_longer_loop_fails(void **state)
     assert_int_equal(check(dir, &out), 1);
     assert_non_null(strstr(out, "cycle: common/f: a.c b.c c.c"));
     free(out);
+    tu_rmrf(dir);
     free(dir);
 }
 
@@ -82,6 +85,7 @@ static void test_the_library_may_not_read_the_environment(void **state)
     assert_null(strstr(out, "gen/main.c")); /* a program may */
     assert_non_null(strstr(out, "1 environment reads"));
     free(out);
+    tu_rmrf(dir);
     free(dir);
 }
 
