@@ -275,32 +275,26 @@ void gt_taquin_annexe_free(gt_taquin_annexe_result *r)
     }
 }
 
-int gt_taquin_annexe_solve(const gt_taquin_anatomy *a, gt_taquin_annexe_result *out)
+/* The article's numbering (index -> (d, k)) and printed lists. Return
+ * values: GT_OK, GT_ERR_INVAL (a list the annexe's text does not give). */
+static int search_read_article(search *s)
 {
-    const gt_taquin_board *b;
-    if (!a || !out || !a->qdist || a->n_types != GT_TAQUIN_ANNEXE_TYPES ||
-        gt_taquin_board_of(a->puzzle, &b) || b->rows != 3 || b->cols != 3)
-        return GT_ERR_INVAL;
-    for (int d = 0; d < GT_TAQUIN_ANNEXE_DEPTH; d++)
-        if (a->types_per_distance[d] != annexe_count[d])
-            return GT_ERR_INVAL;
-    memset(out, 0, sizeof *out);
-    out->chosen = -1;
-    out->fixed_by = -1;
-    search *s = calloc(1, sizeof *s);
-    if (!s)
-        return GT_ERR_NOMEM;
-    s->a = a;
     for (int d = 0, idx = 0; d < GT_TAQUIN_ANNEXE_DEPTH; d++)
         for (int k = 1; k <= annexe_count[d]; k++, idx++) {
             s->of_index[idx][0] = d;
             s->of_index[idx][1] = k;
             for (int f = 0; f < 2; f++)
-                if (gt_taquin_annexe_list(d, k, f, &s->printed[idx][f], NULL)) {
-                    free(s);
+                if (gt_taquin_annexe_list(d, k, f, &s->printed[idx][f], NULL))
                     return GT_ERR_INVAL;
-                }
         }
+    return GT_OK;
+}
+
+/* Our types by distance, each one's closer and farther types, none
+ * labelled yet. */
+static void search_read_types(search *s)
+{
+    const gt_taquin_anatomy *a = s->a;
     int seen[GT_TAQUIN_ANNEXE_DEPTH] = {0};
     for (int t = 0; t < a->n_types; t++) {
         const gt_taquin_type *ty = &a->types[t];
@@ -314,30 +308,44 @@ int gt_taquin_annexe_solve(const gt_taquin_anatomy *a, gt_taquin_annexe_result *
         s->inv[t] = -1;
         s->lab[t] = -1;
     }
-    /* distances 0-3: the printed boards */
+}
+
+/* Distances 0-3 are labelled by the boards the article prints. Return
+ * values: GT_OK, GT_ERR_MISMATCH (a board of another distance, or two
+ * boards of one type), a parse error. */
+static int search_label_printed(search *s, const gt_taquin_board *b)
+{
     for (int d = 0; d < 4; d++)
         for (int k = 1; k <= annexe_count[d]; k++) {
             int t, idx = gt_taquin_annexe_index(d, k);
-            int rc = find_board(a, b, annexe_boards[d][k - 1], &t);
-            if (rc || a->types[t].distance != d || s->inv[t] >= 0) {
-                free(s);
+            int rc = find_board(s->a, b, annexe_boards[d][k - 1], &t);
+            if (rc || s->a->types[t].distance != d || s->inv[t] >= 0)
                 return rc ? rc : GT_ERR_MISMATCH;
-            }
             s->lab[idx] = t;
             s->inv[t] = idx;
         }
+    return GT_OK;
+}
+
+/* The disagreements the printed labels already cost: distances 0-3's
+ * closer lists, and their farther lists but distance 3's (whose farther
+ * types are labelled by the search). */
+static int search_base_cost(const search *s)
+{
     int base = 0;
     for (int idx = 0; idx < gt_taquin_annexe_index(3, 11) + 1; idx++) {
-        int d = s->of_index[idx][0];
         base += actual_list(s, idx, 0) != s->printed[idx][0];
-        if (d < 3)
+        if (s->of_index[idx][0] < 3)
             base += actual_list(s, idx, 1) != s->printed[idx][1];
     }
-    s->label = malloc(sizeof *s->label * GT_TAQUIN_ANNEXE_MAX_LABELLINGS);
-    if (!s->label) {
-        free(s);
-        return GT_ERR_NOMEM;
-    }
+    return base;
+}
+
+/* The labellings of fewest disagreements (at most
+ * GT_TAQUIN_ANNEXE_MAX_LABELLINGS kept): budgets from the base cost up. */
+static void search_run(search *s, gt_taquin_annexe_result *out)
+{
+    const int base = search_base_cost(s);
     for (s->budget = base; s->budget <= GT_TAQUIN_ANNEXE_ENTRIES && !s->found; s->budget++) {
         s->cost = base;
         assign(s, 4, 1);
@@ -347,20 +355,23 @@ int gt_taquin_annexe_solve(const gt_taquin_anatomy *a, gt_taquin_annexe_result *
     out->n_stored = s->stored;
     out->label = s->label;
     out->nodes = s->nodes;
+}
 
-    /* the text's examples, in order; one no labelling fits is skipped */
-    char keep[GT_TAQUIN_ANNEXE_MAX_LABELLINGS];
+/* The text's examples, in order, keep the labellings they hold for (keep[]);
+ * one that no labelling kept so far fits is skipped (contradicted). */
+static void search_examples(const search *s, const gt_taquin_board *b, char *keep, gt_taquin_annexe_result *out)
+{
     int kept = s->stored;
-    memset(keep, 1, sizeof keep);
+    memset(keep, 1, GT_TAQUIN_ANNEXE_MAX_LABELLINGS);
     for (int i = 0; i < GT_TAQUIN_ANNEXE_EXAMPLES; i++) {
         int fit = 0;
         for (int l = 0; l < s->stored; l++)
-            fit += keep[l] && example_holds(a, b, i, s->label[l]);
+            fit += keep[l] && example_holds(s->a, b, i, s->label[l]);
         if (!fit) {
             out->example_contradicted[i] = 1;
         } else {
             for (int l = 0; l < s->stored; l++)
-                keep[l] = keep[l] && example_holds(a, b, i, s->label[l]);
+                keep[l] = keep[l] && example_holds(s->a, b, i, s->label[l]);
             if (fit == 1 && kept > 1 && out->fixed_by < 0)
                 out->fixed_by = i;
             kept = fit;
@@ -368,6 +379,12 @@ int gt_taquin_annexe_solve(const gt_taquin_anatomy *a, gt_taquin_annexe_result *
         out->example_left[i] = kept;
     }
     out->n_kept = kept;
+}
+
+/* The first labelling kept is the one chosen; where another kept one
+ * differs, the article's type is ambiguous. */
+static void search_choose(const search *s, const char *keep, gt_taquin_annexe_result *out)
+{
     for (int l = 0; l < s->stored; l++)
         if (keep[l]) {
             if (out->chosen < 0)
@@ -377,29 +394,68 @@ int gt_taquin_annexe_solve(const gt_taquin_anatomy *a, gt_taquin_annexe_result *
                     if (s->label[l][idx] != s->label[out->chosen][idx])
                         out->ambiguous[s->of_index[idx][0]] |= 1u << (s->of_index[idx][1] - 1);
         }
+}
+
+/* Under the chosen labelling: the map from the article's types to ours,
+ * and every printed list that differs from the true one. */
+static void search_report(search *s, gt_taquin_annexe_result *out)
+{
+    memcpy(s->lab, s->label[out->chosen], sizeof s->lab);
+    for (int idx = 0; idx < GT_TAQUIN_ANNEXE_TYPES; idx++) {
+        s->inv[s->lab[idx]] = idx;
+        out->map[s->of_index[idx][0]][s->of_index[idx][1] - 1] = s->lab[idx];
+    }
+    for (int idx = 0; idx < GT_TAQUIN_ANNEXE_TYPES; idx++)
+        for (int f = 0; f < 2; f++) {
+            unsigned act = actual_list(s, idx, f);
+            if (act == s->printed[idx][f])
+                continue;
+            gt_taquin_annexe_entry *e = &out->wrong[out->n_wrong++];
+            e->distance = s->of_index[idx][0];
+            e->number = s->of_index[idx][1];
+            e->farther = f;
+            e->printed = s->printed[idx][f];
+            e->actual = act;
+            gt_taquin_annexe_list(e->distance, e->number, f, &e->printed, &e->line);
+        }
+}
+
+int gt_taquin_annexe_solve(const gt_taquin_anatomy *a, gt_taquin_annexe_result *out)
+{
+    const gt_taquin_board *b;
+    char keep[GT_TAQUIN_ANNEXE_MAX_LABELLINGS];
+    int rc;
+    if (!a || !out || !a->qdist || a->n_types != GT_TAQUIN_ANNEXE_TYPES ||
+        gt_taquin_board_of(a->puzzle, &b) || b->rows != 3 || b->cols != 3)
+        return GT_ERR_INVAL;
+    for (int d = 0; d < GT_TAQUIN_ANNEXE_DEPTH; d++)
+        if (a->types_per_distance[d] != annexe_count[d])
+            return GT_ERR_INVAL;
+    memset(out, 0, sizeof *out);
+    out->chosen = -1;
+    out->fixed_by = -1;
     for (int d = 0; d < GT_TAQUIN_ANNEXE_DEPTH; d++)
         for (int k = 0; k < GT_TAQUIN_ANNEXE_WIDTH; k++)
             out->map[d][k] = -1;
-    if (out->chosen >= 0) {
-        memcpy(s->lab, s->label[out->chosen], sizeof s->lab);
-        for (int idx = 0; idx < GT_TAQUIN_ANNEXE_TYPES; idx++) {
-            s->inv[s->lab[idx]] = idx;
-            out->map[s->of_index[idx][0]][s->of_index[idx][1] - 1] = s->lab[idx];
-        }
-        for (int idx = 0; idx < GT_TAQUIN_ANNEXE_TYPES; idx++)
-            for (int f = 0; f < 2; f++) {
-                unsigned act = actual_list(s, idx, f);
-                if (act == s->printed[idx][f])
-                    continue;
-                gt_taquin_annexe_entry *e = &out->wrong[out->n_wrong++];
-                e->distance = s->of_index[idx][0];
-                e->number = s->of_index[idx][1];
-                e->farther = f;
-                e->printed = s->printed[idx][f];
-                e->actual = act;
-                gt_taquin_annexe_list(e->distance, e->number, f, &e->printed, &e->line);
-            }
+    search *s = calloc(1, sizeof *s);
+    if (!s)
+        return GT_ERR_NOMEM;
+    s->a = a;
+    if ((rc = search_read_article(s)) != GT_OK)
+        goto free_search;
+    search_read_types(s);
+    if ((rc = search_label_printed(s, b)) != GT_OK)
+        goto free_search;
+    if (!(s->label = malloc(sizeof *s->label * GT_TAQUIN_ANNEXE_MAX_LABELLINGS))) {
+        rc = GT_ERR_NOMEM;
+        goto free_search;
     }
+    search_run(s, out); /* out->label owns s->label from here */
+    search_examples(s, b, keep, out);
+    search_choose(s, keep, out);
+    if (out->chosen >= 0)
+        search_report(s, out);
+free_search:
     free(s);
-    return GT_OK;
+    return rc;
 }
