@@ -5,6 +5,7 @@
 #include "textbuf.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,87 +266,110 @@ static int parse_counts(const char *s, gt_distribution *d)
     }
 }
 
-int gt_table_meta_parse(const char *buf, size_t len, gt_table_meta *m)
+/* The metadata's fields (gt_table_meta_format writes them): how each
+ * value is read, where it goes, and its bit among the required ones
+ * (META_REQUIRED). Unknown keys are ignored: later versions may add
+ * fields. */
+typedef enum {
+    META_U64,      /* a decimal number */
+    META_U32,      /* a decimal number, kept in 32 bits */
+    META_INT,      /* a decimal number, kept in an int */
+    META_NUMBER,   /* a decimal number, checked but not kept (the God's number: the counts give it) */
+    META_TEXT,     /* text up to the member's size */
+    META_ENCODING, /* an encoding's name */
+    META_COUNTS,   /* the distribution's counts */
+    META_HEX,      /* a 64-bit hexadecimal checksum */
+    META_SECONDS,  /* a decimal fraction */
+    META_STORAGE,  /* "mapped" */
+    META_SECTION,  /* a mapped table's section */
+} meta_kind;
+
+typedef struct meta_field {
+    const char *key;
+    meta_kind kind;
+    size_t offset, size;
+    unsigned required;
+} meta_field;
+
+#define META_FIELD(key, kind, member, required) \
+    {key, kind, offsetof(gt_table_meta, member), sizeof ((gt_table_meta *)0)->member, required}
+
+static const meta_field meta_fields[] = {
+    META_FIELD("format_version", META_U32, format_version, 1),
+    META_FIELD("name", META_TEXT, name, 2),
+    META_FIELD("puzzle", META_TEXT, puzzle, 0),
+    META_FIELD("metric", META_TEXT, metric, 0),
+    META_FIELD("states", META_U64, n_states, 4),
+    META_FIELD("encoding", META_ENCODING, encoding, 8),
+    META_FIELD("gods_number", META_NUMBER, distribution, 0),
+    META_FIELD("reached", META_U64, distribution.reached, 0),
+    META_FIELD("counts", META_COUNTS, distribution, 16),
+    META_FIELD("checksum", META_HEX, checksum, 32),
+    META_FIELD("raw_bytes", META_U64, raw_bytes, 64),
+    META_FIELD("stored_bytes", META_U64, stored_bytes, 0),
+    META_FIELD("chunk_bytes", META_U32, chunk_bytes, 128),
+    META_FIELD("generator", META_TEXT, generator, 0),
+    META_FIELD("threads", META_INT, threads, 0),
+    META_FIELD("build_seconds", META_SECONDS, build_seconds, 0),
+    META_FIELD("built_at", META_TEXT, built_at, 0),
+    META_FIELD("storage", META_STORAGE, storage, 0),
+    META_FIELD("sums_checksum", META_HEX, sums_checksum, 0),
+    META_FIELD("section", META_SECTION, sections, 0),
+};
+
+#define META_REQUIRED 255u /* every field with a required bit seen */
+
+/* Reads one field's value into m. Return values: GT_OK, else a malformed
+ * value (the caller reports GT_ERR_CORRUPT). */
+static int meta_field_read(const meta_field *f, const char *val, gt_table_meta *m)
 {
-    memset(m, 0, sizeof *m);
-    char line[4096];
-    size_t pos = 0;
-    unsigned seen = 0; /* bit per required field */
-    uint64_t sum = 0;
-    while (pos < len) {
-        size_t end = pos;
-        while (end < len && buf[end] != '\n')
-            end++;
-        if (end - pos >= sizeof line)
-            return GT_ERR_CORRUPT;
-        memcpy(line, buf + pos, end - pos);
-        line[end - pos] = 0;
-        pos = end + 1;
-        char *eq = strchr(line, '=');
-        if (!eq)
-            return GT_ERR_CORRUPT;
-        *eq = 0;
-        const char *key = line, *val = eq + 1;
-        int rc = GT_OK;
-        uint64_t u = 0;
-        if (!strcmp(key, "format_version")) {
-            rc = parse_u64(val, &u);
-            m->format_version = (uint32_t)u;
-            seen |= 1;
-        } else if (!strcmp(key, "name")) {
-            rc = copy_field(m->name, sizeof m->name, val);
-            seen |= 2;
-        } else if (!strcmp(key, "puzzle")) {
-            rc = copy_field(m->puzzle, sizeof m->puzzle, val);
-        } else if (!strcmp(key, "metric")) {
-            rc = copy_field(m->metric, sizeof m->metric, val);
-        } else if (!strcmp(key, "states")) {
-            rc = parse_u64(val, &m->n_states);
-            seen |= 4;
-        } else if (!strcmp(key, "encoding")) {
-            rc = gt_encoding_parse(val, &m->encoding) ? GT_ERR_CORRUPT : GT_OK;
-            seen |= 8;
-        } else if (!strcmp(key, "gods_number")) {
-            rc = parse_u64(val, &u);
-        } else if (!strcmp(key, "reached")) {
-            rc = parse_u64(val, &m->distribution.reached);
-        } else if (!strcmp(key, "counts")) {
-            rc = parse_counts(val, &m->distribution);
-            seen |= 16;
-        } else if (!strcmp(key, "checksum")) {
-            rc = parse_hex(val, &m->checksum);
-            seen |= 32;
-        } else if (!strcmp(key, "raw_bytes")) {
-            rc = parse_u64(val, &m->raw_bytes);
-            seen |= 64;
-        } else if (!strcmp(key, "stored_bytes")) {
-            rc = parse_u64(val, &m->stored_bytes);
-        } else if (!strcmp(key, "chunk_bytes")) {
-            rc = parse_u64(val, &u);
-            m->chunk_bytes = (uint32_t)u;
-            seen |= 128;
-        } else if (!strcmp(key, "generator")) {
-            rc = copy_field(m->generator, sizeof m->generator, val);
-        } else if (!strcmp(key, "threads")) {
-            rc = parse_u64(val, &u);
-            m->threads = (int)u;
-        } else if (!strcmp(key, "build_seconds")) {
-            m->build_seconds = strtod(val, NULL);
-        } else if (!strcmp(key, "built_at")) {
-            rc = copy_field(m->built_at, sizeof m->built_at, val);
-        } else if (!strcmp(key, "storage")) {
-            rc = strcmp(val, "mapped") ? GT_ERR_CORRUPT : GT_OK;
-            m->storage = GT_STORAGE_MAPPED;
-        } else if (!strcmp(key, "sums_checksum")) {
-            rc = parse_hex(val, &m->sums_checksum);
-        } else if (!strcmp(key, "section")) {
-            rc = parse_section(val, m);
-        } /* unknown keys are ignored: later versions may add fields */
-        if (rc)
-            return GT_ERR_CORRUPT;
+    char *at = (char *)m + f->offset;
+    uint64_t u = 0;
+    int rc;
+    switch (f->kind) {
+    case META_U64: return parse_u64(val, (uint64_t *)(void *)at);
+    case META_U32:
+        rc = parse_u64(val, &u);
+        *(uint32_t *)(void *)at = (uint32_t)u;
+        return rc;
+    case META_INT:
+        rc = parse_u64(val, &u);
+        *(int *)(void *)at = (int)u;
+        return rc;
+    case META_NUMBER: return parse_u64(val, &u);
+    case META_TEXT: return copy_field(at, f->size, val);
+    case META_ENCODING: return gt_encoding_parse(val, &m->encoding) ? GT_ERR_CORRUPT : GT_OK;
+    case META_COUNTS: return parse_counts(val, &m->distribution);
+    case META_HEX: return parse_hex(val, (uint64_t *)(void *)at);
+    case META_SECONDS: *(double *)(void *)at = strtod(val, NULL); return GT_OK;
+    case META_STORAGE: m->storage = GT_STORAGE_MAPPED; return strcmp(val, "mapped") ? GT_ERR_CORRUPT : GT_OK;
+    case META_SECTION: return parse_section(val, m);
     }
-    if (seen != 255)
+    return GT_ERR_CORRUPT;
+}
+
+/* One "key=value" line (NUL-terminated, changed in place) into m, its
+ * required bit added to *seen. Return values: GT_OK, GT_ERR_CORRUPT. */
+static int meta_line_read(char *line, gt_table_meta *m, unsigned *seen)
+{
+    char *eq = strchr(line, '=');
+    if (!eq)
         return GT_ERR_CORRUPT;
+    *eq = 0;
+    for (size_t i = 0; i < sizeof meta_fields / sizeof *meta_fields; i++)
+        if (!strcmp(line, meta_fields[i].key)) {
+            *seen |= meta_fields[i].required;
+            return meta_field_read(&meta_fields[i], eq + 1, m) ? GT_ERR_CORRUPT : GT_OK;
+        }
+    return GT_OK;
+}
+
+/* The fields together: a known version, storage and block size that
+ * agree, counts that sum to the states reached, and the encoded size of
+ * the states. Return values: GT_OK, GT_ERR_VERSION, GT_ERR_CORRUPT. */
+static int meta_check(const gt_table_meta *m)
+{
+    uint64_t sum = 0;
     if (m->format_version != GT_TABLE_FORMAT_VERSION && m->format_version != GT_TABLE_FORMAT_MAPPED)
         return GT_ERR_VERSION;
     if ((m->format_version == GT_TABLE_FORMAT_MAPPED) != (m->storage == GT_STORAGE_MAPPED) ||
@@ -357,6 +381,27 @@ int gt_table_meta_parse(const char *buf, size_t len, gt_table_meta *m)
         m->chunk_bytes == 0)
         return GT_ERR_CORRUPT;
     return GT_OK;
+}
+
+int gt_table_meta_parse(const char *buf, size_t len, gt_table_meta *m)
+{
+    char line[4096];
+    size_t pos = 0;
+    unsigned seen = 0;
+    memset(m, 0, sizeof *m);
+    while (pos < len) {
+        size_t end = pos;
+        while (end < len && buf[end] != '\n')
+            end++;
+        if (end - pos >= sizeof line)
+            return GT_ERR_CORRUPT;
+        memcpy(line, buf + pos, end - pos);
+        line[end - pos] = 0;
+        pos = end + 1;
+        if (meta_line_read(line, m, &seen) != GT_OK)
+            return GT_ERR_CORRUPT;
+    }
+    return seen == META_REQUIRED ? meta_check(m) : GT_ERR_CORRUPT;
 }
 
 /* gt_table_verify's checks before the data: sizes, then the published

@@ -222,6 +222,15 @@ static void test_metadata_round_trip_and_rejects_damage(void **state)
     assert_true(gt_distribution_equal(&back.distribution, &m.distribution));
     assert_int_equal(back.threads, 2);
     assert_string_equal(back.built_at, m.built_at);
+    /* every other field read back too (the parser reads them by a table) */
+    assert_int_equal(back.format_version, m.format_version);
+    assert_string_equal(back.puzzle, m.puzzle);
+    assert_string_equal(back.generator, m.generator);
+    assert_int_equal(back.raw_bytes, m.raw_bytes);
+    assert_int_equal(back.stored_bytes, 1234);
+    assert_int_equal(back.chunk_bytes, 1 << 20);
+    assert_true(back.build_seconds == 0.25);
+    assert_int_equal(back.distribution.reached, m.distribution.reached);
     assert_non_null(strstr(text, "counts=1,9,54,321,1847,9992,50136,227536,870072,1887748,623800,2644\n"));
     /* damaged: a count changed (sum no longer matches), a line cut, wrong version */
     char bad[8192];
@@ -233,6 +242,17 @@ static void test_metadata_round_trip_and_rejects_damage(void **state)
     memcpy(bad, text, len + 1);
     bad[strlen("format_version=")] = '7';
     assert_int_equal(gt_table_meta_parse(bad, len, &back), GT_ERR_VERSION);
+    /* a required field missing (its line renamed: an unknown key, ignored),
+     * a line without '=', and an unknown key alone (accepted) */
+    memcpy(bad, text, len + 1);
+    strstr(bad, "checksum=")[0] = 'k';
+    assert_int_equal(gt_table_meta_parse(bad, len, &back), GT_ERR_CORRUPT);
+    memcpy(bad, text, len + 1);
+    strstr(bad, "threads=")[7] = ':';
+    assert_int_equal(gt_table_meta_parse(bad, len, &back), GT_ERR_CORRUPT);
+    memcpy(bad, text, len + 1);
+    strstr(bad, "threads=")[0] = 'k';
+    assert_int_equal(gt_table_meta_parse(bad, len, &back), GT_OK);
     assert_int_equal(gt_table_meta_format(&m, text, 40, &len), GT_ERR_RANGE);
     free(data);
 }
