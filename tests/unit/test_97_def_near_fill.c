@@ -76,6 +76,47 @@ static void test_fill_by_region(void **state)
     check_fill("2x2x2.tws", 16u << 20, 2);
 }
 
+/* A flat state moved by gt_def_near_apply (its bytes that only move, then
+ * those that take a twist) is the packed state moved by the model, for
+ * every move of random states: the 3x3x3's twists modulo 2 and 3, the
+ * FTO's modulo 4 beside untwisted sets. */
+static void check_apply(const char *file)
+{
+    gt_def_options o = {.metric = GT_DEF_HTM};
+    gt_def_error err;
+    gt_def *def = tu_def_load(file);
+    gt_def_model *m;
+    gt_def_near_moves nm;
+    uint8_t perm[GT_DEF_MAX_POSITIONS], ori[GT_DEF_MAX_POSITIONS], p2[GT_DEF_MAX_POSITIONS], o2[GT_DEF_MAX_POSITIONS];
+    uint8_t flat[GT_DEF_MAX_POSITIONS], moved[GT_DEF_MAX_POSITIONS], want[GT_DEF_MAX_POSITIONS];
+    assert_int_equal(gt_def_model_plan_orbits(def, &o, &m, &err), GT_OK);
+    assert_int_equal(gt_def_near_moves_build(m, &nm), GT_OK);
+    memcpy(perm, def->solved_perm, (size_t)def->total);
+    memcpy(ori, def->solved_ori, (size_t)def->total);
+    for (int step = 0; step < 40; step++) {
+        gt_def_near_pack(m, perm, ori, flat);
+        for (int mv = 0; mv < m->n_moves; mv++) {
+            memcpy(p2, perm, (size_t)def->total);
+            memcpy(o2, ori, (size_t)def->total);
+            gt_def_model_apply(m, mv, p2, o2);
+            gt_def_near_pack(m, p2, o2, want);
+            gt_def_near_apply(&nm, mv, flat, moved);
+            assert_memory_equal(moved, want, (size_t)def->total);
+        }
+        gt_def_model_apply(m, (step * 7 + 3) % m->n_moves, perm, ori);
+    }
+    gt_def_near_moves_free(&nm);
+    gt_def_model_free(m);
+    gt_def_free(def);
+}
+
+static void test_apply_as_the_model(void **state)
+{
+    (void)state;
+    check_apply("3x3x3.tws");
+    check_apply("FTO.tws");
+}
+
 /* The hashes of the bytes 11, 48, 85, ... (i * 37 + 11) of each length,
  * as the hash gave them when the stored tables of versions 1 and 2 were filled
  * (its last word then copied with a copy of variable size): a table's
@@ -120,6 +161,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fill_by_region),
+        cmocka_unit_test(test_apply_as_the_model),
         cmocka_unit_test(test_hash_unchanged),
         cmocka_unit_test(test_copy_exact),
     };

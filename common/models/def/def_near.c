@@ -48,33 +48,41 @@ static int inverse_build(const gt_def_model *m, gt_def_near_moves *nm)
     return GT_OK;
 }
 
+/* Move mv's changes from index n on: the positions whose byte only moves,
+ * then those that add a twist; returns the index after them. */
+static int moves_of(const gt_def_model *m, int mv, gt_def_near_moves *nm, int n)
+{
+    const int total = m->def->total;
+    const uint16_t *mp = m->perm + (size_t)mv * (size_t)total;
+    const uint8_t *mo = m->ori + (size_t)mv * (size_t)total;
+    nm->start[mv] = n;
+    for (int twist = 0; twist < 2; twist++) {
+        if (twist)
+            nm->twisted[mv] = n;
+        for (int j = 0; j < total; j++) {
+            const int tw = mo[j] % m->omod_at[j];
+            if ((mp[j] != j || tw) && (tw != 0) == twist)
+                nm->change[n++] = (gt_def_near_change){(uint16_t)j, mp[j], (uint8_t)tw, m->omod_at[j]};
+        }
+    }
+    return n;
+}
+
 int gt_def_near_moves_build(const gt_def_model *m, gt_def_near_moves *nm)
 {
     const int total = m->def->total;
     memset(nm, 0, sizeof *nm);
     nm->total = total;
     nm->start = malloc(((size_t)m->n_moves + 1) * sizeof *nm->start);
-    nm->pos = malloc((size_t)m->n_moves * (size_t)total * sizeof *nm->pos);
-    nm->src = malloc((size_t)m->n_moves * (size_t)total * sizeof *nm->src);
-    nm->twist = malloc((size_t)m->n_moves * (size_t)total);
-    nm->omod = malloc((size_t)m->n_moves * (size_t)total);
-    if (!nm->start || !nm->pos || !nm->src || !nm->twist || !nm->omod) {
+    nm->twisted = malloc((size_t)m->n_moves * sizeof *nm->twisted);
+    nm->change = malloc((size_t)m->n_moves * (size_t)total * sizeof *nm->change);
+    if (!nm->start || !nm->twisted || !nm->change) {
         gt_def_near_moves_free(nm);
         return GT_ERR_NOMEM;
     }
     int n = 0;
-    for (int mv = 0; mv < m->n_moves; mv++) {
-        const uint16_t *mp = m->perm + (size_t)mv * (size_t)total;
-        const uint8_t *mo = m->ori + (size_t)mv * (size_t)total;
-        nm->start[mv] = n;
-        for (int j = 0; j < total; j++)
-            if (mp[j] != j || mo[j] % m->omod_at[j]) {
-                nm->pos[n] = (uint16_t)j;
-                nm->src[n] = mp[j];
-                nm->twist[n] = (uint8_t)(mo[j] % m->omod_at[j]);
-                nm->omod[n++] = m->omod_at[j];
-            }
-    }
+    for (int mv = 0; mv < m->n_moves; mv++)
+        n = moves_of(m, mv, nm, n);
     nm->start[m->n_moves] = n;
     return inverse_build(m, nm);
 }
@@ -82,10 +90,8 @@ int gt_def_near_moves_build(const gt_def_model *m, gt_def_near_moves *nm)
 void gt_def_near_moves_free(gt_def_near_moves *nm)
 {
     free(nm->start);
-    free(nm->pos);
-    free(nm->src);
-    free(nm->twist);
-    free(nm->omod);
+    free(nm->twisted);
+    free(nm->change);
     free(nm->set_first);
     free(nm->omod_at);
     memset(nm, 0, sizeof *nm);

@@ -33,6 +33,14 @@ static inline int search_pdb_code(const search_pdb *d, uint64_t idx)
     return (d->data[idx >> 2] >> ((idx & 3) * 2)) & 3;
 }
 
+/* A position a move changes: the position it takes its byte from, and
+ * the twist it adds modulo the position's orientations (one record, so
+ * that a change is one read). */
+typedef struct gt_def_near_change {
+    uint16_t pos, src;
+    uint8_t twist, omod;
+} gt_def_near_change;
+
 /* The moves as the near table moves a flat state: a byte a position, the
  * piece's label in the low 6 bits and its orientation above
  * (gt_def_near_pack); only the positions a move changes, each with the
@@ -40,8 +48,8 @@ static inline int search_pdb_code(const search_pdb *d, uint64_t idx)
 typedef struct gt_def_near_moves {
     int total;
     int *start;      /* n_moves + 1: move mv's changes are [start[mv], start[mv + 1]) */
-    uint16_t *pos, *src;
-    uint8_t *twist, *omod;
+    int *twisted;    /* n_moves: those from twisted[mv] on add a twist, those before only move a byte */
+    gt_def_near_change *change;
     /* Each piece distinct and at home when solved (labels = positions of its
      * set, no twist): a state's inverse is then a state of the same
      * distance, looked up too (gt_def_near_invert). */
@@ -86,14 +94,20 @@ static inline void gt_def_near_copy(uint8_t *to, const uint8_t *from, int bytes)
     memcpy(to + bytes - 8, from + bytes - 8, 8);
 }
 
-/* child = st followed by move mv. */
+/* child = st followed by move mv: the bytes that only move, then those
+ * that take a twist (the search and the fill make a flat state for every
+ * child they read, and most changes of most puzzles add none). */
 static inline void gt_def_near_apply(const gt_def_near_moves *nm, int mv, const uint8_t *st, uint8_t *child)
 {
+    const gt_def_near_change *c = nm->change + nm->start[mv], *twisted = nm->change + nm->twisted[mv],
+                             *end = nm->change + nm->start[mv + 1];
     gt_def_near_copy(child, st, nm->total);
-    for (int k = nm->start[mv]; k < nm->start[mv + 1]; k++) {
-        const unsigned v = st[nm->src[k]], o = (v >> GT_DEF_NEAR_LABEL_BITS) + nm->twist[k];
-        child[nm->pos[k]] = (uint8_t)(((o >= nm->omod[k] ? o - nm->omod[k] : o) << GT_DEF_NEAR_LABEL_BITS) |
-                                      (v & ((1u << GT_DEF_NEAR_LABEL_BITS) - 1)));
+    for (; c < twisted; c++)
+        child[c->pos] = st[c->src];
+    for (; c < end; c++) {
+        const unsigned v = st[c->src], o = (v >> GT_DEF_NEAR_LABEL_BITS) + c->twist;
+        child[c->pos] = (uint8_t)(((o >= c->omod ? o - c->omod : o) << GT_DEF_NEAR_LABEL_BITS) |
+                                  (v & ((1u << GT_DEF_NEAR_LABEL_BITS) - 1)));
     }
 }
 
