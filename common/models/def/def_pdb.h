@@ -221,14 +221,31 @@ static inline uint64_t gt_def_near_lane(uint64_t h, uint64_t w, uint64_t k)
     return h ^ (h >> 29);
 }
 
+/* The last n (< 8) bytes at p as the word an 8-byte memcpy of them,
+ * zero-filled, would give: on a little-endian machine put together in a
+ * register, since a word read from bytes just stored one at a time waits
+ * for the stores (the search hashes a new state for every child). */
+static inline uint64_t gt_def_near_tail(const uint8_t *p, int n)
+{
+    uint64_t w = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (int j = n - 1; j >= 0; j--)
+        w = w << 8 | p[j];
+#else
+    uint8_t tail[8] = {0};
+    for (int j = 0; j < n; j++)
+        tail[j] = p[j];
+    memcpy(&w, tail, 8);
+#endif
+    return w;
+}
+
 /* The hash of a flat state (a byte a position: def_search_internal.h's
  * gt_def_near_pack), and its slot among `entries`. Two lanes of eight
  * bytes (independent multiplications, so the loop is not one chain of
  * them), then a final avalanche. Stored tables depend on it: changing it
- * changes GT_DEF_NEAR_VERSION. Inline, and its last word gathered a byte
- * at a time, because the search hashes every child it reads: a call, and
- * a copy of a variable size (a call to the C library's), cost more than
- * the hash. */
+ * changes GT_DEF_NEAR_VERSION. Inline: the search hashes every child it
+ * reads, and a call cost more than the hash. */
 static inline uint64_t gt_def_near_hash(const uint8_t *state, int bytes)
 {
     uint64_t a = 0x9e3779b97f4a7c15ull ^ (uint64_t)bytes, b = 0xc2b2ae3d27d4eb4full, w, x;
@@ -243,13 +260,8 @@ static inline uint64_t gt_def_near_hash(const uint8_t *state, int bytes)
         memcpy(&w, state + i, 8);
         a = gt_def_near_lane(a, w, 0xff51afd7ed558ccdull);
     }
-    if (i < bytes) { /* the last bytes, zero-filled to a word */
-        uint8_t tail[8] = {0};
-        for (int j = 0; i + j < bytes; j++)
-            tail[j] = state[i + j];
-        memcpy(&w, tail, 8);
-        a = gt_def_near_lane(a, w, 0xff51afd7ed558ccdull);
-    }
+    if (i < bytes) /* the last bytes, zero-filled to a word */
+        a = gt_def_near_lane(a, gt_def_near_tail(state + i, bytes - i), 0xff51afd7ed558ccdull);
     uint64_t h = a ^ (b << 23 | b >> 41);
     h ^= h >> 31;
     h *= 0x7fb5d329728ea185ull;

@@ -94,6 +94,14 @@ static inline void gt_def_near_copy(uint8_t *to, const uint8_t *from, int bytes)
     memcpy(to + bytes - 8, from + bytes - 8, 8);
 }
 
+/* The twisted byte a change puts at its position from byte v. */
+static inline uint8_t gt_def_near_twisted(const gt_def_near_change *c, unsigned v)
+{
+    const unsigned o = (v >> GT_DEF_NEAR_LABEL_BITS) + c->twist;
+    return (uint8_t)(((o >= c->omod ? o - c->omod : o) << GT_DEF_NEAR_LABEL_BITS) |
+                     (v & ((1u << GT_DEF_NEAR_LABEL_BITS) - 1)));
+}
+
 /* child = st followed by move mv: the bytes that only move, then those
  * that take a twist (the search and the fill make a flat state for every
  * child they read, and most changes of most puzzles add none). */
@@ -104,11 +112,8 @@ static inline void gt_def_near_apply(const gt_def_near_moves *nm, int mv, const 
     gt_def_near_copy(child, st, nm->total);
     for (; c < twisted; c++)
         child[c->pos] = st[c->src];
-    for (; c < end; c++) {
-        const unsigned v = st[c->src], o = (v >> GT_DEF_NEAR_LABEL_BITS) + c->twist;
-        child[c->pos] = (uint8_t)(((o >= c->omod ? o - c->omod : o) << GT_DEF_NEAR_LABEL_BITS) |
-                                  (v & ((1u << GT_DEF_NEAR_LABEL_BITS) - 1)));
-    }
+    for (; c < end; c++)
+        child[c->pos] = gt_def_near_twisted(c, st[c->src]);
 }
 
 /* The canonical sequences (def_canon.c). A path's state is the set of
