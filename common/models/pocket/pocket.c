@@ -323,10 +323,9 @@ static void next_permutation7(uint8_t *cp)
  * value is unranked once, turned by U, R and F, and the half and inverse
  * turns follow by table composition. This keeps the cold start of a one-shot
  * query small. */
-static void build_model(void)
+/* The quarter turns of U, R and F as cubies (read off the facelet model). */
+static void quarter_turns(cubie quarter[3])
 {
-    static uint32_t perm_quarter[GT_POCKET_PERMS][3], twist_quarter[GT_POCKET_TWISTS][3];
-    cubie quarter[3];
     for (int f = 0; f < 3; f++) {
         uint16_t perm[GT_POCKET_FACELETS];
         uint8_t solved[GT_POCKET_FACELETS], turned[GT_POCKET_FACELETS], face_of[6];
@@ -335,9 +334,14 @@ static void build_model(void)
         gt_facecube_apply(2, perm, solved, turned);
         colours_to_cubie(turned, &quarter[f], face_of, NULL);
     }
-    /* Lehmer ranks are lexicographic ranks, so each thread steps through its
-     * share of the permutations in lexicographic order from one unranking.
-     * (Two threads halve the start-up of a one-shot query.) */
+}
+
+/* Each permutation's parity, and its rank after each quarter turn. Lehmer
+ * ranks are lexicographic ranks, so each thread steps through its share of
+ * the permutations in lexicographic order from one unranking. (Two threads
+ * halve the start-up of a one-shot query.) */
+static void perm_quarters(const cubie quarter[3], uint32_t (*perm_quarter)[3])
+{
 #pragma omp parallel num_threads(2)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -357,6 +361,11 @@ static void build_model(void)
             }
         }
     }
+}
+
+/* Each twist's rank after each quarter turn. */
+static void twist_quarters(const cubie quarter[3], uint32_t (*twist_quarter)[3])
+{
     for (uint32_t r = 0; r < GT_POCKET_TWISTS; r++) {
         cubie a, b;
         for (int i = 0; i < GT_CORNERS; i++)
@@ -367,43 +376,57 @@ static void build_model(void)
             twist_quarter[r][f] = gt_pocket_twist_rank(b.co);
         }
     }
-    for (int metric = 0; metric < 2; metric++) {
-        int n_moves = metric == GT_POCKET_HTM ? 9 : 6;
-        for (int m = 0; m < n_moves; m++) {
-            int face, q;
-            move_turn(metric, m, &face, &q);
-            gt_facecube_turn(2, face, 0, 0, q, model.facelet_perm[metric][m]);
-            int f = face == GT_FACE_U ? 0 : face == GT_FACE_R ? 1 : 2;
+}
+
+/* The metric's move tables (each move a power of a quarter turn) and its
+ * puzzle descriptor. */
+static void metric_tables(int metric, const uint32_t (*perm_quarter)[3], const uint32_t (*twist_quarter)[3])
+{
+    int n_moves = metric == GT_POCKET_HTM ? 9 : 6;
+    for (int m = 0; m < n_moves; m++) {
+        int face, q;
+        move_turn(metric, m, &face, &q);
+        gt_facecube_turn(2, face, 0, 0, q, model.facelet_perm[metric][m]);
+        int f = face == GT_FACE_U ? 0 : face == GT_FACE_R ? 1 : 2;
 #pragma omp parallel for num_threads(2) schedule(static)
-            for (uint32_t r = 0; r < GT_POCKET_PERMS; r++) {
-                uint32_t v = r;
-                for (int k = 0; k < q; k++)
-                    v = perm_quarter[v][f];
-                model.perm_move[metric][r * n_moves + m] = v;
-            }
-            for (uint32_t r = 0; r < GT_POCKET_TWISTS; r++) {
-                uint32_t v = r;
-                for (int k = 0; k < q; k++)
-                    v = twist_quarter[v][f];
-                model.twist_move[metric][r * n_moves + m] = v;
-            }
+        for (uint32_t r = 0; r < GT_POCKET_PERMS; r++) {
+            uint32_t v = r;
+            for (int k = 0; k < q; k++)
+                v = perm_quarter[v][f];
+            model.perm_move[metric][r * n_moves + m] = v;
         }
-        gt_puzzle *p = &model.puzzle[metric];
-        *p = (gt_puzzle){
-            .name = "pocket",
-            .metric = metric == GT_POCKET_HTM ? "htm" : "qtm",
-            .n_states = GT_POCKET_STATES,
-            .n_moves = n_moves,
-            .move_names = metric == GT_POCKET_HTM ? htm_names : qtm_names,
-            .move_inverse = metric == GT_POCKET_HTM ? htm_inverse : qtm_inverse,
-            .n_coords = 2,
-            .coord = {{"corner permutation", GT_POCKET_PERMS, model.perm_move[metric]},
-                      {"corner twist", GT_POCKET_TWISTS, model.twist_move[metric]}},
-            .solved = 0,
-            /* A quarter turn is a 4-cycle of corners, an odd permutation. */
-            .distance_parity = metric == GT_POCKET_QTM ? qtm_distance_parity : NULL,
-        };
+        for (uint32_t r = 0; r < GT_POCKET_TWISTS; r++) {
+            uint32_t v = r;
+            for (int k = 0; k < q; k++)
+                v = twist_quarter[v][f];
+            model.twist_move[metric][r * n_moves + m] = v;
+        }
     }
+    model.puzzle[metric] = (gt_puzzle){
+        .name = "pocket",
+        .metric = metric == GT_POCKET_HTM ? "htm" : "qtm",
+        .n_states = GT_POCKET_STATES,
+        .n_moves = n_moves,
+        .move_names = metric == GT_POCKET_HTM ? htm_names : qtm_names,
+        .move_inverse = metric == GT_POCKET_HTM ? htm_inverse : qtm_inverse,
+        .n_coords = 2,
+        .coord = {{"corner permutation", GT_POCKET_PERMS, model.perm_move[metric]},
+                  {"corner twist", GT_POCKET_TWISTS, model.twist_move[metric]}},
+        .solved = 0,
+        /* A quarter turn is a 4-cycle of corners, an odd permutation. */
+        .distance_parity = metric == GT_POCKET_QTM ? qtm_distance_parity : NULL,
+    };
+}
+
+static void build_model(void)
+{
+    static uint32_t perm_quarter[GT_POCKET_PERMS][3], twist_quarter[GT_POCKET_TWISTS][3];
+    cubie quarter[3];
+    quarter_turns(quarter);
+    perm_quarters(quarter, perm_quarter);
+    twist_quarters(quarter, twist_quarter);
+    for (int metric = 0; metric < 2; metric++)
+        metric_tables(metric, (const uint32_t (*)[3])perm_quarter, (const uint32_t (*)[3])twist_quarter);
     for (int face = 0; face < GT_FACES; face++)
         for (int layers = 0; layers < 3; layers++)
             for (int q = 1; q <= 3; q++)
