@@ -201,36 +201,17 @@ static void describe_type(const gt_taquin_board *b, const gt_puzzle *p, const ui
     qsort(t->level, (size_t)t->n_level, sizeof t->level[0], compare_links);
 }
 
-int gt_taquin_anatomy_build(const gt_puzzle *p, const uint8_t *dist, gt_taquin_anatomy **out)
+/* Each state's orbit representative (rep_of), and the representatives
+ * sorted by distance, then rank (reps, a->n_types of them); the depth.
+ * Return values: GT_OK, GT_ERR_CORRUPT (a state the table does not reach:
+ * every legal configuration is reachable). */
+static int find_types(const gt_taquin_board *b, const uint8_t *dist, gt_taquin_anatomy *a, uint64_t *reps,
+                      uint64_t *rep_of)
 {
-    const gt_taquin_board *b;
-    int rc = gt_taquin_board_of(p, &b);
-    if (rc)
-        return rc;
-    if (!dist || !out)
-        return GT_ERR_INVAL;
-    if (b->n_states > GT_TAQUIN_ANATOMY_MAX_STATES)
-        return GT_ERR_RANGE;
-    uint64_t n = b->n_states;
-    gt_taquin_anatomy *a = calloc(1, sizeof *a);
-    uint64_t *reps = malloc(n * sizeof *reps);
-    uint64_t *rep_of = malloc(n * sizeof *rep_of);
-    if (!a || !reps || !rep_of) {
-        rc = GT_ERR_NOMEM;
-        goto free_scratch;
-    }
-    a->puzzle = p;
-    a->type_of = malloc(n * sizeof *a->type_of);
-    if (!a->type_of) {
-        rc = GT_ERR_NOMEM;
-        goto free_scratch;
-    }
-    for (uint64_t s = 0; s < n; s++) {
+    for (uint64_t s = 0; s < b->n_states; s++) {
         unsigned stab;
-        if (dist[s] == GT_UNREACHED) {
-            rc = GT_ERR_CORRUPT; /* every legal configuration is reachable */
-            goto free_scratch;
-        }
+        if (dist[s] == GT_UNREACHED)
+            return GT_ERR_CORRUPT;
         orbit_info(b, s, &rep_of[s], &stab);
         if (rep_of[s] == s) /* sort key: distance, then rank (< 2^20) */
             reps[a->n_types++] = (uint64_t)dist[s] << 32 | s;
@@ -240,15 +221,17 @@ int gt_taquin_anatomy_build(const gt_puzzle *p, const uint8_t *dist, gt_taquin_a
     qsort(reps, (size_t)(unsigned)a->n_types, sizeof *reps, compare_u64);
     for (int t = 0; t < a->n_types; t++)
         reps[t] &= 0xffffffffu;
-    a->types = calloc((size_t)(unsigned)a->n_types, sizeof *a->types);
-    if (!a->types) {
-        rc = GT_ERR_NOMEM;
-        goto free_scratch;
-    }
-    /* type_of[rep] first, then every state through its representative. */
+    return GT_OK;
+}
+
+/* Every state's type (through its representative), each type's number
+ * at its distance, its description and the niches. */
+static void number_types(const gt_taquin_board *b, const gt_puzzle *p, const uint8_t *dist, gt_taquin_anatomy *a,
+                         const uint64_t *reps, const uint64_t *rep_of)
+{
     for (int t = 0; t < a->n_types; t++)
         a->type_of[reps[t]] = (uint32_t)t;
-    for (uint64_t s = 0; s < n; s++)
+    for (uint64_t s = 0; s < b->n_states; s++)
         a->type_of[s] = a->type_of[rep_of[s]];
     for (int t = 0; t < a->n_types; t++) {
         gt_taquin_type *type = &a->types[t];
@@ -265,12 +248,46 @@ int gt_taquin_anatomy_build(const gt_puzzle *p, const uint8_t *dist, gt_taquin_a
         if (type->n_up == 0 && type->n_level == 0)
             a->downward_niches++;
     }
-    for (uint64_t s = 0; s < n; s++)
+}
+
+/* The graph's edges, and those that do not change the distance by one. */
+static void count_edges(const gt_taquin_board *b, const gt_puzzle *p, const uint8_t *dist, gt_taquin_anatomy *a)
+{
+    for (uint64_t s = 0; s < b->n_states; s++)
         for (int m = 0; m < p->n_moves; m++) {
             int d = dist[gt_puzzle_move(p, s, m)];
             a->edges++;
             a->parity_violations += d != dist[s] + 1 && d + 1 != dist[s];
         }
+}
+
+int gt_taquin_anatomy_build(const gt_puzzle *p, const uint8_t *dist, gt_taquin_anatomy **out)
+{
+    const gt_taquin_board *b;
+    int rc = gt_taquin_board_of(p, &b);
+    if (rc)
+        return rc;
+    if (!dist || !out)
+        return GT_ERR_INVAL;
+    if (b->n_states > GT_TAQUIN_ANATOMY_MAX_STATES)
+        return GT_ERR_RANGE;
+    uint64_t n = b->n_states;
+    gt_taquin_anatomy *a = calloc(1, sizeof *a);
+    uint64_t *reps = malloc(n * sizeof *reps);
+    uint64_t *rep_of = malloc(n * sizeof *rep_of);
+    if (!a || !reps || !rep_of || !(a->type_of = malloc(n * sizeof *a->type_of))) {
+        rc = GT_ERR_NOMEM;
+        goto free_scratch;
+    }
+    a->puzzle = p;
+    if ((rc = find_types(b, dist, a, reps, rep_of)) != GT_OK)
+        goto free_scratch;
+    if (!(a->types = calloc((size_t)(unsigned)a->n_types, sizeof *a->types))) {
+        rc = GT_ERR_NOMEM;
+        goto free_scratch;
+    }
+    number_types(b, p, dist, a, reps, rep_of);
+    count_edges(b, p, dist, a);
     if (a->n_types <= GT_TAQUIN_QDIST_MAX_TYPES && (rc = quotient_distances(a)) != 0)
         goto free_scratch;
     free(rep_of);
