@@ -277,11 +277,11 @@ static void print_mask(const gt_out *out, const gt_taquin_board *b, const gt_taq
         }
 }
 
-static int print_beacons(report *r, const gt_taquin_board *b, const gt_taquin_anatomy *a)
+/* The article's five beacons and its annexe's numbering (distances 0-3)
+ * as our types; returns the beacons' mask. */
+static uint64_t print_article_types(const gt_out *out, const gt_taquin_board *b, const gt_taquin_anatomy *a)
 {
-    const gt_out *out = r->out;
     uint64_t mask = 0;
-    char text[96];
     gt_out_printf(out, "  beacons of 2.8.1.3, radius 2 (article name = our type):\n   ");
     for (int i = 0; i < 5; i++) {
         uint64_t code;
@@ -303,18 +303,23 @@ static int print_beacons(report *r, const gt_taquin_board *b, const gt_taquin_an
                     a->types[t].distance, a->types[t].number);
         }
     gt_out_printf(out, "\n");
-    gt_taquin_beacon_claims c;
-    int rc = gt_taquin_beacon_check(a, mask, 2, &c);
-    if (rc)
-        return rc;
+    return mask;
+}
+
+/* Claim (i): the types the balls B(c,2) leave uncovered, each with its
+ * nearest beacon. */
+static void print_uncovered(const gt_out *out, const gt_taquin_board *b, const gt_taquin_anatomy *a,
+                            const gt_taquin_beacon_claims *c)
+{
+    char text[96];
     gt_out_printf(out, "  (i)   the balls B(c,2) cover every type but (5;1): %s;",
-            c.claim1_holds ? "HOLDS" : "FALSE");
+            c->claim1_holds ? "HOLDS" : "FALSE");
     gt_out_printf(out, " uncovered:");
     for (int t = 0; t < a->n_types; t++)
-        if (c.uncovered >> t & 1) {
+        if (c->uncovered >> t & 1) {
             int nearest = 255;
             for (int k = 0; k < a->n_types; k++)
-                if (c.beacons >> k & 1 && gt_taquin_qdist(a, k, t) < nearest)
+                if (c->beacons >> k & 1 && gt_taquin_qdist(a, k, t) < nearest)
                     nearest = gt_taquin_qdist(a, k, t);
             char name[32];
             type_text(a, b, t, text, sizeof text);
@@ -322,28 +327,40 @@ static int print_beacons(report *r, const gt_taquin_board *b, const gt_taquin_an
             gt_out_printf(out, " %s [%s%s%supward niche, nearest beacon %d moves]", text, name,
                     name[0] ? ", " : "", a->types[t].n_down ? "not an " : "", nearest);
         }
+}
+
+/* Claims (ii) and (iii), and the two straight hops the text names. */
+static void print_paths(const gt_out *out, const gt_taquin_board *b, const gt_taquin_anatomy *a,
+                        const gt_taquin_beacon_claims *c)
+{
     gt_out_printf(out, "\n  (ii)  every type but b and (5;1) has a beacon within 2 on a shortest path: %s;"
-                 " counterexamples:", c.claim2_holds ? "HOLDS" : "FALSE");
-    print_mask(out, b, a, c.off_path);
+                 " counterexamples:", c->claim2_holds ? "HOLDS" : "FALSE");
+    print_mask(out, b, a, c->off_path);
     gt_out_printf(out, "\n        escape argument (each exception is an upward niche whose every move "
-                 "lands on a guided type): %s\n", c.niche_escape_holds ? "holds" : "FAILS");
+                 "lands on a guided type): %s\n", c->niche_escape_holds ? "holds" : "FAILS");
     gt_out_printf(out, "  (iii) every beacon reaches the goal by straight hops of <= 2 between beacons: %s",
-            c.claim3_holds ? "HOLDS" : "FALSE");
-    if (!c.claim3_holds) {
+            c->claim3_holds ? "HOLDS" : "FALSE");
+    if (!c->claim3_holds) {
         gt_out_printf(out, "; stuck:");
-        print_mask(out, b, a, c.stuck);
+        print_mask(out, b, a, c->stuck);
     }
     int hop1 = straight_hop(b, a, "110/000/100", "L1 C1", "010/000/000");
     int hop2 = straight_hop(b, a, "010/000/000", "C1", "110/100/100");
     gt_out_printf(out, "\n        (5;9) -> (3;5) via L1 C1: %s; (3;5) -> (2;1) via C1: %s\n",
             hop1 ? "holds" : "FALSE", hop2 ? "holds" : "FALSE");
+}
 
+/* The smallest beacon sets for radii 1 to 3, strict and with the niches
+ * exempt. */
+static int print_smallest_sets(const gt_out *out, const gt_taquin_board *b, const gt_taquin_anatomy *a)
+{
     gt_out_printf(out, "  smallest beacon sets (exhaustive; every non-goal type, beacons included, has\n"
                  "  another beacon on one of its shortest paths within r; the goal is free):\n");
     for (int radius = 1; radius <= 3; radius++) {
         for (int exempt = 0; exempt <= 1; exempt++) {
             gt_taquin_beacon_set s;
-            if ((rc = gt_taquin_beacon_search(a, radius, exempt, &s)) != 0)
+            int rc = gt_taquin_beacon_search(a, radius, exempt, &s);
+            if (rc != 0)
                 return rc;
             gt_out_printf(out, "    r=%d %-17s %2d beacons (%" PRIu64 " optimal sets), e.g.", radius,
                     exempt ? "niches exempt:" : "strict:", s.size, s.optimal_sets);
@@ -352,6 +369,18 @@ static int print_beacons(report *r, const gt_taquin_board *b, const gt_taquin_an
         }
     }
     return GT_OK;
+}
+
+static int print_beacons(report *r, const gt_taquin_board *b, const gt_taquin_anatomy *a)
+{
+    const uint64_t mask = print_article_types(r->out, b, a);
+    gt_taquin_beacon_claims c;
+    int rc = gt_taquin_beacon_check(a, mask, 2, &c);
+    if (rc)
+        return rc;
+    print_uncovered(r->out, b, a, &c);
+    print_paths(r->out, b, a, &c);
+    return print_smallest_sets(r->out, b, a);
 }
 
 static void list_text(unsigned mask, char *buf, size_t cap)
