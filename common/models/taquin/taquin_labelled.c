@@ -78,6 +78,72 @@ static int set_insert(key_set *set, uint64_t key)
     }
 }
 
+/* The group H(b) by a breadth-first walk from the goal over labelled
+ * states: queue[0 .. *order) its elements, each once (set). Return values:
+ * GT_OK, GT_ERR_RANGE (more than GT_TAQUIN_LABELLED_MAX_STATES). */
+static int group_walk(const gt_taquin_board *b, key_set *set, uint64_t *queue, uint64_t *order)
+{
+    const uint64_t capacity = GT_TAQUIN_LABELLED_MAX_STATES;
+    gt_taquin_labelled state;
+    uint64_t head = 0, tail = 0;
+    gt_taquin_labelled_goal(b, &state);
+    queue[tail++] = pack(b, &state);
+    set_insert(set, queue[0]);
+    while (head < tail) {
+        unpack(b, queue[head++], &state);
+        for (int m = 0; m < b->n_moves; m++) {
+            gt_taquin_labelled next = state;
+            gt_taquin_labelled_move(b, &next, m);
+            uint64_t key = pack(b, &next);
+            if (!set_insert(set, key))
+                continue;
+            if (tail == capacity)
+                return GT_ERR_RANGE;
+            queue[tail++] = key;
+        }
+    }
+    *order = tail;
+    return GT_OK;
+}
+
+/* H(b) = X_l: the legal configurations the group makes of the goal (seen
+ * marks them). Return values: GT_OK, GT_ERR_CORRUPT (an element made an
+ * illegal configuration). */
+static int group_images(const gt_taquin_board *b, const uint64_t *queue, uint8_t *seen, gt_taquin_group_report *out)
+{
+    for (uint64_t i = 0; i < out->group_order; i++) {
+        uint64_t rank;
+        if (gt_taquin_rank(b, act(b, queue[i], 0), &rank) != 0)
+            return GT_ERR_CORRUPT;
+        out->legal += !seen[rank];
+        seen[rank] = 1;
+    }
+    return GT_OK;
+}
+
+/* Each configuration's stabiliser, their extremes, and whether every
+ * orbit-stabiliser product is the group's order. */
+static void group_stabilisers(const gt_taquin_board *b, const uint64_t *queue, uint32_t *stabiliser,
+                              gt_taquin_group_report *out)
+{
+    for (uint64_t r = 0; r < b->n_states; r++) {
+        uint64_t code;
+        gt_taquin_unrank(b, r, &code);
+        for (uint64_t i = 0; i < out->group_order; i++)
+            stabiliser[r] += act(b, queue[i], code) == code;
+    }
+    out->stabiliser_min = UINT64_MAX;
+    out->orbit_stabiliser_ok = 1;
+    for (uint64_t r = 0; r < b->n_states; r++) {
+        if (stabiliser[r] < out->stabiliser_min)
+            out->stabiliser_min = stabiliser[r];
+        if (stabiliser[r] > out->stabiliser_max)
+            out->stabiliser_max = stabiliser[r];
+        if ((uint64_t)stabiliser[r] * out->legal != out->group_order)
+            out->orbit_stabiliser_ok = 0;
+    }
+}
+
 int gt_taquin_group(const gt_taquin_board *b, gt_taquin_group_report *out)
 {
     int rc = GT_OK;
@@ -87,60 +153,20 @@ int gt_taquin_group(const gt_taquin_board *b, gt_taquin_group_report *out)
         return GT_ERR_RANGE;
     const uint64_t capacity = GT_TAQUIN_LABELLED_MAX_STATES;
     key_set set = {calloc(2 * capacity, sizeof(uint64_t)), 2 * capacity - 1};
-    uint64_t *queue = malloc(capacity * sizeof *queue);
+    uint64_t *queue = malloc(capacity * sizeof *queue), order;
     uint32_t *stabiliser = calloc(b->n_states, sizeof *stabiliser);
     uint8_t *seen = calloc(b->n_states, 1);
     if (!set.slot || !queue || !stabiliser || !seen) {
         rc = GT_ERR_NOMEM;
         goto free_buffers;
     }
-    gt_taquin_labelled state;
-    gt_taquin_labelled_goal(b, &state);
-    uint64_t head = 0, tail = 0;
-    queue[tail++] = pack(b, &state);
-    set_insert(&set, queue[0]);
-    while (head < tail) {
-        unpack(b, queue[head++], &state);
-        for (int m = 0; m < b->n_moves; m++) {
-            gt_taquin_labelled next = state;
-            gt_taquin_labelled_move(b, &next, m);
-            uint64_t key = pack(b, &next);
-            if (!set_insert(&set, key))
-                continue;
-            if (tail == capacity) {
-                rc = GT_ERR_RANGE;
-                goto free_buffers;
-            }
-            queue[tail++] = key;
-        }
-    }
+    if ((rc = group_walk(b, &set, queue, &order)) != GT_OK)
+        goto free_buffers;
     memset(out, 0, sizeof *out);
-    out->group_order = tail;
-    /* H(b) = X_l: the visible images of the goal. */
-    for (uint64_t i = 0; i < tail; i++) {
-        uint64_t rank;
-        if (gt_taquin_rank(b, act(b, queue[i], 0), &rank) != 0) {
-            rc = GT_ERR_CORRUPT; /* an element of H made an illegal configuration */
-            goto free_buffers;
-        }
-        out->legal += !seen[rank];
-        seen[rank] = 1;
-    }
-    for (uint64_t r = 0; r < b->n_states; r++) {
-        uint64_t code;
-        gt_taquin_unrank(b, r, &code);
-        for (uint64_t i = 0; i < tail; i++)
-            stabiliser[r] += act(b, queue[i], code) == code;
-    }
-    out->stabiliser_min = UINT64_MAX;
-    out->orbit_stabiliser_ok = 1;
-    for (uint64_t r = 0; r < b->n_states; r++) {
-        if (stabiliser[r] < out->stabiliser_min) out->stabiliser_min = stabiliser[r];
-        if (stabiliser[r] > out->stabiliser_max) out->stabiliser_max = stabiliser[r];
-        if ((uint64_t)stabiliser[r] * out->legal != out->group_order)
-            out->orbit_stabiliser_ok = 0;
-    }
-
+    out->group_order = order;
+    if ((rc = group_images(b, queue, seen, out)) != GT_OK)
+        goto free_buffers;
+    group_stabilisers(b, queue, stabiliser, out);
 free_buffers:
     free(seen);
     free(stabiliser);
