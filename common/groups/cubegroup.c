@@ -134,57 +134,46 @@ static int propagate(const matcher *m, int *phi, int *inv)
     return 1;
 }
 
-static int search(matcher *m, const int *phi_in, const int *inv_in, int *phi_out)
+static int search(matcher *m, const int *phi_in, const int *inv_in, int *phi_out);
+
+/* Branch 1: generator k (unassigned) moves a mapped point, so it is tried
+ * as each turn of its cycle type (its named turn first). */
+static int search_generator(matcher *m, int k, const int *phi, const int *inv, int *phi_out)
 {
-    int phi[MATCH_MAX_POINTS], inv[MATCH_MAX_POINTS], d = m->d;
-    if (--m->budget < 0)
-        return 0;
-    memcpy(phi, phi_in, (size_t)d * sizeof *phi);
-    memcpy(inv, inv_in, (size_t)d * sizeof *inv);
-    if (!propagate(m, phi, inv))
-        return 0;
-    /* 1. a generator moving a mapped point: try the turns of its cycle type */
-    for (int k = 0; k < m->ngens; k++) {
-        if (m->assign[k] >= 0)
-            continue;
-        int p = 0;
-        while (p < d && (phi[p] < 0 || m->gen[k][p] == p))
-            p++;
-        if (p == d)
-            continue;
-        for (int pass = 0; pass < 2; pass++)
-            for (int t = 0; t < m->nturns; t++) {
-                if (!m->compatible[k][t] || (pass == 0) != (t == m->gen_hint[k]))
-                    continue;
-                m->assign[k] = t;
-                if (search(m, phi, inv, phi_out))
-                    return 1;
-                m->assign[k] = -1;
-            }
-        return 0;
-    }
-    /* 2. an unmapped point that some generator moves starts a new orbit */
-    for (int p = 0; p < d; p++) {
-        if (phi[p] >= 0)
-            continue;
-        int moved = 0;
-        for (int k = 0; k < m->ngens && !moved; k++)
-            moved = m->gen[k][p] != p;
-        if (!moved)
-            continue;
-        for (int pass = 0; pass < 2; pass++)
-            for (int f = 0; f < d; f++) {
-                if (inv[f] >= 0 || (pass == 0) != (f == p))
-                    continue;
-                phi[p] = f;
-                inv[f] = p;
-                if (search(m, phi, inv, phi_out))
-                    return 1;
-                phi[p] = inv[f] = -1;
-            }
-        return 0;
-    }
-    /* 3. points no generator moves go to the facelets left, same index first */
+    for (int pass = 0; pass < 2; pass++)
+        for (int t = 0; t < m->nturns; t++) {
+            if (!m->compatible[k][t] || (pass == 0) != (t == m->gen_hint[k]))
+                continue;
+            m->assign[k] = t;
+            if (search(m, phi, inv, phi_out))
+                return 1;
+            m->assign[k] = -1;
+        }
+    return 0;
+}
+
+/* Branch 2: point p, unmapped and moved by a generator, starts a new
+ * orbit: it is tried on each free facelet (its own first). */
+static int search_point(matcher *m, int p, int *phi, int *inv, int *phi_out)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int f = 0; f < m->d; f++) {
+            if (inv[f] >= 0 || (pass == 0) != (f == p))
+                continue;
+            phi[p] = f;
+            inv[f] = p;
+            if (search(m, phi, inv, phi_out))
+                return 1;
+            phi[p] = inv[f] = -1;
+        }
+    return 0;
+}
+
+/* The end: points no generator moves go to the facelets left (the same
+ * index first), then every generator must be its turn under phi. */
+static int search_complete(const matcher *m, int *phi, int *inv, int *phi_out)
+{
+    const int d = m->d;
     for (int p = 0; p < d; p++) {
         if (phi[p] >= 0)
             continue;
@@ -205,26 +194,47 @@ static int search(matcher *m, const int *phi_in, const int *inv_in, int *phi_out
     return 1;
 }
 
-int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map)
+/* Backtracks over phi (points to facelets, inv its inverse) and the
+ * generators' turns: what the assignment so far forces is propagated,
+ * then the first generator still free that moves a mapped point is
+ * branched on, else a new orbit's first point, else the map is
+ * completed and checked. 1 with phi_out filled when every generator is
+ * its turn under phi; 0 past the budget. */
+static int search(matcher *m, const int *phi_in, const int *inv_in, int *phi_out)
 {
-    int rc = GT_ERR_NOTFOUND;
-    int n = def->degree == 24 ? 2 : def->degree == 48 ? 3 : def->degree == 96 ? 4 : 0;
-    int moving[MATCH_MAX_POINTS], index_of[MATCH_MAX_POINTS];
-    matcher *m = NULL;
-    if (!n || def->ngens > GT_PUZDEF_MAX_GENS)
-        return rc;
-    rc = GT_ERR_NOMEM;
-    if (!(m = calloc(1, sizeof *m)))
-        return rc;
-    int d = gt_cubegroup_moving_facelets(n, moving);
-    for (int f = 0; f < 6 * n * n; f++)
-        index_of[f] = -1;
-    for (int i = 0; i < d; i++)
-        index_of[moving[i]] = i;
-    m->d = d;
-    m->ngens = def->ngens;
-    /* Candidate turns: every face, layers 0..n/2-1 (deeper layers are the
-     * opposite face's), 1 to 3 quarters; none may move a non-point facelet. */
+    int phi[MATCH_MAX_POINTS], inv[MATCH_MAX_POINTS], d = m->d;
+    if (--m->budget < 0)
+        return 0;
+    memcpy(phi, phi_in, (size_t)d * sizeof *phi);
+    memcpy(inv, inv_in, (size_t)d * sizeof *inv);
+    if (!propagate(m, phi, inv))
+        return 0;
+    for (int k = 0; k < m->ngens; k++) {
+        if (m->assign[k] >= 0)
+            continue;
+        int p = 0;
+        while (p < d && (phi[p] < 0 || m->gen[k][p] == p))
+            p++;
+        if (p < d)
+            return search_generator(m, k, phi, inv, phi_out);
+    }
+    for (int p = 0; p < d; p++) {
+        if (phi[p] >= 0)
+            continue;
+        int moved = 0;
+        for (int k = 0; k < m->ngens && !moved; k++)
+            moved = m->gen[k][p] != p;
+        if (moved)
+            return search_point(m, p, phi, inv, phi_out);
+    }
+    return search_complete(m, phi, inv, phi_out);
+}
+
+/* The candidate turns: every face, layers 0..n/2-1 (deeper layers are
+ * the opposite face's), 1 to 3 quarters; none may move a non-point
+ * facelet. */
+static void match_turns(matcher *m, int n, const int *moving, const int *index_of)
+{
     for (int face = 0; face < GT_FACES; face++)
         for (int layer = 0; layer < n / 2; layer++)
             for (int q = 1; q <= 3; q++) {
@@ -236,21 +246,26 @@ int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map)
                     ok = index_of[f] >= 0 || perm[f] == f;
                 if (!ok)
                     continue;
-                for (int i = 0; i < d; i++)
+                for (int i = 0; i < m->d; i++)
                     m->turn[m->nturns][i] = (uint16_t)index_of[perm[moving[i]]];
                 m->turn_desc[m->nturns++] = t;
             }
+}
+
+/* Each generator's turns of its cycle type, and the turn its name gives
+ * ("U", "2R", "F'"), tried first. */
+static void match_generators(matcher *m, const gt_puzdef *def, int n)
+{
     int hg[MATCH_MAX_POINTS + 1], ht[MATCH_MAX_POINTS + 1];
     for (int k = 0; k < def->ngens; k++) {
-        m->gen[k] = def->gens + (size_t)k * d;
+        m->gen[k] = def->gens + (size_t)k * m->d;
         m->assign[k] = -1;
         m->gen_hint[k] = -1;
-        gt_perm_cycle_type(d, m->gen[k], hg);
+        gt_perm_cycle_type(m->d, m->gen[k], hg);
         for (int t = 0; t < m->nturns; t++) {
-            gt_perm_cycle_type(d, m->turn[t], ht);
-            m->compatible[k][t] = !memcmp(hg, ht, (size_t)(d + 1) * sizeof *hg);
+            gt_perm_cycle_type(m->d, m->turn[t], ht);
+            m->compatible[k][t] = !memcmp(hg, ht, (size_t)(m->d + 1) * sizeof *hg);
         }
-        /* A generator named like a turn ("U", "2R", "F'") is tried as that turn first. */
         gt_turn parsed;
         int count = 0;
         if (gt_notation_parse(n, def->names[k], GT_NOTATION_FACES | GT_NOTATION_WIDE, &parsed, 1, &count,
@@ -260,11 +275,31 @@ int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map)
                 if (!memcmp(&m->turn_desc[t], &parsed, sizeof parsed))
                     m->gen_hint[k] = t;
     }
+}
+
+int gt_cubegroup_match(const gt_puzdef *def, gt_cubegroup_map *map)
+{
+    int rc = GT_ERR_NOTFOUND;
+    int n = def->degree == 24 ? 2 : def->degree == 48 ? 3 : def->degree == 96 ? 4 : 0;
+    int moving[MATCH_MAX_POINTS], index_of[MATCH_MAX_POINTS];
     int phi[MATCH_MAX_POINTS], inv[MATCH_MAX_POINTS], found[MATCH_MAX_POINTS];
+    matcher *m = NULL;
+    if (!n || def->ngens > GT_PUZDEF_MAX_GENS)
+        return rc;
+    if (!(m = calloc(1, sizeof *m)))
+        return GT_ERR_NOMEM;
+    int d = gt_cubegroup_moving_facelets(n, moving);
+    for (int f = 0; f < 6 * n * n; f++)
+        index_of[f] = -1;
+    for (int i = 0; i < d; i++)
+        index_of[moving[i]] = i;
+    m->d = d;
+    m->ngens = def->ngens;
+    match_turns(m, n, moving, index_of);
+    match_generators(m, def, n);
     for (int i = 0; i < d; i++)
         phi[i] = inv[i] = -1;
     m->budget = SEARCH_BUDGET;
-    rc = GT_ERR_NOTFOUND;
     if (!search(m, phi, inv, found))
         goto free_matcher;
     map->n = n;
