@@ -168,13 +168,145 @@ int gt_words_create(const gt_group *grp, int ngens, const gt_point *const *gens,
     return gt_words_create_limited(grp, ngens, gens, NULL, out);
 }
 
+/* The generators and their inverses as letters, each one's order (0 past
+ * a million), and which pairs commute. */
+static void words_letters(gt_words *W, const gt_point *const *gens, gt_point *tmp)
+{
+    const int n = W->n, ngens = W->ngens;
+    for (int k = 0; k < ngens; k++) {
+        memcpy(W->gens + (size_t)2 * k * n, gens[k], (size_t)n * sizeof *tmp);
+        gt_perm_inverse(n, gens[k], W->gens + (size_t)(2 * k + 1) * n);
+        uint64_t o = gt_perm_order(n, gens[k]);
+        W->order[k] = o < 1000000 ? (long)o : 0;
+    }
+    for (int a = 0; a < ngens; a++)
+        for (int b = 0; b < ngens; b++) {
+            gt_perm_mul(n, gens[a], gens[b], tmp);
+            gt_perm_mul(n, gens[b], gens[a], tmp + n);
+            W->commute[a * ngens + b] = gt_perm_equal(n, tmp, tmp + n);
+        }
+}
+
+/* Each level's slots (the base point first, then the orbit in point
+ * order), the base point's filled with the identity. Return values:
+ * GT_OK, GT_ERR_NOMEM (also when every slot's element and inverse would
+ * pass WORDS_MAX_BYTES). */
+static int words_levels(gt_words *W, const gt_group *grp)
+{
+    const int n = W->n;
+    size_t bytes = 0;
+    for (int i = 0; i < W->nlev; i++)
+        bytes += (size_t)gt_group_orbit_length(grp, i) * n * 2 * sizeof(gt_point);
+    if (bytes > WORDS_MAX_BYTES)
+        return GT_ERR_NOMEM;
+    for (int i = 0; i < W->nlev; i++) {
+        wlevel *L = &W->lev[i];
+        L->base = (gt_point)gt_group_base_point(grp, i);
+        L->orbit_len = gt_group_orbit_length(grp, i);
+        L->pos = malloc((size_t)n * sizeof *L->pos);
+        L->perm = malloc((size_t)L->orbit_len * n * sizeof *L->perm);
+        L->inv = malloc((size_t)L->orbit_len * n * sizeof *L->inv);
+        L->wlen = malloc((size_t)L->orbit_len * sizeof *L->wlen);
+        L->word = calloc((size_t)L->orbit_len, sizeof *L->word);
+        if (!L->pos || !L->perm || !L->inv || !L->wlen || !L->word)
+            return GT_ERR_NOMEM;
+        int next = 1;
+        for (int x = 0; x < n; x++)
+            L->pos[x] = x == L->base ? 0 : gt_group_transversal(grp, i, x, NULL) ? next++ : -1;
+        for (int k = 0; k < L->orbit_len; k++)
+            L->wlen[k] = -1;
+        gt_perm_identity(n, L->perm);
+        gt_perm_identity(n, L->inv);
+        L->wlen[0] = 0;
+        if (!(L->word[0] = malloc(sizeof(int))))
+            return GT_ERR_NOMEM;
+        W->slots += L->orbit_len;
+        W->filled++;
+    }
+    return GT_OK;
+}
+
+/* The scratch the three ways of filling slots share. */
+typedef struct words_scratch {
+    gt_point *t, *tmp;
+    int *word, *word2;
+} words_scratch;
+
+/* 1. Every word up to the length ENUM_BUDGET allows (at most 12),
+ * shortest first; returns the length limit of what is kept. Return
+ * values: the limit, or -1 when out of memory. */
+static int words_short(gt_words *W, words_scratch *sc)
+{
+    const int n = W->n, ngens = W->ngens;
+    int maxlen = 0;
+    long count = 2 * ngens;
+    while (maxlen < 12 && count <= ENUM_BUDGET) {
+        maxlen++;
+        count *= 2 * ngens - 1;
+    }
+    const int limit = 4 * maxlen > 12 ? 4 * maxlen : 12;
+    gt_point *stack = malloc((size_t)(maxlen + 1) * n * sizeof *stack);
+    if (!stack)
+        return -1;
+    gt_perm_identity(n, stack);
+    for (int length = 1; length <= maxlen; length++)
+        enumerate(W, length, limit, 0, sc->word2, stack, sc->t, sc->word, sc->tmp);
+    free(stack);
+    return limit;
+}
+
+/* 2. Products of entries, with a growing length limit until every slot
+ * is filled, then a few rounds that only shorten; pairs sampled when
+ * there are more than a round's budget. */
+static void words_products(gt_words *W, int limit, words_scratch *sc)
+{
+    for (int extra = 0, round = 0; extra < EXTRA_ROUNDS && round < 40 && !W->stopped; round++) {
+        long pairs = (long)W->filled * W->filled, budget = ROUND_BUDGET;
+        for (int ia = 0; ia < W->nlev && budget > 0; ia++)
+            for (int ka = 0; ka < W->lev[ia].orbit_len && budget > 0; ka++) {
+                if (W->lev[ia].wlen[ka] <= 0)
+                    continue;
+                for (int ib = 0; ib < W->nlev && budget > 0; ib++)
+                    for (int kb = 0; kb < W->lev[ib].orbit_len && budget > 0; kb++) {
+                        if (W->lev[ib].wlen[kb] <= 0)
+                            continue;
+                        if (pairs > ROUND_BUDGET && gt_rng_below(&W->rng, (uint64_t)pairs) >= ROUND_BUDGET)
+                            continue;
+                        budget--;
+                        insert_product(W, &W->lev[ia], ka, &W->lev[ib], kb, limit, sc->t, sc->word, sc->tmp);
+                    }
+            }
+        if (W->filled == W->slots)
+            extra++;
+        else if (limit < WORD_LIMIT_MAX)
+            limit = limit * 3 / 2 < WORD_LIMIT_MAX ? limit * 3 / 2 : WORD_LIMIT_MAX;
+    }
+}
+
+/* 3. A safety net: random words of 60 letters until every slot is
+ * filled. */
+static void words_random(gt_words *W, words_scratch *sc)
+{
+    const int n = W->n;
+    for (long tries = 0; W->filled < W->slots && tries < 200000 && !W->stopped; tries++) {
+        int len = 0;
+        gt_perm_identity(n, sc->t);
+        for (int j = 0; j < 60; j++) {
+            int a = (int)gt_rng_below(&W->rng, (uint64_t)(2 * W->ngens));
+            gt_perm_mul(n, sc->t, letter_perm(W, a), sc->tmp);
+            memcpy(sc->t, sc->tmp, (size_t)n * sizeof *sc->t);
+            push_letter(sc->word, &len, a);
+        }
+        insert(W, sc->t, sc->word, len, WORD_LIMIT_MAX, sc->tmp);
+    }
+}
+
 int gt_words_create_limited(const gt_group *grp, int ngens, const gt_point *const *gens, const gt_group_limits *lim,
                             gt_words **out)
 {
-    int rc = GT_ERR_INVAL;
+    int rc = GT_ERR_INVAL, limit;
     gt_words *W = NULL;
-    gt_point *t = NULL, *tmp = NULL, *stack = NULL;
-    int *word = NULL, *word2 = NULL;
+    words_scratch sc = {NULL, NULL, NULL, NULL};
     if (!grp || ngens < 1 || !gens || !out)
         return rc;
     rc = GT_ERR_NOMEM;
@@ -191,104 +323,17 @@ int gt_words_create_limited(const gt_group *grp, int ngens, const gt_point *cons
     W->lev = calloc((size_t)(W->nlev > 0 ? W->nlev : 1), sizeof *W->lev);
     W->order = malloc((size_t)ngens * sizeof *W->order);
     W->commute = malloc((size_t)ngens * ngens);
-    t = malloc((size_t)n * sizeof *t);
-    tmp = malloc((size_t)2 * n * sizeof *tmp);
-    word = malloc(SCRATCH_LETTERS * sizeof *word);
-    word2 = malloc(SCRATCH_LETTERS * sizeof *word2);
-    if (!W->gens || !W->lev || !W->order || !W->commute || !t || !tmp || !word || !word2)
+    sc.t = malloc((size_t)n * sizeof *sc.t);
+    sc.tmp = malloc((size_t)2 * n * sizeof *sc.tmp);
+    sc.word = malloc(SCRATCH_LETTERS * sizeof *sc.word);
+    sc.word2 = malloc(SCRATCH_LETTERS * sizeof *sc.word2);
+    if (!W->gens || !W->lev || !W->order || !W->commute || !sc.t || !sc.tmp || !sc.word || !sc.word2)
         goto fail_words;
-    for (int k = 0; k < ngens; k++) {
-        memcpy(W->gens + (size_t)2 * k * n, gens[k], (size_t)n * sizeof *t);
-        gt_perm_inverse(n, gens[k], W->gens + (size_t)(2 * k + 1) * n);
-        uint64_t o = gt_perm_order(n, gens[k]);
-        W->order[k] = o < 1000000 ? (long)o : 0;
-    }
-    for (int a = 0; a < ngens; a++)
-        for (int b = 0; b < ngens; b++) {
-            gt_perm_mul(n, gens[a], gens[b], tmp);
-            gt_perm_mul(n, gens[b], gens[a], tmp + n);
-            W->commute[a * ngens + b] = gt_perm_equal(n, tmp, tmp + n);
-        }
-    /* Every slot holds an element and its inverse: refuse what cannot fit. */
-    size_t bytes = 0;
-    for (int i = 0; i < W->nlev; i++)
-        bytes += (size_t)gt_group_orbit_length(grp, i) * n * 2 * sizeof(gt_point);
-    if (bytes > WORDS_MAX_BYTES)
+    words_letters(W, gens, sc.tmp);
+    if (words_levels(W, grp) != GT_OK || (limit = words_short(W, &sc)) < 0)
         goto fail_words;
-    for (int i = 0; i < W->nlev; i++) {
-        wlevel *L = &W->lev[i];
-        L->base = (gt_point)gt_group_base_point(grp, i);
-        L->orbit_len = gt_group_orbit_length(grp, i);
-        L->pos = malloc((size_t)n * sizeof *L->pos);
-        L->perm = malloc((size_t)L->orbit_len * n * sizeof *L->perm);
-        L->inv = malloc((size_t)L->orbit_len * n * sizeof *L->inv);
-        L->wlen = malloc((size_t)L->orbit_len * sizeof *L->wlen);
-        L->word = calloc((size_t)L->orbit_len, sizeof *L->word);
-        if (!L->pos || !L->perm || !L->inv || !L->wlen || !L->word)
-            goto fail_words;
-        /* Slot numbering: the base point first, then the orbit in point order. */
-        int next = 1;
-        for (int x = 0; x < n; x++)
-            L->pos[x] = x == L->base ? 0 : gt_group_transversal(grp, i, x, NULL) ? next++ : -1;
-        for (int k = 0; k < L->orbit_len; k++)
-            L->wlen[k] = -1;
-        gt_perm_identity(n, L->perm);
-        gt_perm_identity(n, L->inv);
-        L->wlen[0] = 0;
-        if (!(L->word[0] = malloc(sizeof(int))))
-            goto fail_words;
-        W->slots += L->orbit_len;
-        W->filled++;
-    }
-    /* 1. all short words, shortest first */
-    int maxlen = 0;
-    long count = 2 * ngens;
-    while (maxlen < 12 && count <= ENUM_BUDGET) {
-        maxlen++;
-        count *= 2 * ngens - 1;
-    }
-    int limit = 4 * maxlen > 12 ? 4 * maxlen : 12;
-    if (!(stack = malloc((size_t)(maxlen + 1) * n * sizeof *stack)))
-        goto fail_words;
-    gt_perm_identity(n, stack);
-    for (int length = 1; length <= maxlen; length++)
-        enumerate(W, length, limit, 0, word2, stack, t, word, tmp);
-    /* 2. products of entries, with a growing length limit until every slot
-     *    is filled, then a few rounds that only shorten */
-    for (int extra = 0, round = 0; extra < EXTRA_ROUNDS && round < 40 && !W->stopped; round++) {
-        long pairs = (long)W->filled * W->filled, budget = ROUND_BUDGET;
-        for (int ia = 0; ia < W->nlev && budget > 0; ia++)
-            for (int ka = 0; ka < W->lev[ia].orbit_len && budget > 0; ka++) {
-                if (W->lev[ia].wlen[ka] <= 0)
-                    continue;
-                for (int ib = 0; ib < W->nlev && budget > 0; ib++)
-                    for (int kb = 0; kb < W->lev[ib].orbit_len && budget > 0; kb++) {
-                        if (W->lev[ib].wlen[kb] <= 0)
-                            continue;
-                        /* too many pairs for the budget: sample them */
-                        if (pairs > ROUND_BUDGET && gt_rng_below(&W->rng, (uint64_t)pairs) >= ROUND_BUDGET)
-                            continue;
-                        budget--;
-                        insert_product(W, &W->lev[ia], ka, &W->lev[ib], kb, limit, t, word, tmp);
-                    }
-            }
-        if (W->filled == W->slots)
-            extra++;
-        else if (limit < WORD_LIMIT_MAX)
-            limit = limit * 3 / 2 < WORD_LIMIT_MAX ? limit * 3 / 2 : WORD_LIMIT_MAX;
-    }
-    /* 3. safety net: random words until every slot is filled */
-    for (long tries = 0; W->filled < W->slots && tries < 200000 && !W->stopped; tries++) {
-        int len = 0;
-        gt_perm_identity(n, t);
-        for (int j = 0; j < 60; j++) {
-            int a = (int)gt_rng_below(&W->rng, (uint64_t)(2 * ngens));
-            gt_perm_mul(n, t, letter_perm(W, a), tmp);
-            memcpy(t, tmp, (size_t)n * sizeof *t);
-            push_letter(word, &len, a);
-        }
-        insert(W, t, word, len, WORD_LIMIT_MAX, tmp);
-    }
+    words_products(W, limit, &sc);
+    words_random(W, &sc);
     rc = W->stopped ? W->stopped : W->filled == W->slots ? GT_OK : GT_ERR_TIMEOUT;
     if (rc < 0)
         goto fail_words;
@@ -297,11 +342,10 @@ int gt_words_create_limited(const gt_group *grp, int ngens, const gt_point *cons
 fail_words:
     gt_words_free(W);
 free_scratch:
-    free(stack);
-    free(word);
-    free(word2);
-    free(t);
-    free(tmp);
+    free(sc.word);
+    free(sc.word2);
+    free(sc.t);
+    free(sc.tmp);
     return rc;
 }
 
