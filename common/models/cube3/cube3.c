@@ -221,14 +221,11 @@ static int parse_fail(gt_parse_error *err, int offset, const char *fmt, const ch
     return GT_ERR_PARSE;
 }
 
-/* from_colours with the letters used to name colours in error messages. */
-static int from_colours_named(const uint8_t colours[GT_CUBE3_FACELETS], const char *letters,
-                              gt_cube3 *out, gt_cube3_verdict *verdict, gt_parse_error *err)
+/* Every facelet a colour, each colour nine times. Return values: GT_OK,
+ * else parse_fail's. */
+static int check_colour_counts(const uint8_t colours[GT_CUBE3_FACELETS], const char *letters, gt_parse_error *err)
 {
     int count[GT_FACES] = {0};
-    int corner_place[GT_CUBE3_CORNERS], edge_place[GT_CUBE3_EDGES];
-    char sticker[4];
-    gt_cube3 c;
     for (int f = 0; f < GT_CUBE3_FACELETS; f++) {
         if (colours[f] >= GT_FACES)
             return parse_fail(err, f, "bad colour at facelet %s%s", "", "");
@@ -241,10 +238,18 @@ static int from_colours_named(const uint8_t colours[GT_CUBE3_FACELETS], const ch
             return parse_fail(err, 0, "not an assembly: colour %s (9 expected)", what, "");
         }
     }
+    return GT_OK;
+}
+
+/* The corner at each corner place (cp, co of c): its U/D sticker gives the
+ * twist, the next two the corner; none may be missing or twice. */
+static int read_corners(const uint8_t colours[GT_CUBE3_FACELETS], const char *letters, gt_cube3 *c,
+                        gt_parse_error *err)
+{
+    int corner_place[GT_CUBE3_CORNERS];
+    char sticker[4];
     for (int i = 0; i < GT_CUBE3_CORNERS; i++)
         corner_place[i] = -1;
-    for (int i = 0; i < GT_CUBE3_EDGES; i++)
-        edge_place[i] = -1;
     for (int i = 0; i < GT_CUBE3_CORNERS; i++) {
         const uint8_t *fl = gt_cube3_corner_facelets[i];
         int ori = 0;
@@ -266,9 +271,21 @@ static int from_colours_named(const uint8_t colours[GT_CUBE3_FACELETS], const ch
             return parse_fail(err, fl[0], "not an assembly: corner %s appears twice (%s)",
                               gt_cube3_corner_names[j], sticker);
         corner_place[j] = i;
-        c.cp[i] = (uint8_t)j;
-        c.co[i] = (uint8_t)ori;
+        c->cp[i] = (uint8_t)j;
+        c->co[i] = (uint8_t)ori;
     }
+    return GT_OK;
+}
+
+/* The edge at each edge place (ep, eo of c), flipped when its stickers
+ * are swapped; none may be missing or twice. */
+static int read_edges(const uint8_t colours[GT_CUBE3_FACELETS], const char *letters, gt_cube3 *c,
+                      gt_parse_error *err)
+{
+    int edge_place[GT_CUBE3_EDGES];
+    char sticker[3];
+    for (int i = 0; i < GT_CUBE3_EDGES; i++)
+        edge_place[i] = -1;
     for (int i = 0; i < GT_CUBE3_EDGES; i++) {
         const uint8_t *fl = gt_cube3_edge_facelets[i];
         int a = colours[fl[0]], b = colours[fl[1]], j = 0, flip = 0;
@@ -291,9 +308,22 @@ static int from_colours_named(const uint8_t colours[GT_CUBE3_FACELETS], const ch
             return parse_fail(err, fl[0], "not an assembly: edge %s appears twice (%s)",
                               gt_cube3_edge_names[j], sticker);
         edge_place[j] = i;
-        c.ep[i] = (uint8_t)j;
-        c.eo[i] = (uint8_t)flip;
+        c->ep[i] = (uint8_t)j;
+        c->eo[i] = (uint8_t)flip;
     }
+    return GT_OK;
+}
+
+/* from_colours with the letters used to name colours in error messages. */
+static int from_colours_named(const uint8_t colours[GT_CUBE3_FACELETS], const char *letters,
+                              gt_cube3 *out, gt_cube3_verdict *verdict, gt_parse_error *err)
+{
+    gt_cube3 c;
+    int rc;
+    if ((rc = check_colour_counts(colours, letters, err)) != GT_OK ||
+        (rc = read_corners(colours, letters, &c, err)) != GT_OK ||
+        (rc = read_edges(colours, letters, &c, err)) != GT_OK)
+        return rc;
     gt_cube3_verdict v;
     gt_cube3_verdict_of(&c, &v);
     if (verdict)
