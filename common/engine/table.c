@@ -293,6 +293,8 @@ typedef struct meta_field {
 
 #define META_FIELD(key, kind, member, required) \
     {key, kind, offsetof(gt_table_meta, member), sizeof ((gt_table_meta *)0)->member, required}
+/* a key whose kind alone says where it goes (or that it is not kept) */
+#define META_KEY(key, kind, required) {key, kind, 0, 0, required}
 
 static const meta_field meta_fields[] = {
     META_FIELD("format_version", META_U32, format_version, 1),
@@ -300,10 +302,10 @@ static const meta_field meta_fields[] = {
     META_FIELD("puzzle", META_TEXT, puzzle, 0),
     META_FIELD("metric", META_TEXT, metric, 0),
     META_FIELD("states", META_U64, n_states, 4),
-    META_FIELD("encoding", META_ENCODING, encoding, 8),
-    META_FIELD("gods_number", META_NUMBER, distribution, 0),
+    META_KEY("encoding", META_ENCODING, 8),
+    META_KEY("gods_number", META_NUMBER, 0),
     META_FIELD("reached", META_U64, distribution.reached, 0),
-    META_FIELD("counts", META_COUNTS, distribution, 16),
+    META_KEY("counts", META_COUNTS, 16),
     META_FIELD("checksum", META_HEX, checksum, 32),
     META_FIELD("raw_bytes", META_U64, raw_bytes, 64),
     META_FIELD("stored_bytes", META_U64, stored_bytes, 0),
@@ -312,9 +314,9 @@ static const meta_field meta_fields[] = {
     META_FIELD("threads", META_INT, threads, 0),
     META_FIELD("build_seconds", META_SECONDS, build_seconds, 0),
     META_FIELD("built_at", META_TEXT, built_at, 0),
-    META_FIELD("storage", META_STORAGE, storage, 0),
+    META_KEY("storage", META_STORAGE, 0),
     META_FIELD("sums_checksum", META_HEX, sums_checksum, 0),
-    META_FIELD("section", META_SECTION, sections, 0),
+    META_KEY("section", META_SECTION, 0),
 };
 
 #define META_REQUIRED 255u /* every field with a required bit seen */
