@@ -110,6 +110,13 @@ static void test_types(void **state)
     assert_int_equal(c.per_distance[4], 13);
     assert_true(c.bipartite);
     assert_int_equal(c.fixed_moves, 0);
+    /* without a distance table or a place for the result: refused */
+    gt_taquin_anatomy *none = NULL;
+    assert_int_equal(gt_taquin_count_types(f->p, NULL, 2, &c), GT_ERR_INVAL);
+    assert_int_equal(gt_taquin_count_types(f->p, f->dist, 2, NULL), GT_ERR_INVAL);
+    assert_int_equal(gt_taquin_anatomy_build(f->p, NULL, &none), GT_ERR_INVAL);
+    assert_int_equal(gt_taquin_anatomy_build(f->p, f->dist, NULL), GT_ERR_INVAL);
+    assert_null(none);
 }
 
 /* 2.6.5: the stabilisers of x1..x4, and the subgroups that never occur. */

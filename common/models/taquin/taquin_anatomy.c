@@ -60,15 +60,23 @@ int gt_taquin_type_of(const gt_puzzle *p, uint64_t rank, uint64_t *representativ
     return GT_OK;
 }
 
+/* The board of p, with a distance table and a place for the result.
+ * Return values: GT_OK, gt_taquin_board_of's, GT_ERR_INVAL. */
+static int board_with(const gt_puzzle *p, const uint8_t *dist, const void *out, const gt_taquin_board **b)
+{
+    int rc = gt_taquin_board_of(p, b);
+    if (rc)
+        return rc;
+    return dist && out ? GT_OK : GT_ERR_INVAL;
+}
+
 int gt_taquin_count_types(const gt_puzzle *p, const uint8_t *dist, int threads,
                           gt_taquin_type_counts *out)
 {
     const gt_taquin_board *b;
-    int rc = gt_taquin_board_of(p, &b);
+    int rc = board_with(p, dist, out, &b);
     if (rc)
         return rc;
-    if (!dist || !out)
-        return GT_ERR_INVAL;
     if (threads <= 0)
         threads = omp_get_max_threads();
     gt_taquin_type_counts total;
@@ -264,11 +272,9 @@ static void count_edges(const gt_taquin_board *b, const gt_puzzle *p, const uint
 int gt_taquin_anatomy_build(const gt_puzzle *p, const uint8_t *dist, gt_taquin_anatomy **out)
 {
     const gt_taquin_board *b;
-    int rc = gt_taquin_board_of(p, &b);
+    int rc = board_with(p, dist, out, &b);
     if (rc)
         return rc;
-    if (!dist || !out)
-        return GT_ERR_INVAL;
     if (b->n_states > GT_TAQUIN_ANATOMY_MAX_STATES)
         return GT_ERR_RANGE;
     uint64_t n = b->n_states;
