@@ -103,7 +103,7 @@ static inline __attribute__((always_inline)) void last_decode(const gt_def_pdb *
             moved |= 1ull << last_position(pt, t[s->items[i]]);
         const int p = last_position(pt, t[s->items[last]]);
         s->used[mv] = moved;
-        s->child[mv] -= (uint64_t)(p - __builtin_popcountll(moved & ((1ull << p) - 1)));
+        s->child[mv] -= (uint64_t)gt_def_free_place(moved, p);
     }
 }
 
@@ -149,9 +149,7 @@ GT_POPCNT_CLONES static void low_range(const void *ctx, const void *scratch, int
         const int at = pt->base + (s->free_pos[s->low] << pt->oshift);
         for (int j = 0; j < count; j++) {
             const uint16_t *t = d->cells.move + (size_t)(first + j) * (size_t)d->cells.n_values;
-            const int p = last_position(pt, t[at]);
-            const uint64_t below = s->used[first + j] & ((1ull << p) - 1);
-            next[j] = s->child[first + j] + (uint64_t)(p - __builtin_popcountll(below));
+            next[j] = s->child[first + j] + (uint64_t)gt_def_free_place(s->used[first + j], last_position(pt, t[at]));
         }
         return;
     }

@@ -90,6 +90,14 @@ int gt_def_proj_parse(const gt_def_model *m, const char *text, gt_def_proj *out,
 int gt_def_proj_auto(const gt_def_model *m, uint64_t max_states, uint64_t budget_states, gt_def_proj *out, int *n,
                      gt_def_error *err);
 
+/* Position p's place among the positions not in `used` (a Lehmer digit,
+ * or a combination's term): the ranks, and the BFS's fast path, count
+ * the used positions below it. */
+static inline int gt_def_free_place(uint64_t used, int p)
+{
+    return p - __builtin_popcountll(used & ((1ull << p) - 1));
+}
+
 /* The image of a state given by the cells of its kept pieces (values as
  * gt_def_cells'): items[j] is the cell of item j, the parts' items one
  * after the other (gt_def_proj_items of them). */

@@ -149,7 +149,7 @@ static inline __attribute__((always_inline)) uint64_t rank_singles(const gt_def_
     const int n = pt->n_items, digits = pt->ori_digits;
     for (int i = 0; i < n; i++) {
         const int v = items[i] - pt->base, p = v >> pt->oshift;
-        r += (uint64_t)(p - __builtin_popcountll(used & ((1ull << p) - 1))) * pt->pos_weight[i];
+        r += (uint64_t)gt_def_free_place(used, p) * pt->pos_weight[i];
         used |= 1ull << p;
         if (i < digits)
             r += (uint64_t)(v & pt->omask) * pt->ori_weight[i];
@@ -173,7 +173,7 @@ static inline __attribute__((always_inline)) uint64_t rank_part(const gt_def_pro
         int i = 1;
         for (uint64_t mk = mask; mk; mk &= mk - 1, i++) {
             const int p = __builtin_ctzll(mk);
-            cr += binom[p - __builtin_popcountll(used & ((1ull << p) - 1))][i];
+            cr += binom[gt_def_free_place(used, p)][i];
         }
         r = r * pt->comb_size[g] + cr;
         gmask[g] = mask;
