@@ -20,7 +20,7 @@
 
 /* The sequences one fill may walk: about 45 s on 2 cores at the measured
  * 3.6e7 a second (the writes by region, def_near.c). 3x3x3.tws then fills
- * depth 8 (1.48e9) and builds in 78 s, within its two minutes, and its
+ * depth 8 (1.48e9) and builds in 65-79 s, within its two minutes, and its
  * searches take 1.4 times less than at depth 7; the megaminx fills depth
  * 6, the FTO depth 8, the 4x4x4 depth 6 (the next are 10 to 30 times more). */
 #define NEAR_WORK 1.6e9
