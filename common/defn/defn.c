@@ -1,5 +1,6 @@
 /* The in-memory definition (defn.h): what both notations share. */
 #include "defn_internal.h"
+#include "gcd.h"
 #include "gt_error.h"
 
 #include <stdio.h>
@@ -19,6 +20,43 @@ int gt_def_alloc_arrays(gt_def *def, int max_moves)
         !def->move_ori)
         return GT_ERR_NOMEM;
     return GT_OK;
+}
+
+/* The order of base move b (<= 255), 0 if larger: the least common
+ * multiple of its cycles' orders, a cycle of L positions whose twists add
+ * up to S (mod m, its set's orientation modulus) having order
+ * L * m / gcd(S, m). */
+static int base_order(const gt_def *def, int b)
+{
+    const uint16_t *mp = def->move_perm + (size_t)b * (size_t)def->total;
+    const uint8_t *mo = def->move_ori + (size_t)b * (size_t)def->total;
+    uint8_t seen[GT_DEF_MAX_POSITIONS] = {0};
+    unsigned order = 1;
+    for (int s = 0; s < def->n_sets; s++) {
+        const gt_def_set *set = &def->set[s];
+        const unsigned m = set->omod > 0 ? (unsigned)set->omod : 1;
+        for (int j = set->offset; j < set->offset + set->n; j++) {
+            unsigned len = 0, sum = 0;
+            for (int k = j; !seen[k]; k = mp[k]) {
+                seen[k] = 1;
+                len++;
+                sum += mo[k];
+            }
+            if (len == 0)
+                continue;
+            const unsigned cycle = len * (m / (unsigned)gt_gcd_u64(sum % m, m));
+            order = order / (unsigned)gt_gcd_u64(order, cycle) * cycle;
+            if (order > 255)
+                return 0;
+        }
+    }
+    return (int)order;
+}
+
+void gt_def_set_move_orders(gt_def *def)
+{
+    for (int b = 0; b < def->n_moves; b++)
+        def->move_order[b] = (uint8_t)base_order(def, b);
 }
 
 void gt_def_free(gt_def *def)

@@ -113,6 +113,11 @@ typedef struct gt_def {
     int move_line[GT_DEF_MAX_GENS];
     uint16_t *move_perm; /* n_moves x total: the flat position whose piece comes here */
     uint8_t *move_ori;   /* n_moves x total */
+    /* move_order[b]: the least p >= 1 with move b to the power p the
+     * identity, 0 if above 255 (set by the parsers: each scramble read
+     * needs them, and working them out each time cost more than an FTO
+     * search) */
+    uint8_t move_order[GT_DEF_MAX_GENS];
     int n_published;
     gt_def_published published[GT_DEF_MAX_PUBLISHED];
     /* "# @pdb PROJECTION" lines (.tws): projections named in the file

@@ -357,6 +357,7 @@ int gt_def_parse_cycles(const char *text, size_t len, gt_def **out, gt_def_error
     ps->current = -1;
     ps->def->notation = GT_DEF_CYCLES;
     if ((rc = parse_text(ps)) == GT_OK) {
+        gt_def_set_move_orders(ps->def);
         *out = ps->def;
         ps->def = NULL;
     }

@@ -651,6 +651,7 @@ int gt_def_parse(const char *text, size_t len, gt_def **out, gt_def_error *err)
         gt_def_free(ps.def);
         return rc;
     }
+    gt_def_set_move_orders(ps.def);
     *out = ps.def;
     return GT_OK;
 }

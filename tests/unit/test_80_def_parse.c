@@ -39,7 +39,8 @@ static size_t unescape(const char *in, char *out)
     return n;
 }
 
-/* A parsed definition in one line: sets, moves, solved labels, start. */
+/* A parsed definition in one line: sets, moves with their orders, solved
+ * labels, start. */
 static void summary(const gt_def *d, char *buf, size_t cap)
 {
     size_t len = 0;
@@ -49,7 +50,7 @@ static void summary(const gt_def *d, char *buf, size_t cap)
                                 d->set[s].omod);
     len += (size_t)snprintf(buf + len, cap - len, " moves=");
     for (int m = 0; m < d->n_moves; m++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", m ? "," : "", d->move_name[m]);
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s/%d", m ? "," : "", d->move_name[m], d->move_order[m]);
     len += (size_t)snprintf(buf + len, cap - len, " solved=");
     for (int j = 0; j < d->total && len + 8 < cap; j++)
         len += (size_t)snprintf(buf + len, cap - len, "%s%d", j ? "." : "", d->solved_perm[j] + 1);

@@ -44,14 +44,6 @@ static void compose_base(const gt_def_model *m, int b, uint16_t *perm, uint8_t *
     memcpy(ori, o, (size_t)total);
 }
 
-static int is_identity(const uint16_t *perm, const uint8_t *ori, int total)
-{
-    for (int j = 0; j < total; j++)
-        if (perm[j] != j || ori[j])
-            return 0;
-    return 1;
-}
-
 /* "R", "R2", "R'", "R2'": powers past half the order are written as inverses. */
 static void power_name(char *out, size_t cap, const char *base, int p, int order)
 {
@@ -87,24 +79,6 @@ static int add_power(gt_def_model *m, int b, int p, int order, int first, gt_def
     return GT_OK;
 }
 
-/* The order of base move b (at most 255), 0 if larger. */
-static int move_order(const gt_def_model *m, int b)
-{
-    const int total = m->def->total;
-    uint16_t perm[GT_DEF_MAX_POSITIONS];
-    uint8_t ori[GT_DEF_MAX_POSITIONS];
-    for (int j = 0; j < total; j++) {
-        perm[j] = (uint16_t)j;
-        ori[j] = 0;
-    }
-    for (int p = 1; p <= 255; p++) {
-        compose_base(m, b, perm, ori);
-        if (is_identity(perm, ori, total))
-            return p;
-    }
-    return 0;
-}
-
 static int expand_moves(gt_def_model *m, const gt_def_options *o, gt_def_error *err)
 {
     const gt_def *def = m->def;
@@ -116,7 +90,7 @@ static int expand_moves(gt_def_model *m, const gt_def_options *o, gt_def_error *
     for (int b = 0; b < def->n_moves; b++) {
         if (o->move_mask && !(o->move_mask >> b & 1))
             continue;
-        int order = move_order(m, b), first = m->n_moves;
+        int order = def->move_order[b], first = m->n_moves;
         if (order == 0)
             return gt_error_set(err, GT_ERR_INVAL, 0, 0, "move %s has an order above 255", def->move_name[b]);
         if (order == 1)

@@ -3,7 +3,6 @@
  * move selection or metric. The alg syntax is the cubes' (common/cube/alg.c)
  * over the definition's move names. */
 #include "def.h"
-#include "gcd.h"
 #include "gt_error.h"
 #include "notation.h"
 
@@ -11,53 +10,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint8_t omod_at(const gt_def *def, int j)
-{
-    for (int s = 0; s < def->n_sets; s++)
-        if (j < def->set[s].offset + def->set[s].n)
-            return (uint8_t)def->set[s].omod;
-    return 1;
-}
-
-/* state = state followed by base move b (def.h's composition). */
+/* state = state followed by base move b (def.h's composition), set by set
+ * (a twist is below its set's modulus, so one subtraction reduces a sum). */
 static void apply_base(const gt_def *def, int b, uint8_t *perm, uint8_t *ori, uint8_t *tp, uint8_t *to)
 {
     const uint16_t *mp = def->move_perm + (size_t)b * (size_t)def->total;
     const uint8_t *mo = def->move_ori + (size_t)b * (size_t)def->total;
-    for (int j = 0; j < def->total; j++) {
-        tp[j] = perm[mp[j]];
-        to[j] = (uint8_t)((ori[mp[j]] + mo[j]) % omod_at(def, j));
+    for (int s = 0; s < def->n_sets; s++) {
+        const int m = def->set[s].omod > 0 ? def->set[s].omod : 1, last = def->set[s].offset + def->set[s].n;
+        for (int j = def->set[s].offset; j < last; j++) {
+            const int twisted = ori[mp[j]] + mo[j];
+            tp[j] = perm[mp[j]];
+            to[j] = (uint8_t)(twisted >= m ? twisted - m : twisted);
+        }
     }
     memcpy(perm, tp, (size_t)def->total);
     memcpy(ori, to, (size_t)def->total);
-}
-
-/* The order of base move b (<= 255), 0 if larger: the least common
- * multiple of its cycles' orders, a cycle of L positions whose twists add
- * up to S (mod m, its set's orientation modulus) having order
- * L * m / gcd(S, m). (Each query's scramble needs the orders: composing
- * the powers made its parsing cost as much as an FTO search.) */
-static int base_order(const gt_def *def, int b, uint8_t *seen)
-{
-    const uint16_t *mp = def->move_perm + (size_t)b * (size_t)def->total;
-    const uint8_t *mo = def->move_ori + (size_t)b * (size_t)def->total;
-    unsigned order = 1;
-    memset(seen, 0, (size_t)def->total);
-    for (int j = 0; j < def->total; j++) {
-        unsigned len = 0, sum = 0, m = omod_at(def, j);
-        for (int k = j; !seen[k]; k = mp[k]) {
-            seen[k] = 1;
-            len++;
-            sum += mo[k];
-        }
-        if (len == 0)
-            continue;
-        const unsigned cycle = len * (m / (unsigned)gt_gcd_u64(sum % m, m));
-        order = order / (unsigned)gt_gcd_u64(order, cycle) * cycle;
-        if (order > 255)
-            return 0;
-    }
-    return (int)order;
 }
 
 /* The move reader of the alg syntax (notation.h) over a definition's
@@ -67,7 +35,6 @@ static int base_order(const gt_def *def, int b, uint8_t *seen)
  * separator or the end: names are not written together. */
 typedef struct def_moves {
     const gt_def *def;
-    int order[GT_DEF_MAX_MOVES]; /* 0: larger than 255 */
 } def_moves;
 
 #define DEF_MOVE_END " \t\r\n()[],:./"
@@ -79,8 +46,11 @@ static int def_read(void *ctx, const char *text, const char **p, gt_turn *t, gt_
     size_t best = 0, word = strcspn(start, DEF_MOVE_END);
     int base = -1;
     for (int m = 0; m < d->def->n_moves; m++) {
-        size_t n = strlen(d->def->move_name[m]);
-        if (n > best && !strncmp(d->def->move_name[m], start, n)) {
+        const char *name = d->def->move_name[m];
+        if (name[0] != start[0]) /* most names differ at once */
+            continue;
+        size_t n = strlen(name);
+        if (n > best && !strncmp(name, start, n)) {
             best = n;
             base = m;
         }
@@ -94,7 +64,7 @@ static int def_read(void *ctx, const char *text, const char **p, gt_turn *t, gt_
         return gt_alg_fail(err, text, start, (int)(end - start + strcspn(end, DEF_MOVE_END)), "unknown move");
     if (why)
         return gt_alg_fail(err, text, start, (int)(end - start), why);
-    int order = d->order[base];
+    const int order = d->def->move_order[base];
     if (order == 0)
         return gt_alg_fail(err, text, start, (int)(end - start), "move of order above 255:");
     *t = (gt_turn){.face = (uint8_t)base, .quarters = (uint8_t)(((amount % order) + order) % order)};
@@ -105,32 +75,18 @@ static int def_read(void *ctx, const char *text, const char **p, gt_turn *t, gt_
 static uint8_t def_inverse(void *ctx, gt_turn t)
 {
     const def_moves *d = ctx;
-    int order = d->order[t.face];
+    const int order = d->def->move_order[t.face];
     return (uint8_t)((order - t.quarters) % order);
-}
-
-/* Each base move's order. GT_OK or GT_ERR_NOMEM. */
-static int def_orders(const gt_def *def, def_moves *d)
-{
-    uint8_t *seen = malloc((size_t)def->total + 1);
-    const int rc = seen ? GT_OK : GT_ERR_NOMEM;
-    d->def = def;
-    for (int b = 0; seen && b < def->n_moves; b++)
-        d->order[b] = base_order(def, b, seen);
-    free(seen);
-    return rc;
 }
 
 int gt_def_parse_alg(const gt_def *def, const char *text, gt_turn **turns, long *count, gt_def_error *err)
 {
-    def_moves d;
+    def_moves d = {def};
     gt_parse_error pe = {0};
-    int rc = def_orders(def, &d);
     gt_alg_moves m = {def_read, def_inverse, &d};
     *turns = NULL;
     *count = 0;
-    if (rc == GT_OK)
-        rc = gt_alg_parse_alloc(&m, text, turns, count, &pe);
+    int rc = gt_alg_parse_alloc(&m, text, turns, count, &pe);
     if (rc && err) {
         err->line = 1;
         err->column = pe.offset + 1;
