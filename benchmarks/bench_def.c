@@ -2,7 +2,8 @@
  * beside the hand-coded pocket table, run alternately so both see the same
  * machine load, and <R,U> (puzzles/3x3x3.tws --moves R,U) per metric, plus
  * the skewb and the 3x3x3 corners. Medians of several runs, on all cores;
- * the model's planning (coordinate enumeration) is timed apart. */
+ * the model's planning (coordinate enumeration) is timed apart. Also what
+ * reading a scramble costs (a batch reads one a query). */
 #include "bench_util.h"
 
 #include "bfs.h"
@@ -152,9 +153,45 @@ static void solve_latency(void)
     gt_def_free(d);
 }
 
+/* What a batch of scrambles costs before any search: each 8-move random
+ * scramble (any base move, turned once or back) read and applied to the
+ * solved state, median of RUNS passes over 1,024 of them. */
+static void scramble_read(const char *file)
+{
+    enum { N = 1024, LEN = 8 };
+    gt_def *d = load(file);
+    static char text[N][LEN * (GT_DEF_NAME_MAX + 2) + 1];
+    uint8_t perm[GT_DEF_MAX_POSITIONS], ori[GT_DEF_MAX_POSITIONS];
+    gt_rng rng;
+    gt_rng_seed(&rng, 7);
+    for (int i = 0; i < N; i++) {
+        size_t len = 0;
+        for (int k = 0; k < LEN; k++)
+            len += (size_t)snprintf(text[i] + len, sizeof text[i] - len, "%s%s ",
+                                    d->move_name[gt_rng_below(&rng, (uint64_t)d->n_moves)],
+                                    gt_rng_below(&rng, 2) ? "'" : "");
+    }
+    double per[RUNS];
+    for (int r = 0; r < RUNS; r++) {
+        double t0 = bench_now();
+        for (int i = 0; i < N; i++) {
+            memcpy(perm, d->solved_perm, (size_t)d->total);
+            memcpy(ori, d->solved_ori, (size_t)d->total);
+            if (gt_def_apply_scramble(d, text[i], perm, ori, NULL))
+                exit(1);
+        }
+        per[r] = (bench_now() - t0) / N;
+    }
+    printf("  %-18s an 8-move scramble read and applied: %.2f us\n", file, bench_median(per, RUNS) * 1e6);
+    gt_def_free(d);
+}
+
 int main(void)
 {
     solve_latency();
+    scramble_read("FTO.tws");
+    scramble_read("megaminx.tws");
+    scramble_read("3x3x3.tws");
     pocket_vs_definition(0);
     pocket_vs_definition(1);
     one("3x3x3.tws", "R,U", 0, 3, 5);
