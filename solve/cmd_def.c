@@ -505,6 +505,7 @@ static int run_def(def_cli *c, int argc, char **argv)
     int rc = parse_cli(argc, argv, c);
     if (rc)
         return rc < 0 ? 0 : rc;
+    c->one_query = optind < argc || c->state || c->state_file;
     if ((rc = gt_def_session_open(c, &s)) == 0)
         rc = run(c, &s, argc, argv);
     gt_def_session_close(&s);

@@ -20,6 +20,7 @@ typedef struct def_cli {
     int threads;     /* --threads N (pattern-database search), 0: all */
     double timeout;  /* --timeout SECONDS, 0: none */
     int progress;    /* --progress: each depth searched, on stderr */
+    int one_query;   /* a query of the command line: the search reads its tables in place */
 } def_cli;
 
 typedef struct def_session {
@@ -35,7 +36,8 @@ typedef struct def_session {
     int n_pdb;
     gt_table *pdb[GT_DEF_PDB_MAX];
     gt_def_proj proj[GT_DEF_PDB_MAX];
-    gt_table *near; /* NAME-near, mapped until the search copies it, or NULL */
+    gt_table *near; /* NAME-near, mapped until the search copies it (or reads it there), or NULL */
+    int in_place;   /* the search reads the tables where they are mapped (one query) */
     gt_def_search *search;
 } def_session;
 

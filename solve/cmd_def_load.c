@@ -250,6 +250,7 @@ int gt_def_session_open(const def_cli *c, def_session *s)
                       c->metric && !strcmp(c->metric, "qtm") ? GT_DEF_QTM : GT_DEF_HTM, c->moves, 0};
     gt_catalog_def_source stored;
     int have_stored, rc = c->path ? read_file(c->path, &text, &src.len) : 0;
+    s->in_place = c->one_query;
     src.text = text;
     if (!rc && c->path)
         rc = parse_source(&src, &s->def);

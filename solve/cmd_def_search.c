@@ -106,7 +106,8 @@ int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mas
             return GT_EXIT_CORRUPT;
         }
     }
-    rc = gt_def_search_new(s->model, s->proj, (const gt_table *const *)s->pdb, s->n_pdb, s->near, &s->search);
+    rc = gt_def_search_open(s->model, s->proj, (const gt_table *const *)s->pdb, s->n_pdb, s->near,
+                            s->in_place ? GT_DEF_SEARCH_IN_PLACE : 0, &s->search);
     if (rc == GT_ERR_INVAL && s->near && gt_def_near_table_depth(s->near, &(int){0}, NULL) != GT_OK) {
         fprintf(stderr, "godtab-solve: table %s: not a near table of this version; rebuild it\n", s->near->meta.name);
         return GT_EXIT_CORRUPT;
@@ -116,6 +117,8 @@ int gt_def_pdb_model(def_session *s, const char *where, int metric, uint64_t mas
                 gt_strerror(rc));
         return gt_exit_code(rc);
     }
+    if (s->in_place) /* one query: no copy, and no warm-up for a second */
+        return 0;
     gt_table_free(s->near); /* the search holds its own checked copy: the mapping's pages go back */
     s->near = NULL;
     gt_def_search_warm_up(s->search);

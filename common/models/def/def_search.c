@@ -70,7 +70,7 @@ static int table_copy(const gt_table *t, uint8_t **out)
     return bad ? GT_ERR_CORRUPT : GT_OK;
 }
 
-static int pdb_setup(gt_def_search *s, int i, const gt_def_proj *pr, const gt_table *t)
+static int pdb_setup(gt_def_search *s, int i, const gt_def_proj *pr, const gt_table *t, int in_place)
 {
     search_pdb *d = &s->pdb[i];
     int cell[GT_DEF_PROJ_PARTS * GT_DEF_PROJ_K_MAX];
@@ -95,7 +95,7 @@ static int pdb_setup(gt_def_search *s, int i, const gt_def_proj *pr, const gt_ta
         items[j] = s->cells.solved[cell[j]];
     d->solved = gt_def_proj_rank(pr, items);
     d->data = t->data;
-    if (t->view.bytes < SEARCH_PDB_COPY_MIN) /* its pages' translations stay cached */
+    if (t->view.bytes < SEARCH_PDB_COPY_MIN || in_place) /* small: its pages' translations stay cached */
         return GT_OK;
     int rc = table_copy(t, &d->copy);
     d->data = d->copy;
@@ -120,23 +120,31 @@ static int small_setup(gt_def_search *s, uint64_t near_bytes)
         return GT_OK;
     if (rc)
         return rc;
-    if (!(s->small.data = gt_alloc_huge((size_t)(plan.entries / 2))))
+    if (!(s->small.copy = gt_alloc_huge((size_t)(plan.entries / 2))))
         return GT_ERR_NOMEM;
+    s->small.data = s->small.copy;
     s->small.entries = plan.entries;
     s->small.depth = plan.depth;
     s->small.bits = 4;
-    return gt_def_near_fill(s->m, &plan, 0, NULL, s->small.data, &d);
+    return gt_def_near_fill(s->m, &plan, 0, NULL, s->small.copy, &d);
 }
 
 /* The near table's depth, slots and moves, and the small table. */
-static int near_setup(gt_def_search *s, const gt_table *near)
+static int near_setup(gt_def_search *s, const gt_table *near, int in_place)
 {
+    int rc = GT_OK;
     if (gt_def_near_table_depth(near, &s->near.depth, &s->near.bits) != GT_OK || !gt_def_near_fits(s->m))
         return GT_ERR_INVAL;
     s->near.entries = near->meta.n_states;
     s->flat_bytes = s->m->def->total;
     gt_def_near_pack(s->m, s->m->def->solved_perm, s->m->def->solved_ori, s->solved_flat);
-    int rc = table_copy(near, &s->near.data);
+    if (in_place) {
+        s->near.data = near->view.data;
+        s->near.view = &near->view;
+    } else {
+        rc = table_copy(near, &s->near.copy);
+        s->near.data = s->near.copy;
+    }
     rc = rc ? rc : gt_def_near_moves_build(s->m, &s->near_moves);
     return rc ? rc : small_setup(s, near->view.bytes);
 }
@@ -144,6 +152,13 @@ static int near_setup(gt_def_search *s, const gt_table *near)
 int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, const gt_table *const *tables, int n,
                       const gt_table *near, gt_def_search **out)
 {
+    return gt_def_search_open(m, projections, tables, n, near, 0, out);
+}
+
+int gt_def_search_open(const gt_def_model *m, const gt_def_proj *projections, const gt_table *const *tables, int n,
+                       const gt_table *near, int flags, gt_def_search **out)
+{
+    const int in_place = (flags & GT_DEF_SEARCH_IN_PLACE) != 0;
     gt_def_search *s;
     int rc;
     *out = NULL;
@@ -155,10 +170,10 @@ int gt_def_search_new(const gt_def_model *m, const gt_def_proj *projections, con
     if ((rc = gt_def_cells_build(m, &s->cells)) != 0)
         goto free_search;
     for (int i = 0; i < n; i++)
-        if ((rc = pdb_setup(s, i, &projections[i], tables[i])) != 0)
+        if ((rc = pdb_setup(s, i, &projections[i], tables[i], in_place)) != 0)
             goto free_search;
     s->n_pdb = n;
-    if (near && (rc = near_setup(s, near)) != 0)
+    if (near && (rc = near_setup(s, near, in_place)) != 0)
         goto free_search;
     gt_def_canon_build(m, &s->canon);
     *out = s;
@@ -174,8 +189,8 @@ void gt_def_search_free(gt_def_search *s)
         return;
     for (int i = 0; i < GT_DEF_PDB_MAX; i++) /* NULL past the databases set up */
         free(s->pdb[i].copy);
-    free(s->near.data);
-    free(s->small.data);
+    free(s->near.copy);
+    free(s->small.copy);
     gt_def_near_moves_free(&s->near_moves);
     gt_def_cells_free(&s->cells);
     free(s);
@@ -270,12 +285,15 @@ static inline void near_prefetch(const gt_def_search *s, const search_near *nv, 
         __builtin_prefetch(s->small.data + (gt_def_near_slot(hash, s->small.entries) >> 1));
 }
 
-/* A near table's bound of a state's hash (a copy checked whole, or filled
- * here). A 2-bit code 0 ("at most depth - 2") reads the small table, exact
- * to depth - 2 (without it, 0 bounds nothing: admissible). */
+/* A near table's bound of a state's hash (a copy checked whole, a table
+ * filled here, or the mapping, checked a block at a time: -1 for a
+ * damaged block). A 2-bit code 0 ("at most depth - 2") reads the small
+ * table, exact to depth - 2 (without it, 0 bounds nothing: admissible). */
 static inline int near_bound(const gt_def_search *s, const search_near *nv, uint64_t hash)
 {
     const uint64_t slot = gt_def_near_slot(hash, nv->entries);
+    if (nv->view && !gt_view_ok(nv->view, slot * (unsigned)nv->bits / 8))
+        return -1;
     if (nv->bits == 4) {
         const unsigned v = (nv->data[slot >> 1] >> ((slot & 1) * 4)) & 15u;
         return v == 15 ? nv->depth + 1 : (int)v;
@@ -296,10 +314,17 @@ static inline uint64_t child_hash(const gt_def_search *s, const search_near *nv,
     return hash;
 }
 
-/* How far past the bound a child at depth g + 1 with this hash is. */
+/* How far past the bound a child at depth g + 1 with this hash is; a
+ * damaged block of a table read in place stops the search (3: its parent
+ * is cut). */
 static inline int over_bound(const search_worker *w, const search_near *nv, int g, uint64_t hash)
 {
-    return g + 1 + near_bound(w->s, nv, hash) - w->bound;
+    const int bound = near_bound(w->s, nv, hash);
+    if (__builtin_expect(bound < 0, 0)) {
+        __atomic_store_n(&w->run->stop, SEARCH_DAMAGED, __ATOMIC_RELAXED);
+        return 3;
+    }
+    return g + 1 + bound - w->bound;
 }
 
 static inline int first_of_base(const gt_def_search *s, const int *mv, int i)

@@ -161,7 +161,9 @@ static inline uint64_t gt_def_canon_next(const gt_def_canon *c, uint64_t forbid,
 /* A near table's slots (def_pdb.h): `entries` of `bits` (4 or 2), the
  * states within `depth` moves. */
 typedef struct search_near {
-    uint8_t *data;
+    const uint8_t *data; /* its slots: a copy checked whole (copy), or the mapping (view) */
+    uint8_t *copy;
+    const gt_view *view; /* read in place: each block checked on its first read */
     uint64_t entries;
     int depth, bits;
 } search_near;

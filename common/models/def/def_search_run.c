@@ -103,6 +103,10 @@ static int root_distances(const gt_def_search *s, const uint16_t *track, int n_p
     return rc;
 }
 
+/* root_setup's return value for a damaged block of a near table read in
+ * place (positive: none of gt_error.h's codes). */
+#define ROOT_NEAR_DAMAGED 1
+
 /* The root's tracked cells and exact distances; *n_pdb the databases the
  * search reads: none when the near table holds the root (its distance is
  * then at most the table's depth, and the table's bounds below it are
@@ -117,7 +121,8 @@ static int root_setup(const gt_def_search *s, const uint8_t *perm, const uint8_t
     *hmax = 0;
     if (s->near.data) {
         gt_def_near_pack(s->m, perm, ori, flat);
-        *hmax = gt_def_search_near_bound(s, flat);
+        if ((*hmax = gt_def_search_near_bound(s, flat)) < 0)
+            return ROOT_NEAR_DAMAGED;
     }
     const int near = *hmax;
     *n_pdb = s->near.data && *hmax <= s->near.depth ? 0 : s->n_pdb;
@@ -137,7 +142,8 @@ int gt_def_search_bound(gt_def_search *s, const uint8_t *perm, const uint8_t *or
 {
     uint16_t track[GT_DEF_SEARCH_TRACK_MAX];
     int h[GT_DEF_PDB_MAX], n_pdb, pdb_first;
-    return root_setup(s, perm, ori, track, h, bound, &n_pdb, &pdb_first);
+    const int rc = root_setup(s, perm, ori, track, h, bound, &n_pdb, &pdb_first);
+    return rc == ROOT_NEAR_DAMAGED ? GT_ERR_CORRUPT : rc;
 }
 
 /* ---- solutions --------------------------------------------------------------- */
@@ -196,7 +202,10 @@ static void walk_prefix(search_worker *w, const prefix *pf, const uint16_t *root
         if (s->near.data) {
             uint8_t *flat = w->flat + (size_t)(i + 1) * (size_t)s->flat_bytes;
             gt_def_near_apply(&s->near_moves, mv, flat - s->flat_bytes, flat);
-            if (i + 1 + gt_def_search_near_bound(s, flat) > w->bound)
+            const int bound = gt_def_search_near_bound(s, flat);
+            if (bound < 0)
+                __atomic_store_n(&w->run->stop, SEARCH_DAMAGED, __ATOMIC_RELAXED);
+            if (bound < 0 || i + 1 + bound > w->bound)
                 return;
         }
         for (int p = 0; p < w->run->n_pdb; p++) {
@@ -338,6 +347,8 @@ static int root_error(int rc, gt_def_error *err)
         return gt_error_set(err, rc, 0, 0, "a pattern database has no image of this state: no move sequence reaches it");
     if (rc == GT_ERR_CORRUPT)
         return gt_error_set(err, rc, 0, 0, "a pattern database's distances do not lead to its goal: damaged");
+    if (rc == ROOT_NEAR_DAMAGED)
+        return gt_error_set(err, GT_ERR_CORRUPT, 0, 0, "the near table has a damaged block");
     return rc;
 }
 
