@@ -15,9 +15,10 @@
 #   in full before the first solve: --startprunedepth), then solves the list
 #   in one process and reports each search's seconds itself; godtab builds
 #   pattern databases (`godtab-gen --def F --pdb auto --max-memory 2G`,
-#   timed apart: target <= 120 s for the 3x3x3), then `godtab-solve def`
-#   answers each line in its own process (wall seconds, process start
-#   included). Lengths must agree. Targets: 3x3x3 >= 3x, the others >= 2x.
+#   timed apart: target <= 120 s for the 3x3x3), then one `godtab-solve
+#   def` process answers the list from standard input (the tables copied
+#   in once, as twsearch keeps its table), each search's own seconds from
+#   --json. Lengths must agree. Targets: 3x3x3 >= 3x, the others >= 2x.
 #
 # A single solve is cut at GODTAB_BENCH_TWS_TIMEOUT seconds (600); twsearch
 # solves its list in one process, cut at that times the count, plus one for
