@@ -155,6 +155,19 @@ static void test_fast_path_last(void **state)
     check_projection("dino.tws", "EDGE=1-5", GT_DEF_PDB_LAST);
 }
 
+/* Identical pieces without orientation: the last group's positions ride
+ * along, in one part or after others. */
+static void test_fast_path_group(void **state)
+{
+    (void)state;
+    check_images("4x4x4.tws", "CENTER=1", GT_DEF_PDB_GROUP, 10626);  /* C(24, 4): one group */
+    check_images("FTO.tws", "CENTER=1,2", GT_DEF_PDB_GROUP, 220 * 84); /* C(12, 3) C(9, 3) */
+    check_projection("FTO.tws", "C4RNER=1;CENTER=1,2", GT_DEF_PDB_GROUP);
+    check_projection("4x4x4.tws", "CENTER=1;CORNER=1", GT_DEF_PDB_DIGITS); /* the last part decides */
+    check_projection("FTO.tws", "C4RNER=1;CENTER=2", GT_DEF_PDB_GROUP);
+    check_projection("FTO.tws", "CENTER", GT_DEF_PDB_RANKED); /* its last group has one place left */
+}
+
 static void test_ranked_path(void **state)
 {
     (void)state;
@@ -193,6 +206,7 @@ int main(void)
         cmocka_unit_test(test_fast_path_xor),
         cmocka_unit_test(test_fast_path_digits),
         cmocka_unit_test(test_fast_path_last),
+        cmocka_unit_test(test_fast_path_group),
         cmocka_unit_test(test_ranked_path),
         cmocka_unit_test(test_even_orbit),
     };

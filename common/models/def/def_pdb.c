@@ -25,12 +25,15 @@ struct gt_def_pdb {
     int n_items;
     /* The BFS's fast path: the index's lowest digits are the last part's
      * kept orientations (a move adds to each the twist of the position its
-     * piece is at), or, without orientations, its last piece's position;
-     * the images that differ only there (an "arrangement": 128 of them for
-     * 7 edges, 2,187 for the corners, 19 for 6 of 24 wings) have their
-     * neighbours ranked once (docs/search.md, "The BFS's fast path"). */
+     * piece is at), or, without orientations, its last piece's position,
+     * or its last group's combination (identical pieces); the images that
+     * differ only there (an "arrangement": 128 of them for 7 edges, 2,187
+     * for the corners, 19 for 6 of 24 wings, 4,845 for a second colour of
+     * the 4x4x4's centres) have their neighbours ranked once
+     * (docs/search.md, "The BFS's fast path"). */
     int low_kind;                  /* gt_def_pdb_fast_path's value */
-    int low_first, low_digits, low_omod; /* the last part's first item, digits, modulus */
+    /* the last part's first item (GT_DEF_PDB_GROUP: its last group's), digits, modulus */
+    int low_first, low_digits, low_omod;
     uint64_t low_size;             /* the images of an arrangement */
     const uint64_t *low_weight;    /* its digits' weights */
     uint8_t *low_digit;            /* GT_DEF_PDB_DIGITS: low_size x low_digits, each value's digits */
@@ -45,8 +48,10 @@ typedef struct pdb_scratch {
     uint64_t low;    /* the image's index minus lo */
     uint64_t child[GT_MAX_MOVES]; /* each move's neighbour of lo (GT_DEF_PDB_DIGITS: its orientations left out) */
     uint8_t twist[GT_MAX_MOVES][GT_DEF_PROJ_K_MAX]; /* GT_DEF_PDB_DIGITS: the twist each move gives each digit */
-    uint64_t used[GT_MAX_MOVES]; /* GT_DEF_PDB_LAST: the other pieces' positions after each move */
+    uint64_t used[GT_MAX_MOVES]; /* GT_DEF_PDB_LAST, _GROUP: the other pieces' positions after each move */
     uint8_t free_pos[GT_DEF_PROJ_K_MAX]; /* GT_DEF_PDB_LAST: the last piece's positions, by digit */
+    uint64_t others;   /* GT_DEF_PDB_GROUP: the positions of the part's other groups */
+    uint64_t low_mask; /* GT_DEF_PDB_GROUP: the last group's positions in the image at hand */
 } pdb_scratch;
 
 /* out[j]: the image after move first + j of the image whose items are
@@ -107,28 +112,10 @@ static inline __attribute__((always_inline)) void last_decode(const gt_def_pdb *
     }
 }
 
-/* The fast path: a new arrangement is unranked at its first index (every
- * kept digit 0) and its neighbours ranked by every move; an image of the
- * arrangement at hand only notes its digits' value. */
-GT_POPCNT_CLONES static void low_decode(const void *ctx, void *scratch, uint64_t index)
+/* GT_DEF_PDB_DIGITS: the twist each move gives each kept orientation, and
+ * each move's rank less the orientations' digits. */
+static inline __attribute__((always_inline)) void digits_decode(const gt_def_pdb *d, pdb_scratch *s)
 {
-    const gt_def_pdb *d = ctx;
-    pdb_scratch *s = scratch;
-    if (index >= s->lo && index < s->hi) {
-        s->low = index - s->lo;
-        return;
-    }
-    s->low = index % d->low_size;
-    s->lo = index - s->low;
-    s->hi = s->lo + d->low_size;
-    gt_def_proj_unrank(d->pr, s->lo, s->items);
-    pdb_moves(d, s->items, 0, d->m->n_moves, s->child);
-    if (d->low_kind == GT_DEF_PDB_LAST) {
-        last_decode(d, s);
-        return;
-    }
-    if (d->low_kind != GT_DEF_PDB_DIGITS)
-        return;
     const gt_def_proj_part *pt = &d->pr->part[d->pr->n_parts - 1];
     for (int mv = 0; mv < d->m->n_moves; mv++) {
         const uint16_t *t = d->cells.move + (size_t)mv * (size_t)d->cells.n_values;
@@ -139,6 +126,69 @@ GT_POPCNT_CLONES static void low_decode(const void *ctx, void *scratch, uint64_t
         }
     }
 }
+
+/* The positions after move t of the items [from, to) of the last part. */
+static inline uint64_t moved_positions(const gt_def_proj_part *pt, const uint16_t *t, const uint16_t *items, int from,
+                                       int to)
+{
+    uint64_t moved = 0;
+    for (int i = from; i < to; i++)
+        moved |= 1ull << last_position(pt, t[items[i]]);
+    return moved;
+}
+
+/* The positions of a mask of the last part's positions after move t. */
+static inline uint64_t moved_mask(const gt_def_proj_part *pt, const uint16_t *t, uint64_t mask)
+{
+    uint64_t moved = 0;
+    for (; mask; mask &= mask - 1)
+        moved |= 1ull << last_position(pt, t[pt->base + (__builtin_ctzll(mask) << pt->oshift)]);
+    return moved;
+}
+
+/* GT_DEF_PDB_GROUP: the part's other groups' positions, and each move's
+ * rank less the last group's digit, with those groups' positions after
+ * the move. */
+static inline __attribute__((always_inline)) void group_decode(const gt_def_pdb *d, pdb_scratch *s)
+{
+    const gt_def_proj_part *pt = &d->pr->part[d->pr->n_parts - 1];
+    const int part_first = d->n_items - pt->n_items;
+    s->others = 0;
+    for (int i = part_first; i < d->low_first; i++)
+        s->others |= 1ull << last_position(pt, s->items[i]);
+    for (int mv = 0; mv < d->m->n_moves; mv++) {
+        const uint16_t *t = d->cells.move + (size_t)mv * (size_t)d->cells.n_values;
+        s->used[mv] = moved_positions(pt, t, s->items, part_first, d->low_first);
+        s->child[mv] -= gt_def_comb_rank(moved_positions(pt, t, s->items, d->low_first, d->n_items), s->used[mv]);
+    }
+}
+
+/* The fast path: a new arrangement is unranked at its first index (every
+ * kept digit 0) and its neighbours ranked by every move; an image of the
+ * arrangement at hand only notes its digits' value (GT_DEF_PDB_GROUP: its
+ * last group's positions). */
+GT_POPCNT_CLONES static void low_decode(const void *ctx, void *scratch, uint64_t index)
+{
+    const gt_def_pdb *d = ctx;
+    pdb_scratch *s = scratch;
+    const gt_def_proj_part *pt = &d->pr->part[d->pr->n_parts - 1];
+    if (index < s->lo || index >= s->hi) {
+        s->lo = index - index % d->low_size;
+        s->hi = s->lo + d->low_size;
+        gt_def_proj_unrank(d->pr, s->lo, s->items);
+        pdb_moves(d, s->items, 0, d->m->n_moves, s->child);
+        if (d->low_kind == GT_DEF_PDB_LAST)
+            last_decode(d, s);
+        else if (d->low_kind == GT_DEF_PDB_GROUP)
+            group_decode(d, s);
+        else if (d->low_kind == GT_DEF_PDB_DIGITS)
+            digits_decode(d, s);
+    }
+    s->low = index - s->lo;
+    if (d->low_kind == GT_DEF_PDB_GROUP)
+        s->low_mask = gt_def_comb_unrank(s->low, d->n_items - d->low_first, s->others, pt->k);
+}
+
 
 GT_POPCNT_CLONES static void low_range(const void *ctx, const void *scratch, int first, int count, uint64_t *next)
 {
@@ -156,6 +206,14 @@ GT_POPCNT_CLONES static void low_range(const void *ctx, const void *scratch, int
     if (d->low_kind == GT_DEF_PDB_XOR) {
         for (int j = 0; j < count; j++)
             next[j] = s->child[first + j] ^ s->low;
+        return;
+    }
+    if (d->low_kind == GT_DEF_PDB_GROUP) {
+        const gt_def_proj_part *pt = &d->pr->part[d->pr->n_parts - 1];
+        for (int j = 0; j < count; j++) {
+            const uint16_t *t = d->cells.move + (size_t)(first + j) * (size_t)d->cells.n_values;
+            next[j] = s->child[first + j] + gt_def_comb_rank(moved_mask(pt, t, s->low_mask), s->used[first + j]);
+        }
         return;
     }
     const uint8_t *digit = d->low_digit + s->low * (uint64_t)d->low_digits;
@@ -245,6 +303,12 @@ static int pdb_low_plan(gt_def_pdb *d)
     if (pt->singles && pt->ori_digits == 0 && !pt->even && pt->k - pt->n_items >= 3) {
         d->low_size = (uint64_t)(pt->k - pt->n_items + 1); /* the last piece's free positions */
         d->low_kind = GT_DEF_PDB_LAST;
+        return GT_OK;
+    }
+    if (!pt->singles && (!pt->keep_ori || pt->ori_digits == 0) && pt->comb_size[pt->n_groups - 1] >= 3) {
+        d->low_size = pt->comb_size[pt->n_groups - 1]; /* the last group's combinations */
+        d->low_first = d->n_items - pt->group_size[pt->n_groups - 1];
+        d->low_kind = GT_DEF_PDB_GROUP;
         return GT_OK;
     }
     if (!pt->singles || !pt->keep_ori || pt->ori_digits == 0 || !twists_add(d, pt))

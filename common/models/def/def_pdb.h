@@ -98,6 +98,25 @@ static inline int gt_def_free_place(uint64_t used, int p)
     return p - __builtin_popcountll(used & ((1ull << p) - 1));
 }
 
+/* C(n, k) for n, k <= GT_DEF_PROJ_K_MAX (def_proj.c fills it when it
+ * finishes a projection's part). */
+extern uint64_t gt_def_binom[GT_DEF_PROJ_K_MAX + 1][GT_DEF_PROJ_K_MAX + 1];
+
+/* The colex rank of the positions in mask among those not in used: a
+ * group of identical pieces' digit in a projection's index. */
+static inline uint64_t gt_def_comb_rank(uint64_t mask, uint64_t used)
+{
+    uint64_t cr = 0;
+    int i = 1;
+    for (uint64_t mk = mask; mk; mk &= mk - 1, i++)
+        cr += gt_def_binom[gt_def_free_place(used, __builtin_ctzll(mk))][i];
+    return cr;
+}
+
+/* The c positions of colex rank cr among the k positions not in used
+ * (gt_def_comb_rank backwards), as a mask. */
+uint64_t gt_def_comb_unrank(uint64_t cr, int c, uint64_t used, int k);
+
 /* The image of a state given by the cells of its kept pieces (values as
  * gt_def_cells'): items[j] is the cell of item j, the parts' items one
  * after the other (gt_def_proj_items of them). */
@@ -145,8 +164,10 @@ const gt_puzzle *gt_def_pdb_puzzle(const gt_def_pdb *d);
  * taken where expected). Return values: GT_DEF_PDB_RANKED (every
  * neighbour unranked and ranked), GT_DEF_PDB_XOR (orientations modulo 2
  * ride along as a mask), GT_DEF_PDB_DIGITS (any modulus, digit by digit),
- * GT_DEF_PDB_LAST (no orientation: the last piece's position rides along). */
-enum { GT_DEF_PDB_RANKED, GT_DEF_PDB_XOR, GT_DEF_PDB_DIGITS, GT_DEF_PDB_LAST };
+ * GT_DEF_PDB_LAST (no orientation: the last piece's position rides along),
+ * GT_DEF_PDB_GROUP (identical pieces without orientation: the last
+ * group's positions ride along). */
+enum { GT_DEF_PDB_RANKED, GT_DEF_PDB_XOR, GT_DEF_PDB_DIGITS, GT_DEF_PDB_LAST, GT_DEF_PDB_GROUP };
 int gt_def_pdb_fast_path(const gt_def_pdb *d);
 void gt_def_pdb_free(gt_def_pdb *d);
 

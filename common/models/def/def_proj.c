@@ -14,16 +14,16 @@
 #include <string.h>
 
 /* C(n, k) for n, k <= 64 (C(64, 32) < 2^63). */
-static uint64_t binom[GT_DEF_PROJ_K_MAX + 1][GT_DEF_PROJ_K_MAX + 1];
+uint64_t gt_def_binom[GT_DEF_PROJ_K_MAX + 1][GT_DEF_PROJ_K_MAX + 1];
 
 static void binom_init(void)
 {
-    if (binom[0][0])
+    if (gt_def_binom[0][0])
         return;
     for (int n = 0; n <= GT_DEF_PROJ_K_MAX; n++) {
-        binom[n][0] = 1;
+        gt_def_binom[n][0] = 1;
         for (int k = 1; k <= n; k++)
-            binom[n][k] = binom[n - 1][k - 1] + (k < n ? binom[n - 1][k] : 0);
+            gt_def_binom[n][k] = gt_def_binom[n - 1][k - 1] + (k < n ? gt_def_binom[n - 1][k] : 0);
     }
 }
 
@@ -164,18 +164,13 @@ static inline __attribute__((always_inline)) uint64_t rank_part(const gt_def_pro
     uint64_t used = 0, r = 0, gmask[GT_DEF_PROJ_K_MAX];
     uint8_t ori_at[GT_DEF_PROJ_K_MAX];
     for (int g = 0, it = 0; g < pt->n_groups; g++) {
-        uint64_t mask = 0, cr = 0;
+        uint64_t mask = 0;
         for (int t = 0; t < pt->group_size[g]; t++, it++) {
             const int v = items[it] - pt->base, p = v >> pt->oshift;
             mask |= 1ull << p;
             ori_at[p] = (uint8_t)(v & pt->omask);
         }
-        int i = 1;
-        for (uint64_t mk = mask; mk; mk &= mk - 1, i++) {
-            const int p = __builtin_ctzll(mk);
-            cr += binom[gt_def_free_place(used, p)][i];
-        }
-        r = r * pt->comb_size[g] + cr;
+        r = r * pt->comb_size[g] + gt_def_comb_rank(mask, used);
         gmask[g] = mask;
         used |= mask;
     }
@@ -196,8 +191,7 @@ GT_POPCNT_CLONES uint64_t gt_def_proj_rank(const gt_def_proj *pr, const uint16_t
     return index;
 }
 
-/* The combination of rank cr of c positions among the free ones (colex). */
-static uint64_t unrank_comb(uint64_t cr, int c, uint64_t used, int k)
+uint64_t gt_def_comb_unrank(uint64_t cr, int c, uint64_t used, int k)
 {
     uint64_t mask = 0;
     int free_pos[GT_DEF_PROJ_K_MAX], n_free = 0;
@@ -206,9 +200,9 @@ static uint64_t unrank_comb(uint64_t cr, int c, uint64_t used, int k)
             free_pos[n_free++] = p;
     int q = n_free - 1;
     for (int i = c; i >= 1; i--) {
-        while (binom[q][i] > cr)
+        while (gt_def_binom[q][i] > cr)
             q--;
-        cr -= binom[q][i];
+        cr -= gt_def_binom[q][i];
         mask |= 1ull << free_pos[q];
         q--;
     }
@@ -274,7 +268,7 @@ static void unrank_part(const gt_def_proj_part *pt, uint64_t r, uint16_t *items)
     if (pt->keep_ori && pt->ori_digits < pt->n_items)
         digit[pt->ori_digits] = ((pt->ori_sum - sum) % pt->omod + pt->omod) % pt->omod;
     for (int g = 0, it = 0, d = 0; g < pt->n_groups; g++) {
-        gmask[g] = unrank_comb(cr[g], pt->group_size[g], used, pt->k);
+        gmask[g] = gt_def_comb_unrank(cr[g], pt->group_size[g], used, pt->k);
         used |= gmask[g];
         for (uint64_t mk = gmask[g]; mk; mk &= mk - 1, it++, d++)
             items[it] = (uint16_t)(pt->base + (__builtin_ctzll(mk) << pt->oshift) + (pt->keep_ori ? digit[d] : 0));
@@ -334,7 +328,7 @@ int gt_def_proj_part_finish(const gt_def_model *m, gt_def_proj_part *pt, const u
                 pt->item_piece[pt->n_items++] = (uint8_t)i;
                 pt->group_size[g]++;
             }
-        pt->comb_size[g] = binom[free_pos][pt->group_size[g]];
+        pt->comb_size[g] = gt_def_binom[free_pos][pt->group_size[g]];
         free_pos -= pt->group_size[g];
         size *= pt->comb_size[g];
     }
