@@ -189,7 +189,6 @@ GT_POPCNT_CLONES static void low_decode(const void *ctx, void *scratch, uint64_t
         s->low_mask = gt_def_comb_unrank(s->low, d->n_items - d->low_first, s->others, pt->k);
 }
 
-
 GT_POPCNT_CLONES static void low_range(const void *ctx, const void *scratch, int first, int count, uint64_t *next)
 {
     const gt_def_pdb *d = ctx;

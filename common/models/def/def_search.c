@@ -95,7 +95,7 @@ static int pdb_setup(gt_def_search *s, int i, const gt_def_proj *pr, const gt_ta
         items[j] = s->cells.solved[cell[j]];
     d->solved = gt_def_proj_rank(pr, items);
     d->data = t->data;
-    if (t->view.bytes < SEARCH_PDB_COPY_MIN || in_place) /* small: its pages' translations stay cached */
+    if (t->view.bytes < SEARCH_PDB_COPY_MIN || in_place) /* small (its pages' translations stay cached), or one query */
         return GT_OK;
     int rc = table_copy(t, &d->copy);
     d->data = d->copy;
@@ -219,7 +219,8 @@ static int is_goal(const search_worker *w, int g)
 static int should_stop(search_worker *w)
 {
     search_run *run = w->run;
-    if (__atomic_load_n(&run->stop, __ATOMIC_RELAXED) || w->prefix > __atomic_load_n(&run->best_prefix, __ATOMIC_RELAXED))
+    if (__atomic_load_n(&run->stop, __ATOMIC_RELAXED) ||
+        w->prefix > __atomic_load_n(&run->best_prefix, __ATOMIC_RELAXED))
         return 1;
     if ((++w->polls & 0xfff) == 1) { /* at a prefix's first node too: a prefix may be small */
         if (run->o->cancel && *run->o->cancel)
