@@ -22,8 +22,13 @@ TABLE=${GODTAB_EDGES:-cube3-fsud16-twist-2bit}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$BIN/godtab-solve" cube3 --db "$DB" --random "$N" --seed "$SEED" > "$tmp/cubes"
-awk '{print $1}' "$tmp/cubes" > "$tmp/facelets"
-sed 's/.*scramble: *//; s/ *([0-9]*)$//' "$tmp/cubes" > "$tmp/scrambles"
+# each line: the facelets, a tab, a scramble that reaches them
+cut -f1 "$tmp/cubes" > "$tmp/facelets"
+cut -f2 "$tmp/cubes" | sed 's/^ *scramble: *//; s/ *([0-9]*)$//' > "$tmp/scrambles"
+if [ "$(wc -l < "$tmp/facelets")" != "$N" ] || grep -qv "^[URFDLB' 2]*$" "$tmp/scrambles"; then
+    echo "vs_vcube.sh: godtab-solve cube3 --random printed what this script cannot read" >&2
+    exit 2
+fi
 timed() { # OUT CMD...: runs CMD, its peak resident KiB in OUT.rss
     out=$1; shift
     if [ -x /usr/bin/time ]; then /usr/bin/time -f %M -o "$out.rss" "$@"; else "$@"; echo "?" > "$out.rss"; fi
@@ -34,7 +39,8 @@ timed "$tmp/vc" "$VCUBE" --coord=112 --workers=1 < "$tmp/scrambles" > "$tmp/vc" 
 wait
 # godtab: one JSON object a line; vcube: "<index> <seconds> <length> <moves...>"
 grep -o '"distance":[0-9]*\|"seconds":[0-9.]*' "$tmp/gt" | cut -d: -f2 | paste - - > "$tmp/gt.cols"
-awk 'NF >= 3 && $1 ~ /^[0-9]+$/ {print $3, $2}' "$tmp/vc" > "$tmp/vc.cols"
+# (vcube may print the cubes in the order it finishes them: by its index)
+awk 'NF >= 3 && $1 ~ /^[0-9]+$/ {print $1, $3, $2}' "$tmp/vc" | sort -n | cut -d' ' -f2- > "$tmp/vc.cols"
 paste "$tmp/gt.cols" "$tmp/vc.cols" | awk -v gt_rss="$(cat "$tmp/gt.rss")" -v vc_rss="$(cat "$tmp/vc.rss")" '
 function median(a, n,    i, j, t) {
     for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j] < a[j - 1]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
