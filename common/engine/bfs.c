@@ -796,3 +796,12 @@ int gt_distribution_equal(const gt_distribution *a, const gt_distribution *b)
             return 0;
     return 1;
 }
+
+int gt_distribution_median(const gt_distribution *d)
+{
+    uint64_t seen = 0;
+    for (int k = 0; k < d->max_depth; k++)
+        if ((seen += d->count[k]) * 2 >= d->reached)
+            return k;
+    return d->max_depth > 0 ? d->max_depth : 0;
+}

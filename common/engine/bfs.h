@@ -129,6 +129,10 @@ GT_API void gt_distribution_count(const uint8_t *dist, uint64_t n, int threads, 
 /* 1 if the two distributions are equal. */
 int gt_distribution_equal(const gt_distribution *a, const gt_distribution *b);
 
+/* The median distance: the least d with at least half of the reached
+ * states at distance d or less (0 when none is reached). */
+int gt_distribution_median(const gt_distribution *d);
+
 #ifdef __cplusplus
 }
 #endif

@@ -88,6 +88,21 @@ static void test_distribution_count_agrees(void **state)
     assert_true(gt_distribution_equal(&d, &tables[0].got[0]));
 }
 
+/* The median distance: the pocket's HTM table has 31.6% of its states
+ * within 8 moves and 83.0% within 9, so 9; a table of one state, 0; a
+ * distribution split exactly in half takes the lower depth. */
+static void test_distribution_median(void **state)
+{
+    (void)state;
+    assert_int_equal(gt_distribution_median(&tables[0].got[0]), 9);
+    gt_distribution d = {.max_depth = 0, .count = {1}, .reached = 1};
+    assert_int_equal(gt_distribution_median(&d), 0);
+    d = (gt_distribution){.max_depth = 2, .count = {1, 1, 2}, .reached = 4};
+    assert_int_equal(gt_distribution_median(&d), 1);
+    d.count[1] = 0, d.count[2] = 3;
+    assert_int_equal(gt_distribution_median(&d), 2);
+}
+
 static void test_encodings_store_what_they_claim(void **state)
 {
     (void)state;
@@ -494,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_distributions_match_published_at_1_and_2_threads),
         cmocka_unit_test(test_every_move_changes_distance_by_at_most_one),
         cmocka_unit_test(test_distribution_count_agrees),
+        cmocka_unit_test(test_distribution_median),
         cmocka_unit_test(test_encodings_store_what_they_claim),
         cmocka_unit_test(test_top2_encoding_keeps_the_top),
         cmocka_unit_test(test_unreached_states_are_marked),

@@ -284,6 +284,17 @@ static int blind_distance(const gt_cube3 *c, int max)
     return -1;
 }
 
+/* The corner table is read wherever it can cut a child except beside an
+ * fsud rung (test_70 checks that one): here up to its God's number. */
+static void test_corner_reads_without_an_fsud_rung(void **state)
+{
+    (void)state;
+    assert_int_equal(corner_solver->corner_max, 11);
+    assert_int_equal(corner_solver->corner_read_below, 11);
+    if (edge_solver)
+        assert_int_equal(edge_solver->corner_read_below, 11);
+}
+
 static void test_optimal_on_short_scrambles(void **state)
 {
     (void)state;
@@ -643,6 +654,7 @@ static void test_deep_positions(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_corner_reads_without_an_fsud_rung),
         cmocka_unit_test(test_optimal_on_short_scrambles),
         cmocka_unit_test(test_known_positions),
         cmocka_unit_test(test_all_optimal_solutions),

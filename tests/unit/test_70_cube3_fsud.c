@@ -10,6 +10,7 @@
 #include "bfs.h"
 #include "cube3.h"
 #include "cube3_search.h"
+#include "cube3_solver_internal.h"
 #include "cube3_sym.h"
 #include "cube3_tables.h"
 #include "cube3_twophase.h"
@@ -197,6 +198,9 @@ static void test_stored_2bit_rung(gt_db *db, const gt_cube3_fss *f, const gt_tab
     t.phase1 = phase1;
     assert_int_equal(gt_cube3_solver_open_tables(&t, GT_CUBE3_TABLES_IN_PLACE, &s2), GT_OK);
     assert_int_equal(gt_cube3_solver_open(corners, NULL, fss, GT_CUBE3_TABLES_IN_PLACE, &s4), GT_OK);
+    /* beside fsud the corners are read below their median only: 9 */
+    assert_int_equal(s2->corner_read_below, 9);
+    assert_int_equal(s4->corner_read_below, 11);
     expect_same_lengths(s2, s4, &rng, 30);
     gt_cube3_solver_free(s2);
     gt_cube3_solver_free(s4);
@@ -238,6 +242,7 @@ static void test_2bit_rung_in_parts(void **state)
     gt_cube3_solver_tables t = {corners, NULL, parted, phase1, 0};
     assert_int_equal(gt_cube3_solver_open_tables(&t, GT_CUBE3_TABLES_IN_PLACE, &in_parts), GT_OK);
     assert_int_equal(gt_cube3_solver_open_tables(&t, GT_CUBE3_TABLES_COPY, &copy), GT_OK); /* copied across parts */
+    assert_int_equal(in_parts->corner_read_below, 9);
     expect_same_lengths(in_parts, copy, &rng, 20);
     gt_cube3_solver_free(in_parts);
     gt_cube3_solver_free(copy);

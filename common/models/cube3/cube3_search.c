@@ -442,8 +442,10 @@ static int expand(const shared *sh, const snode *parent, int g, int bound, histo
     int left = bound - g - 1; /* moves left after a child */
     unsigned skip = parent->no_first | (left == 0 ? parent->no_last : 0u);
     /* With as many moves left as the corners' God's number, the corner
-     * table cannot prune (QTM: its parity step could), so it is not read. */
-    int corners = sh->metric == GT_CUBE3_QTM || left < s->corner_max;
+     * table cannot prune (QTM: its parity step could), so it is not read;
+     * beside an fsud rung, not from the corners' median up either
+     * (corner_read_below). */
+    int corners = sh->metric == GT_CUBE3_QTM || left < s->corner_read_below;
     node cand[GT_CUBE3_MOVES];
     uint8_t moves[GT_CUBE3_MOVES];
     uint64_t entry[GT_CUBE3_MOVES][AXES];

@@ -30,6 +30,9 @@ struct gt_cube3_solver {
     const uint8_t *corners, *edges;
     const gt_table *edges_table; /* the edge table when read in place from the store, else NULL */
     int corner_max; /* the corner table's largest value */
+    /* The corner table is read for a child with fewer moves left than this
+     * (corner_max, or with an fsud rung its median: see cube3_solver.c). */
+    int corner_read_below;
     gt_view corners_v, edges_v, class_v;
     /* fss and fsud: [X] = class << 4 | sym, and [twist * 16 + sym]
      * (cube3_sym.h). X is (sorted slice, flip) for fss, (slice, flip) for
