@@ -289,7 +289,6 @@ static int blind_distance(const gt_cube3 *c, int max)
 static void test_corner_reads_without_an_fsud_rung(void **state)
 {
     (void)state;
-    assert_int_equal(corner_solver->corner_max, 11);
     assert_int_equal(corner_solver->corner_read_below, 11);
     if (edge_solver)
         assert_int_equal(edge_solver->corner_read_below, 11);

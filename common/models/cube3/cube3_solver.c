@@ -239,14 +239,14 @@ int gt_cube3_solver_open_tables(const gt_cube3_solver_tables *tables, int how, g
     if (!s)
         return GT_ERR_NOMEM;
     const gt_table *edges = fss ? fss : fst;
-    s->corner_max = corners->meta.distribution.max_depth;
     /* A child is cut by its corners only when their distance exceeds its
      * moves left. With an fsud rung (10.69 on average, against 8.8 for the
      * corners) the edges already cut nearly every child the corners would
      * with as many moves left as the corners' median or more, so the corner
      * read is skipped there: one random read a child fewer where most are
      * made (docs/cube3.md, "Search"). */
-    s->corner_read_below = is_fsud(fss) ? gt_distribution_median(&corners->meta.distribution) : s->corner_max;
+    const gt_distribution *cd = &corners->meta.distribution;
+    s->corner_read_below = is_fsud(fss) ? gt_distribution_median(cd) : cd->max_depth;
     s->n_ud = 1; /* ud_move and ud_conj: zeros */
     s->n_inner = GT_CUBE3_TWISTS;
     if (is_fsud(fss) && fss->meta.encoding == GT_ENC_TOP2 && (rc = attach_phase1(s, fss, tables->phase1)) != 0)

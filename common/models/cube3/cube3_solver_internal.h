@@ -29,9 +29,8 @@ struct gt_cube3_solver {
      * read in place is in parts); edges is non-NULL when there is one. */
     const uint8_t *corners, *edges;
     const gt_table *edges_table; /* the edge table when read in place from the store, else NULL */
-    int corner_max; /* the corner table's largest value */
-    /* The corner table is read for a child with fewer moves left than this
-     * (corner_max, or with an fsud rung its median: see cube3_solver.c). */
+    /* The corner table is read for a child with fewer moves left than this:
+     * its largest value, or with an fsud rung its median (cube3_solver.c). */
     int corner_read_below;
     gt_view corners_v, edges_v, class_v;
     /* fss and fsud: [X] = class << 4 | sym, and [twist * 16 + sym]
