@@ -4,6 +4,8 @@
 # the order given, and one closing line "N passed, N failed" summing
 # cmocka's own counts. Exit status 1 if any failed. Each test works in its
 # own mkdtemp directory and on a free port, so two can run side by side.
+# The slowest (TEST_SLOWEST, default 5), with their seconds, close the run: CI's time budget is
+# spent there, and this is where to look when it grows.
 jobs=${TEST_JOBS:-2}
 out_dir=$(mktemp -d /tmp/godtab-run-XXXXXX) || exit 1
 trap 'rm -rf "$out_dir"' EXIT
@@ -11,7 +13,8 @@ i=0
 for t in "$@"; do
   i=$((i + 1))
   printf '%s\n%s\n' "$i" "$t"
-done | OUT_DIR=$out_dir xargs -n 2 -P "$jobs" sh -c '"$2" >"$OUT_DIR/$1.out" 2>&1; echo $? >"$OUT_DIR/$1.rc"' run_one
+done | OUT_DIR=$out_dir xargs -n 2 -P "$jobs" sh -c 's=$(date +%s); "$2" >"$OUT_DIR/$1.out" 2>&1; echo $? >"$OUT_DIR/$1.rc"
+  echo "$(($(date +%s) - s)) $2" >"$OUT_DIR/$1.time"' run_one
 passed=0; failed=0; broken=""; i=0
 for t in "$@"; do
   i=$((i + 1))
@@ -23,6 +26,7 @@ for t in "$@"; do
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
   if [ "$rc" -ne 0 ] && [ -z "$f" ]; then failed=$((failed + 1)); broken="$broken $t"; fi
 done
+echo "slowest:"; cat "$out_dir"/*.time | sort -rn | head -n "${TEST_SLOWEST:-5}" | sed 's/^/  /'
 [ -n "$broken" ] && echo "crashed or exited non-zero:$broken"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
