@@ -15,6 +15,17 @@
 #include <sys/stat.h>
 
 #define N_QUERIES 3
+
+/* Under the sanitizers a process costs 0.15-0.2 s more (LeakSanitizer scans
+ * memory at every exit), and the drill starts five a copy: 346 copies took
+ * 443 s of CI's budget. There it asks every fixed offset, reported flip and
+ * key name, but only one random copy in DRILL_STRIDE; the random sequence is
+ * the same, so the plain suite, which asks every copy, covers the rest. */
+#ifdef __SANITIZE_ADDRESS__
+#define DRILL_STRIDE 3
+#else
+#define DRILL_STRIDE 1
+#endif
 static const char *queries[N_QUERIES] = {
     "pocket-htm --db %s \"R U R' U' F2\"",
     "taquin-4x4 --db %s --random 1 --seed 3",
@@ -24,7 +35,7 @@ static const char *queries[N_QUERIES] = {
 typedef struct drill {
     char *reference[N_QUERIES];
     char *copy_dir, *copy_data;
-    int copies, corrupt, answered, verify_caught;
+    int copies, corrupt, answered, verify_caught, random_seen;
 } drill;
 
 static drill d;
@@ -150,6 +161,12 @@ static uint64_t rng(uint64_t bound)
     return (rng_state >> 17) % bound;
 }
 
+/* Whether this random copy is left to the plain suite (DRILL_STRIDE). */
+static int random_copy_skipped(void)
+{
+    return d.random_seen++ % DRILL_STRIDE != 0;
+}
+
 static const char *source_dir(int compact)
 {
     return compact ? compact_path : tu_db_path;
@@ -163,6 +180,8 @@ static void test_truncations(void **state)
         off_t fixed[] = {0, 1, 100, 4095, 4096, 4097, 8191, 8192, 8193, size - 4096, size - 1};
         for (int i = 0; i < 11 + 45; i++) {
             off_t cut = i < 11 ? fixed[i] : (off_t)rng((uint64_t)size);
+            if (i >= 11 && random_copy_skipped())
+                continue;
             char what[64];
             snprintf(what, sizeof what, "%s cut at %lld", compact ? "compact" : "plain", (long long)cut);
             copy_file(source_dir(compact), d.copy_data);
@@ -188,8 +207,12 @@ static void test_random_flips_anywhere(void **state)
     (void)state;
     for (int compact = 0; compact < 2; compact++) {
         off_t size = file_size(source_dir(compact));
-        for (int i = 0; i < 60; i++)
-            flip_and_ask(compact, "random", (off_t)rng((uint64_t)size), (int)rng(8));
+        for (int i = 0; i < 60; i++) {
+            off_t offset = (off_t)rng((uint64_t)size);
+            int bit = (int)rng(8);
+            if (!random_copy_skipped())
+                flip_and_ask(compact, "random", offset, bit);
+        }
     }
 }
 
@@ -197,8 +220,12 @@ static void test_meta_page_flips(void **state)
 {
     (void)state;
     for (int compact = 0; compact < 2; compact++)
-        for (int i = 0; i < 20; i++) /* the header and meta fields of page 0 or 1 */
-            flip_and_ask(compact, "meta", (off_t)(rng(2) * 4096 + rng(160)), (int)rng(8));
+        for (int i = 0; i < 20; i++) { /* the header and meta fields of page 0 or 1 */
+            off_t offset = (off_t)(rng(2) * 4096 + rng(160));
+            int bit = (int)rng(8);
+            if (!random_copy_skipped())
+                flip_and_ask(compact, "meta", offset, bit);
+        }
     flip_and_ask(1, "meta", 149, 0); /* the reported flips */
     flip_and_ask(1, "meta", 4139, 0);
 }
@@ -226,8 +253,12 @@ static void test_tree_page_flips(void **state)
     for (int compact = 0; compact < 2; compact++) {
         int n = tree_pages(source_dir(compact), pages, 64);
         assert_true(n >= 1);
-        for (int i = 0; i < 25; i++)
-            flip_and_ask(compact, "tree", pages[rng((uint64_t)n)] * 4096 + (off_t)rng(4096), (int)rng(8));
+        for (int i = 0; i < 25; i++) {
+            off_t offset = pages[rng((uint64_t)n)] * 4096 + (off_t)rng(4096);
+            int bit = (int)rng(8);
+            if (!random_copy_skipped())
+                flip_and_ask(compact, "tree", offset, bit);
+        }
     }
 }
 
@@ -287,7 +318,7 @@ static void test_summary(void **state)
     print_message("storage drill: %d damaged copies, %d query runs refused with exit 5, %d answered exactly, "
                   "--verify caught %d copies; 0 signals, 0 hidden tables, 0 wrong answers\n",
                   d.copies, d.corrupt, d.answered, d.verify_caught);
-    assert_true(d.copies >= 300);
+    assert_true(d.copies >= 300 / DRILL_STRIDE);
 }
 
 int main(void)
