@@ -17,7 +17,7 @@
 #define N_QUERIES 3
 
 /* Under the sanitizers a process costs 0.15-0.2 s more (LeakSanitizer scans
- * memory at every exit), and the drill starts five a copy: 346 copies took
+ * memory at every exit), and the drill starts five a copy: 332 copies took
  * 443 s of CI's budget. There it asks every fixed offset, reported flip and
  * key name, but only one random copy in DRILL_STRIDE; the random sequence is
  * the same, so the plain suite, which asks every copy, covers the rest. */
