@@ -4,8 +4,8 @@
 # the order given, and one closing line "N passed, N failed" summing
 # cmocka's own counts. Exit status 1 if any failed. Each test works in its
 # own mkdtemp directory and on a free port, so two can run side by side.
-# The slowest (TEST_SLOWEST, default 5), with their seconds, close the run: CI's time budget is
-# spent there, and this is where to look when it grows.
+# The slowest tests (TEST_SLOWEST of them, default 5) and their seconds
+# close the run: CI's time budget goes there, the place to look when it grows.
 jobs=${TEST_JOBS:-2}
 out_dir=$(mktemp -d /tmp/godtab-run-XXXXXX) || exit 1
 trap 'rm -rf "$out_dir"' EXIT
@@ -26,7 +26,7 @@ for t in "$@"; do
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
   if [ "$rc" -ne 0 ] && [ -z "$f" ]; then failed=$((failed + 1)); broken="$broken $t"; fi
 done
-echo "slowest:"; cat "$out_dir"/*.time | sort -rn | head -n "${TEST_SLOWEST:-5}" | sed 's/^/  /'
+echo "slowest:"; cat "$out_dir"/*.time 2>/dev/null | sort -rn | head -n "${TEST_SLOWEST:-5}" | sed 's/^/  /'
 [ -n "$broken" ] && echo "crashed or exited non-zero:$broken"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
