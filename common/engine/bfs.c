@@ -803,5 +803,5 @@ int gt_distribution_median(const gt_distribution *d)
     for (int k = 0; k < d->max_depth; k++)
         if ((seen += d->count[k]) * 2 >= d->reached)
             return k;
-    return d->max_depth > 0 ? d->max_depth : 0;
+    return d->max_depth;
 }
