@@ -820,6 +820,34 @@ static void test_near_canonical_counts(void **state)
     unplan(&p);
 }
 
+/* Two bases commute only when all their powers do: here each move is a
+ * 5-cycle on P and a 4-cycle on R, so B^5 (R alone) commutes with D^4 (P
+ * alone) while B and D do not; C is A's inverse, so A and C commute. Both
+ * orders of B and D are canonical, and so are D's 19 powers after B's. */
+static void test_canon_bases_commute_by_every_power(void **state)
+{
+    (void)state;
+    static const char text[] = "Set P 5 1\nSet R 4 1\nSolved\nP\n1 2 3 4 5\nR\n1 2 3 4\nEnd\n"
+                               "Move A\nP\n2 3 4 5 1\nR\n2 3 4 1\nEnd\nMove B\nP\n3 4 5 1 2\nR\n3 1 4 2\nEnd\n"
+                               "Move C\nP\n5 1 2 3 4\nR\n4 1 2 3\nEnd\nMove D\nP\n2 4 5 3 1\nR\n2 4 1 3\nEnd\n";
+    gt_def *def;
+    gt_def_model *m;
+    gt_def_options o = {.metric = GT_DEF_HTM};
+    gt_def_error err;
+    gt_def_canon c;
+    assert_int_equal(gt_def_parse(text, sizeof text - 1, &def, &err), GT_OK);
+    assert_int_equal(gt_def_model_plan_orbits(def, &o, &m, &err), GT_OK);
+    gt_def_canon_build(m, &c);
+    assert_int_equal(c.n_moves, 4 * 19);
+    assert_int_equal(c.commute[0], 1u << 2); /* A with C only */
+    assert_int_equal(c.commute[1], 0);       /* B with none: not D */
+    assert_int_equal(c.commute[3], 0);
+    assert_int_equal(count_sequences(&c, 1, 0, c.n_moves, 0), 76);
+    assert_int_equal(count_sequences(&c, 2, 0, c.n_moves, 0), 76 * 57 - 19 * 19); /* A C, but not C A */
+    gt_def_model_free(m);
+    gt_def_free(def);
+}
+
 /* A near table refused: a definition whose states do not fit a byte a
  * position, a damaged or foreign section, the wrong encoding. */
 static void test_near_refused(void **state)
@@ -972,6 +1000,7 @@ int main(void)
         cmocka_unit_test(test_near_search_htm),
         cmocka_unit_test(test_near_search_qtm),
         cmocka_unit_test(test_near_canonical_counts),
+        cmocka_unit_test(test_canon_bases_commute_by_every_power),
         cmocka_unit_test(test_near_refused),
         cmocka_unit_test(test_golden_projection_parser),
     };

@@ -57,10 +57,21 @@ void gt_def_canon_build(const gt_def_model *m, gt_def_canon *c)
         c->base[mv] = (uint8_t)dense[m->base[mv]];
         c->order[mv] = m->order[mv];
     }
-    for (int a = 0; a < m->n_moves; a++)
+    /* Two bases commute when every power of one commutes with every power
+     * of the other: one pair of powers commuting is not enough (a move of
+     * order 20 made of a 5-cycle and a 4-cycle has a fifth power that
+     * leaves the 5-cycle's pieces alone, and commutes with moves the
+     * base does not). */
+    uint64_t apart[GT_DEF_MAX_MOVES] = {0}, present = 0;
+    for (int a = 0; a < m->n_moves; a++) {
+        present |= 1ull << c->base[a];
         for (int b = 0; b < m->n_moves; b++)
-            if (c->base[a] != c->base[b] && moves_commute(m, a, b))
-                c->commute[c->base[a]] |= 1ull << c->base[b];
+            if (c->base[a] != c->base[b] && !moves_commute(m, a, b))
+                apart[c->base[a]] |= 1ull << c->base[b];
+    }
+    for (int a = 0; a < GT_DEF_MAX_MOVES; a++)
+        if (present >> a & 1)
+            c->commute[a] = present & ~apart[a] & ~(1ull << a);
     for (int b = 0; b < GT_DEF_MAX_MOVES; b++) /* a bit a base: at most 64 (gt_def_check_model) */
         c->lower[b] = b ? (1ull << b) - 1 : 0;
 }
