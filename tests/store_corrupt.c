@@ -11,7 +11,7 @@
 typedef struct corrupt_job {
     const char *name;
     uint32_t chunk;
-    uint64_t offset;
+    uint64_t offset, stride; /* stride 0: one byte */
     uint8_t *copy;
 } corrupt_job;
 
@@ -27,7 +27,10 @@ static int corrupt_body(gt_db *db, MDB_txn *txn, void *arg)
     if (!(j->copy = malloc(v.mv_size)))
         return GT_ERR_NOMEM;
     memcpy(j->copy, v.mv_data, v.mv_size);
-    j->copy[j->offset % v.mv_size] ^= 0x5A;
+    if (!j->stride)
+        j->copy[j->offset % v.mv_size] ^= 0x5A;
+    for (uint64_t at = j->offset; j->stride && at < v.mv_size; at += j->stride)
+        j->copy[at] ^= 0x5A;
     v.mv_data = j->copy;
     return gt_store_lmdb_error(db, mdb_put(txn, db->dbi, &k, &v, 0));
 }
@@ -36,7 +39,17 @@ int gt_db_corrupt_for_test(gt_db *db, const char *name, uint32_t chunk, uint64_t
 {
     if (!db->writable)
         return GT_ERR_INVAL;
-    corrupt_job j = {name, chunk, offset, NULL};
+    corrupt_job j = {name, chunk, offset, 0, NULL};
+    int rc = gt_store_run(db, 0, corrupt_body, &j);
+    free(j.copy);
+    return rc;
+}
+
+int gt_db_corrupt_every_for_test(gt_db *db, const char *name, uint32_t chunk, uint64_t offset, uint64_t stride)
+{
+    if (!db->writable || !stride)
+        return GT_ERR_INVAL;
+    corrupt_job j = {name, chunk, offset, stride, NULL};
     int rc = gt_store_run(db, 0, corrupt_body, &j);
     free(j.copy);
     return rc;

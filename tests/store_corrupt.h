@@ -15,5 +15,8 @@
  * (no such table or chunk), GT_ERR_NOMEM, GT_ERR_STORAGE (LMDB could not
  * write or commit), GT_ERR_CORRUPT (LMDB found its file damaged). */
 int gt_db_corrupt_for_test(gt_db *db, const char *name, uint32_t chunk, uint64_t offset);
+/* The same for the bytes offset, offset + stride, ... of the chunk (each
+ * below its size), in one transaction. GT_ERR_INVAL also for stride 0. */
+int gt_db_corrupt_every_for_test(gt_db *db, const char *name, uint32_t chunk, uint64_t offset, uint64_t stride);
 
 #endif
