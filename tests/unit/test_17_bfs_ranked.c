@@ -146,12 +146,16 @@ static void check_split(const char *name, int ranks, uint64_t batch)
     check_split_as(name, ranks, batch, 0);
 }
 
+/* Each rank count with each metric and with each way of exchanging (late
+ * levels pulled, or every level pushed), and each metric both ways: every
+ * pair of the three choices, in 8 runs of the 3.7 M-state BFS instead of
+ * the 16 of every triple (13 s plain, 89 s under the sanitizers). */
 static void test_pocket_both_metrics(void **state)
 {
     (void)state;
     for (int ranks = 1; ranks <= MAX_RANKS; ranks++) {
-        check_split("pocket-htm", ranks, 0);
-        check_split("pocket-qtm", ranks, 100000);
+        check_split_as("pocket-htm", ranks, 0, ranks % 2);
+        check_split_as("pocket-qtm", ranks, 100000, !(ranks % 2));
     }
 }
 
