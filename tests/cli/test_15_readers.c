@@ -9,7 +9,14 @@
 #include <sys/stat.h>
 #include <time.h>
 
+/* Under the sanitizers a process costs 0.15 s more, and 300 took 47 s of
+ * CI: there 150 readers, still past LMDB's default of 126 slots (the store
+ * asks for 4096); the plain suite starts all 300. */
+#ifdef __SANITIZE_ADDRESS__
+#define READERS 150
+#else
 #define READERS 300
+#endif
 
 static int setup(void **state)
 {

@@ -58,7 +58,7 @@ static void test_tables_answer(void **state)
 {
     (void)state;
     char *out, *err, cmd[4096];
-    snprintf(cmd, sizeof cmd, "%s/godtab-solve nnn --size 4 --random 4 --seed 9 --method commutators --db %s | cut -f1"
+    snprintf(cmd, sizeof cmd, "%s/godtab-solve nnn --size 4 --random 2 --seed 9 --method commutators --db %s | cut -f1"
              " | %s/godtab-solve nnn --json --db %s", GODTAB_BIN, empty_db, GODTAB_BIN, tu_db_path);
     assert_int_equal(tu_run(cmd, &out, &err), 0);
     assert_string_equal(err, "");
@@ -68,7 +68,7 @@ static void test_tables_answer(void **state)
         assert_non_null(strstr(line, "\"reduction\":"));
         assert_true(obtm_of(line) < 70);
     }
-    assert_int_equal(lines, 4);
+    assert_int_equal(lines, 2);
     free(out);
     free(err);
 }
@@ -97,7 +97,7 @@ static void test_random_scrambles(void **state)
     (void)state;
     char *out, *err, args[128];
     int turned = 0;
-    for (int seed = 1; seed <= 3; seed++) { /* seeds 2 and 3 end turned */
+    for (int seed = 1; seed <= 2; seed++) { /* seed 2 ends turned, seed 1 does not */
         snprintf(args, sizeof args, "--size 4 --random 1 --seed %d", seed);
         assert_int_equal(solve(&out, &err, tu_db_path, args), 0);
         assert_string_equal(err, "");
