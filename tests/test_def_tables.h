@@ -1,6 +1,6 @@
 /* Test helpers for the definition searches' unit tests (test_86, test_99):
- * a definition's full table and a projection's pattern database, built in
- * memory and encoded mod 3 as the store keeps them. */
+ * a definition's full table, a projection's pattern database and a near
+ * table, built in memory and encoded as the store keeps them. */
 #ifndef GODTAB_TEST_DEF_TABLES_H
 #define GODTAB_TEST_DEF_TABLES_H
 
@@ -9,6 +9,7 @@
 #include "bfs.h"
 #include "def.h"
 #include "def_pdb.h"
+#include "def_search_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,31 @@ static inline void pdb_free(pdb *b)
 {
     free(b->dist);
     free(b->t.data);
+}
+
+/* A near table of `bytes` at `bits` a slot (2 or 4) and its section, as
+ * godtab-gen stores it. */
+typedef struct near {
+    gt_def_near_plan plan;
+    gt_table t;
+    char text[64];
+} near;
+
+static inline void near_build(near *n, const gt_def_model *m, uint64_t bytes, int bits)
+{
+    memset(n, 0, sizeof *n);
+    assert_int_equal(gt_def_near_choose(m, bytes, bits, 1e9, &n->plan), GT_OK);
+    n->t.data_bytes = n->plan.entries * (unsigned)bits / 8;
+    assert_non_null(n->t.data = malloc((size_t)n->t.data_bytes));
+    assert_int_equal(gt_def_near_fill(m, &n->plan, 2, NULL, n->t.data, &n->t.meta.distribution), GT_OK);
+    n->t.meta.encoding = bits == 2 ? GT_ENC_TOP2 : GT_ENC_NIBBLE;
+    n->t.meta.n_states = n->plan.entries;
+    n->t.view = (gt_view){.data = n->t.data, .bytes = n->t.data_bytes};
+    snprintf(n->text, sizeof n->text, "near %d depth %d", bits == 2 ? 2 : 1, n->plan.depth);
+    n->t.meta.n_sections = 1;
+    snprintf(n->t.meta.sections[0].name, sizeof n->t.meta.sections[0].name, "%s", GT_DEF_NEAR_SECTION);
+    n->t.meta.sections[0].bytes = strlen(n->text);
+    n->t.sections[0] = (gt_view){.data = (const uint8_t *)n->text, .bytes = strlen(n->text)};
 }
 
 #endif

@@ -542,29 +542,6 @@ static void test_proj_auto(void **state)
 
 /* A near table of `bytes` bytes at `bits` a slot filled in memory, as
  * godtab-gen stores it (2 bits: version 2, 4: version 1). */
-typedef struct near {
-    gt_def_near_plan plan;
-    gt_table t;
-    char text[64];
-} near;
-
-static void near_build(near *n, const gt_def_model *m, uint64_t bytes, int bits)
-{
-    memset(n, 0, sizeof *n);
-    assert_int_equal(gt_def_near_choose(m, bytes, bits, 1e9, &n->plan), GT_OK);
-    n->t.data_bytes = n->plan.entries * (unsigned)bits / 8;
-    assert_non_null(n->t.data = malloc((size_t)n->t.data_bytes));
-    assert_int_equal(gt_def_near_fill(m, &n->plan, 2, NULL, n->t.data, &n->t.meta.distribution), GT_OK);
-    n->t.meta.encoding = bits == 2 ? GT_ENC_TOP2 : GT_ENC_NIBBLE;
-    n->t.meta.n_states = n->plan.entries;
-    n->t.view = (gt_view){.data = n->t.data, .bytes = n->t.data_bytes};
-    snprintf(n->text, sizeof n->text, "near %d depth %d", bits == 2 ? 2 : 1, n->plan.depth);
-    n->t.meta.n_sections = 1;
-    snprintf(n->t.meta.sections[0].name, sizeof n->t.meta.sections[0].name, "%s", GT_DEF_NEAR_SECTION);
-    n->t.meta.sections[0].bytes = strlen(n->text);
-    n->t.sections[0] = (gt_view){.data = (const uint8_t *)n->text, .bytes = strlen(n->text)};
-}
-
 /* Every state's bound is at most its distance, exact for most within the
  * depth; the counts made while filling are the data's. In 2 bits, the
  * lowest code is read through the small table, exact to depth - 2. */

@@ -1,6 +1,7 @@
 /* Random small definitions (a fixed seed) searched over a pattern
- * database: every scramble is answered in its full table's distance, on
- * one thread and on two, each answer replayed, in both metrics.
+ * database, half of them with a near table of 2 or 4 bits a slot: every
+ * scramble is answered in its full table's distance, on one thread and on
+ * two, each answer replayed, in both metrics.
  *
  * A random move is a product of cycles of several lengths on several sets,
  * so its powers often leave a set alone, and powers of two moves that do
@@ -9,7 +10,6 @@
  * definitions had positions it could not answer (docs/search.md). */
 #include "test_def_tables.h"
 
-#include "def_search_internal.h"
 #include "rng.h"
 
 #include <stdio.h>
@@ -145,9 +145,14 @@ static void test_random_definitions(void **state)
         weak_projection(&s, proj, sizeof proj);
         pdb_build(&b, f.m, proj);
         const gt_table *tables[] = {&b.t};
-        assert_int_equal(gt_def_search_new(f.m, &b.pr, tables, 1, NULL, &search), GT_OK);
+        near nt;
+        if (n % 4 >= 2) /* half of them with a near table (filled along the canonical sequences too) */
+            near_build(&nt, f.m, 4096, n % 8 >= 4 ? 2 : 4);
+        assert_int_equal(gt_def_search_new(f.m, &b.pr, tables, 1, n % 4 >= 2 ? &nt.t : NULL, &search), GT_OK);
         check_scrambles(&f, search, &rng, text);
         gt_def_search_free(search);
+        if (n % 4 >= 2)
+            free(nt.t.data);
         pdb_free(&b);
         full_free(&f);
     }
