@@ -9,6 +9,7 @@
 #include "catalog.h"
 #include "def.h"
 #include "def_internal.h"
+#include "def_pdb.h"
 #include "gt_error.h"
 #include "rng.h"
 #include "solve.h"
@@ -324,6 +325,101 @@ static void test_enum_budget(void **state)
     assert_true(e.bytes >= 1000 * (8 + 4) + 2048 * 12 && e.bytes <= 1 << 20);
     assert_true(e.bytes <= 1000 * DEF_ENUM_VALUE_BYTES(1));
     gt_def_enum_free(&e);
+}
+
+/* A factor's key after move mv, as the plan computes it (def_model.c). */
+typedef struct step_ctx {
+    const gt_def_orbit *ob;
+    int kind;
+} step_ctx;
+
+static uint64_t factor_key_step(const void *ctx, uint64_t key, int mv)
+{
+    const step_ctx *c = ctx;
+    const gt_def_orbit *ob = c->ob;
+    uint8_t a[GT_DEF_MAX_PIECES], b[GT_DEF_MAX_PIECES];
+    const uint8_t *src = ob->src + mv * ob->k, *tw = ob->twist + mv * ob->k;
+    if (c->kind == DEF_ORI) {
+        gt_def_ori_unrank(ob, key, a);
+        for (int j = 0; j < ob->k; j++)
+            b[j] = (uint8_t)((a[src[j]] + tw[j]) % ob->omod);
+        return gt_def_ori_rank(ob, b);
+    }
+    gt_def_multiset_unrank(ob, key, a);
+    for (int j = 0; j < ob->k; j++)
+        b[j] = a[src[j]];
+    return gt_def_multiset_rank(ob, b);
+}
+
+/* e and f hold the same keys, values, move rows and lookups. */
+static void expect_same_enum(const gt_def_enum *e, const gt_def_enum *f, int n_moves)
+{
+    assert_int_equal(e->size, f->size);
+    assert_memory_equal(e->key, f->key, (size_t)e->size * sizeof *e->key);
+    assert_memory_equal(e->move, f->move, (size_t)e->size * (size_t)n_moves * sizeof *e->move);
+    for (uint32_t v = 0; v < e->size; v++)
+        assert_int_equal(gt_def_enum_find(f, e->key[v]), v);
+}
+
+/* A factor enumerated applying each base's first power only (the others'
+ * columns derived, the values renumbered) equals the walk applying every
+ * move, in both metrics, also at the least budget the walk of every move
+ * fits in (the renumbering's arrays are not counted); past the cap, both
+ * refuse. */
+static void test_enum_powers_same_values(void **state)
+{
+    (void)state;
+    static const char *files[] = {"2x2x2.tws", "pyraminx.tws", "ivy.tws", "skewb.tws", "dino.tws"};
+    int compared = 0;
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++)
+        for (int metric = GT_DEF_HTM; metric <= GT_DEF_QTM; metric++) {
+            gt_def *d = load(files[i]);
+            gt_def_model *m;
+            gt_def_error err;
+            gt_def_options o = {.metric = metric};
+            assert_int_equal(gt_def_model_plan_orbits(d, &o, &m, &err), GT_OK);
+            gt_def_enum_powers pw;
+            gt_def_enum_powers_of(m, &pw);
+            assert_true(m->n_orbits > 0);
+            for (int fi = 0; fi < 2 * m->n_orbits; fi++) { /* each orbit's permutation, then its twists */
+                const gt_def_factor fa = {.orbit = fi / 2, .kind = fi % 2 ? DEF_ORI : DEF_PERM, .rank = DEF_RANK_ENUM};
+                if (fa.kind == DEF_ORI && m->orbit[fa.orbit].omod == 1)
+                    continue;
+                step_ctx c = {&m->orbit[fa.orbit], fa.kind};
+                uint64_t start = gt_def_factor_key(m, &fa, d->solved_perm, d->solved_ori);
+                gt_def_enum all, some, tight;
+                int rc = gt_def_enum_build_powers(&all, start, m->n_moves, NULL, factor_key_step, &c, 50000, UINT64_MAX);
+                assert_int_equal(gt_def_enum_build_powers(&some, start, m->n_moves, &pw, factor_key_step, &c, 50000,
+                                                          UINT64_MAX),
+                                 rc);
+                if (rc != GT_OK) { /* the Dino Cube's edges: past the cap both ways */
+                    assert_int_equal(rc, GT_ERR_RANGE);
+                    continue;
+                }
+                compared++;
+                expect_same_enum(&all, &some, m->n_moves);
+                /* the least budget the walk of every move fits: no room left to renumber */
+                uint64_t lo = 0, hi = 4 * all.bytes;
+                while (lo + 1 < hi) {
+                    const uint64_t mid = lo + (hi - lo) / 2;
+                    if (gt_def_enum_build_powers(&tight, start, m->n_moves, NULL, factor_key_step, &c, 50000, mid) ==
+                        GT_OK) {
+                        gt_def_enum_free(&tight);
+                        hi = mid;
+                    } else
+                        lo = mid;
+                }
+                assert_int_equal(gt_def_enum_build_powers(&tight, start, m->n_moves, &pw, factor_key_step, &c, 50000, hi),
+                                 GT_OK);
+                expect_same_enum(&all, &tight, m->n_moves);
+                gt_def_enum_free(&all);
+                gt_def_enum_free(&some);
+                gt_def_enum_free(&tight);
+            }
+            gt_def_model_free(m);
+            gt_def_free(d);
+        }
+    assert_true(compared >= 20);
 }
 
 /* --max-memory's budget (gt_def_options.max_bytes): a plan sure to pass
@@ -809,6 +905,7 @@ int main(void)
         cmocka_unit_test(test_format_moves_qtm),
         cmocka_unit_test(test_plan_limits),
         cmocka_unit_test(test_enum_budget),
+        cmocka_unit_test(test_enum_powers_same_values),
         cmocka_unit_test(test_plan_budget),
         cmocka_unit_test(test_bipartite_parity),
         cmocka_unit_test(test_large_catalogue),

@@ -79,11 +79,13 @@ static uint64_t coord_step(const void *ctx, uint64_t key, int mv)
 
 static int enumerate_coords(gt_def_model *m, uint64_t extra)
 {
+    gt_def_enum_powers pw;
+    gt_def_enum_powers_of(m, &pw); /* each base's first power applied, the others derived */
     for (int c = 0; c < m->n_coords; c++) {
         coord_ctx cc = {m, c};
         /* within what the budget leaves (the factors' and the other
          * grouping's enumerations held): past it, GT_ERR_NOMEM */
-        int rc = gt_def_enum_build_within(&m->coord[c], 0, m->n_moves, coord_step, &cc,
+        int rc = gt_def_enum_build_powers(&m->coord[c], 0, m->n_moves, &pw, coord_step, &cc,
                                           c == 1 ? DEF_COORD1_MAX : UINT32_MAX, gt_def_model_room(m, extra));
         if (rc)
             return rc;

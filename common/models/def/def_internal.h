@@ -40,6 +40,24 @@ int gt_def_enum_build(gt_def_enum *e, uint64_t start, int n_moves, gt_def_apply_
  * would pass it. e->bytes is what the enumeration holds. */
 int gt_def_enum_build_within(gt_def_enum *e, uint64_t start, int n_moves, gt_def_apply_fn apply, const void *ctx,
                              uint64_t cap, uint64_t max_bytes);
+/* How each move's column is made (gt_def_enum_build_powers): applied, or
+ * from the columns before it: DEF_MOVE_NEXT, the move before it (the
+ * power before, of the same base) then gen[m] (the base's first power);
+ * DEF_MOVE_INVERSE, the inverse of gen[m]'s column. */
+enum { DEF_MOVE_APPLY = 0, DEF_MOVE_NEXT, DEF_MOVE_INVERSE };
+typedef struct gt_def_enum_powers {
+    uint8_t kind[GT_MAX_MOVES], gen[GT_MAX_MOVES];
+} gt_def_enum_powers;
+/* gt_def_enum_build_within applying only the moves pw marks
+ * DEF_MOVE_APPLY (the bases' first powers reach every key the moves do)
+ * and deriving the others' columns: the same keys, values and rows, the
+ * values renumbered as if every move had been applied, the same refusals
+ * (GT_ERR_RANGE past cap, GT_ERR_NOMEM past max_bytes). pw NULL: every
+ * move applied. */
+int gt_def_enum_build_powers(gt_def_enum *e, uint64_t start, int n_moves, const gt_def_enum_powers *pw,
+                             gt_def_apply_fn apply, const void *ctx, uint64_t cap, uint64_t max_bytes);
+/* The model's moves as gt_def_enum_build_powers takes them (def_model.c). */
+void gt_def_enum_powers_of(const gt_def_model *m, gt_def_enum_powers *pw);
 /* Bytes an enumerated value costs at most: its key and move row (each
  * array up to twice the values, the old one held while it grows) and
  * its hash slots (up to four a value, six while the hash grows). */
