@@ -388,7 +388,8 @@ static void test_enum_powers_same_values(void **state)
                 step_ctx c = {&m->orbit[fa.orbit], fa.kind};
                 uint64_t start = gt_def_factor_key(m, &fa, d->solved_perm, d->solved_ori);
                 gt_def_enum all, some, tight;
-                int rc = gt_def_enum_build_powers(&all, start, m->n_moves, NULL, factor_key_step, &c, 50000, UINT64_MAX);
+                int rc =
+                    gt_def_enum_build_powers(&all, start, m->n_moves, NULL, factor_key_step, &c, 50000, UINT64_MAX);
                 assert_int_equal(gt_def_enum_build_powers(&some, start, m->n_moves, &pw, factor_key_step, &c, 50000,
                                                           UINT64_MAX),
                                  rc);
@@ -409,8 +410,8 @@ static void test_enum_powers_same_values(void **state)
                     } else
                         lo = mid;
                 }
-                assert_int_equal(gt_def_enum_build_powers(&tight, start, m->n_moves, &pw, factor_key_step, &c, 50000, hi),
-                                 GT_OK);
+                assert_int_equal(
+                    gt_def_enum_build_powers(&tight, start, m->n_moves, &pw, factor_key_step, &c, 50000, hi), GT_OK);
                 expect_same_enum(&all, &tight, m->n_moves);
                 gt_def_enum_free(&all);
                 gt_def_enum_free(&some);
