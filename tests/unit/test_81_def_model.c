@@ -327,30 +327,6 @@ static void test_enum_budget(void **state)
     gt_def_enum_free(&e);
 }
 
-/* A factor's key after move mv, as the plan computes it (def_model.c). */
-typedef struct step_ctx {
-    const gt_def_orbit *ob;
-    int kind;
-} step_ctx;
-
-static uint64_t factor_key_step(const void *ctx, uint64_t key, int mv)
-{
-    const step_ctx *c = ctx;
-    const gt_def_orbit *ob = c->ob;
-    uint8_t a[GT_DEF_MAX_PIECES], b[GT_DEF_MAX_PIECES];
-    const uint8_t *src = ob->src + mv * ob->k, *tw = ob->twist + mv * ob->k;
-    if (c->kind == DEF_ORI) {
-        gt_def_ori_unrank(ob, key, a);
-        for (int j = 0; j < ob->k; j++)
-            b[j] = (uint8_t)((a[src[j]] + tw[j]) % ob->omod);
-        return gt_def_ori_rank(ob, b);
-    }
-    gt_def_multiset_unrank(ob, key, a);
-    for (int j = 0; j < ob->k; j++)
-        b[j] = a[src[j]];
-    return gt_def_multiset_rank(ob, b);
-}
-
 /* e and f hold the same keys, values, move rows and lookups. */
 static void expect_same_enum(const gt_def_enum *e, const gt_def_enum *f, int n_moves)
 {
@@ -385,12 +361,12 @@ static void test_enum_powers_same_values(void **state)
                 const gt_def_factor fa = {.orbit = fi / 2, .kind = fi % 2 ? DEF_ORI : DEF_PERM, .rank = DEF_RANK_ENUM};
                 if (fa.kind == DEF_ORI && m->orbit[fa.orbit].omod == 1)
                     continue;
-                step_ctx c = {&m->orbit[fa.orbit], fa.kind};
+                gt_def_factor_ctx c = {&m->orbit[fa.orbit], fa.kind};
                 uint64_t start = gt_def_factor_key(m, &fa, d->solved_perm, d->solved_ori);
                 gt_def_enum all, some, tight;
                 int rc =
-                    gt_def_enum_build_powers(&all, start, m->n_moves, NULL, factor_key_step, &c, 50000, UINT64_MAX);
-                assert_int_equal(gt_def_enum_build_powers(&some, start, m->n_moves, &pw, factor_key_step, &c, 50000,
+                    gt_def_enum_build_powers(&all, start, m->n_moves, NULL, gt_def_factor_step, &c, 50000, UINT64_MAX);
+                assert_int_equal(gt_def_enum_build_powers(&some, start, m->n_moves, &pw, gt_def_factor_step, &c, 50000,
                                                           UINT64_MAX),
                                  rc);
                 if (rc != GT_OK) { /* the Dino Cube's edges: past the cap both ways */
@@ -403,7 +379,7 @@ static void test_enum_powers_same_values(void **state)
                 uint64_t lo = 0, hi = 4 * all.bytes;
                 while (lo + 1 < hi) {
                     const uint64_t mid = lo + (hi - lo) / 2;
-                    if (gt_def_enum_build_powers(&tight, start, m->n_moves, NULL, factor_key_step, &c, 50000, mid) ==
+                    if (gt_def_enum_build_powers(&tight, start, m->n_moves, NULL, gt_def_factor_step, &c, 50000, mid) ==
                         GT_OK) {
                         gt_def_enum_free(&tight);
                         hi = mid;
@@ -411,7 +387,7 @@ static void test_enum_powers_same_values(void **state)
                         lo = mid;
                 }
                 assert_int_equal(
-                    gt_def_enum_build_powers(&tight, start, m->n_moves, &pw, factor_key_step, &c, 50000, hi), GT_OK);
+                    gt_def_enum_build_powers(&tight, start, m->n_moves, &pw, gt_def_factor_step, &c, 50000, hi), GT_OK);
                 expect_same_enum(&all, &tight, m->n_moves);
                 gt_def_enum_free(&all);
                 gt_def_enum_free(&some);

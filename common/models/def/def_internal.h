@@ -56,6 +56,14 @@ typedef struct gt_def_enum_powers {
  * move applied. */
 int gt_def_enum_build_powers(gt_def_enum *e, uint64_t start, int n_moves, const gt_def_enum_powers *pw,
                              gt_def_apply_fn apply, const void *ctx, uint64_t cap, uint64_t max_bytes);
+/* A factor's walk (def_model.c): the key of orbit ob's arrangement (kind
+ * DEF_PERM) or twists (DEF_ORI) after model move mv, ctx a
+ * gt_def_factor_ctx (for tests: the plan calls its clones directly). */
+typedef struct gt_def_factor_ctx {
+    const struct gt_def_orbit *ob;
+    int kind;
+} gt_def_factor_ctx;
+uint64_t gt_def_factor_step(const void *ctx, uint64_t key, int mv);
 /* The model's moves as gt_def_enum_build_powers takes them (def_model.c). */
 void gt_def_enum_powers_of(const gt_def_model *m, gt_def_enum_powers *pw);
 /* Bytes an enumerated value costs at most: its key and move row (each

@@ -217,12 +217,6 @@ static int find_orbits(gt_def_model *m)
 
 /* ---- factors: raw keys ------------------------------------------------------ */
 
-/* The enumeration callback needs the model and the factor. */
-typedef struct factor_ctx {
-    const gt_def_orbit *ob;
-    int kind;
-} factor_ctx;
-
 /* The key of a factor's value after move mv. Distinct labels are ranked
  * inline (gt_def_perm_rank_of_move, their multiset rank), so that the
  * popcounts are this function's clones' instructions: a plan's probe of a
@@ -231,7 +225,7 @@ typedef struct factor_ctx {
 GT_V3_CLONES static uint64_t factor_step(const void *ctx, uint64_t key, int mv)
 {
     static const gt_def_factor lehmer = {.kind = DEF_PERM, .rank = DEF_RANK_PERM};
-    const factor_ctx *fc = ctx;
+    const gt_def_factor_ctx *fc = ctx;
     const gt_def_orbit *ob = fc->ob;
     uint8_t a[GT_DEF_MAX_PIECES], b[GT_DEF_MAX_PIECES];
     const uint8_t *src = ob->src + mv * ob->k, *tw = ob->twist + mv * ob->k;
@@ -249,6 +243,11 @@ GT_V3_CLONES static uint64_t factor_step(const void *ctx, uint64_t key, int mv)
     return gt_def_multiset_rank(ob, b);
 }
 
+uint64_t gt_def_factor_step(const void *ctx, uint64_t key, int mv)
+{
+    return factor_step(ctx, key, mv);
+}
+
 /* Which moves a factor's enumeration applies: each base's first power;
  * the next powers follow from the one before, the last one in the quarter
  * turn metric from the first's inverse (a plan's probe of an orbit applies
@@ -263,7 +262,7 @@ void gt_def_enum_powers_of(const gt_def_model *m, gt_def_enum_powers *pw)
         pw->gen[mv] = (uint8_t)first;
         if (p == 1)
             pw->kind[mv] = DEF_MOVE_APPLY;
-        else if (m->base[mv - 1] == m->base[mv] && m->power[mv - 1] == p - 1)
+        else if (mv > 0 && m->base[mv - 1] == m->base[mv] && m->power[mv - 1] == p - 1)
             pw->kind[mv] = DEF_MOVE_NEXT;
         else if (p == m->order[mv] - 1)
             pw->kind[mv] = DEF_MOVE_INVERSE;
@@ -303,7 +302,7 @@ static int plan_factor(gt_def_model *m, int fi, gt_def_error *err)
     const int kind = f->kind;
     const gt_def_orbit *ob = &m->orbit[f->orbit];
     const gt_def_set *set = &m->def->set[ob->set];
-    factor_ctx fc = {ob, kind};
+    gt_def_factor_ctx fc = {ob, kind};
     uint64_t all = factor_all(ob, kind), room = gt_def_model_room(m, 0);
     int rc;
     if (all == 0)
