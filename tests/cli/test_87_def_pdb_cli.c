@@ -243,6 +243,19 @@ static void test_gen_errors(void **state)
     assert_int_equal(run_gen("--pdb auto", &out, &err), GT_EXIT_USAGE);
     free(out);
     free(err);
+    /* a definition of one state (its two pieces alike): nothing to project */
+    char *path, args[1024];
+    assert_true(asprintf(&path, "%s/one.tws", tu_db_dir) > 0);
+    assert_true(asprintf(&out, "printf 'Set S 2 1\\nSolved\\nS\\n1 1\\nEnd\\nMove A\\nS\\n2 1\\nEnd\\n' > %s",
+                         path) > 0);
+    assert_int_equal(tu_run(out, NULL, NULL), 0);
+    free(out);
+    snprintf(args, sizeof args, "--def %s --pdb auto", path);
+    assert_int_equal(run_gen(args, &out, &err), GT_EXIT_USAGE);
+    assert_non_null(strstr(err, "no set has more than one image (no move changes the state): nothing to project"));
+    free(out);
+    free(err);
+    free(path);
 }
 
 static void test_misuse(void **state)

@@ -536,6 +536,19 @@ static void test_proj_auto(void **state)
     assert_int_equal(n, 0);
     assert_true(err.message[0] != 0);
     unplan(&p);
+    /* one state (the pieces identical, so no move changes anything): no
+     * projection, said so, not "even one piece is more" */
+    static const char one[] = "Set S 2 1\nSolved\nS\n1 1\nEnd\nMove A\nS\n2 1\nEnd\n";
+    gt_def *def;
+    gt_def_model *m;
+    gt_def_options o = {.metric = GT_DEF_HTM};
+    assert_int_equal(gt_def_parse(one, sizeof one - 1, &def, &err), GT_OK);
+    assert_int_equal(gt_def_model_plan_orbits(def, &o, &m, &err), GT_OK);
+    assert_int_equal(gt_def_proj_auto(m, max_states, budget, out, &n, &err), GT_ERR_INVAL);
+    assert_int_equal(n, 0);
+    assert_non_null(strstr(err.message, "no set has more than one image"));
+    gt_def_model_free(m);
+    gt_def_free(def);
 }
 
 /* ---- 7. the near table (def_near.c) --------------------------------------- */

@@ -86,7 +86,8 @@ int gt_def_proj_parse(const gt_def_model *m, const char *text, gt_def_proj *out,
  * length that fits (orientations kept); small orbits joined to another's
  * projection while the product fits. Largest first, at most GT_DEF_PDB_MAX
  * and at most budget_states in all. Return values: GT_OK, GT_ERR_RANGE (no
- * projection fits: err says the smallest useful one's size). */
+ * projection fits: err says the smallest useful one's size), GT_ERR_INVAL
+ * (no set has more than one image: the definition has one state). */
 int gt_def_proj_auto(const gt_def_model *m, uint64_t max_states, uint64_t budget_states, gt_def_proj *out, int *n,
                      gt_def_error *err);
 

@@ -154,15 +154,20 @@ int gt_def_proj_auto(const gt_def_model *m, uint64_t max_states, uint64_t budget
                      gt_def_error *err)
 {
     candidate *c = calloc(AUTO_MAX, sizeof *c);
-    int nc = 0, rc = GT_OK;
+    int nc = 0, rc = GT_OK, moving = 0;
     uint64_t total = 0;
     *n = 0;
     if (!c)
         return GT_ERR_NOMEM;
     for (int s = 0; s < m->def->n_sets && nc < AUTO_MAX; s++) {
-        uint64_t st = image_states(m, m->def->set[s].name);
+        gt_def_proj whole;
+        gt_def_error e;
+        /* a set name always reads: a parse error is "keeps nothing that moves" */
+        int parsed = gt_def_proj_parse(m, m->def->set[s].name, &whole, &e);
+        uint64_t st = parsed == GT_OK ? whole.states : parsed == GT_ERR_PARSE ? 1 : UINT64_MAX;
         if (st <= 1)
             continue; /* nothing of the set moves */
+        moving++;
         if (st <= max_states) {
             snprintf(c[nc].text, sizeof c[nc].text, "%s", m->def->set[s].name);
             c[nc].states = st;
@@ -187,7 +192,10 @@ int gt_def_proj_auto(const gt_def_model *m, uint64_t max_states, uint64_t budget
         }
     }
     qsort_projections(out, *n);
-    if (rc == GT_OK && *n == 0)
+    if (rc == GT_OK && !moving) /* its pieces identical, or no move moves them: one state */
+        rc = gt_error_set(err, GT_ERR_INVAL, 0, 0,
+                          "no set has more than one image (no move changes the state): nothing to project");
+    else if (rc == GT_OK && *n == 0)
         rc = gt_error_set(err, GT_ERR_RANGE, 0, 0, "no projection fits in %llu images: even one piece is more",
                           (unsigned long long)(max_states < budget_states ? max_states : budget_states));
     free(c);
