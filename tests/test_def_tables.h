@@ -1,6 +1,7 @@
 /* Test helpers for the definition searches' unit tests (test_86, test_99):
  * a definition's full table, a projection's pattern database and a near
- * table, built in memory and encoded as the store keeps them. */
+ * table, built in memory and encoded as the store keeps them; an answer's
+ * replay. */
 #ifndef GODTAB_TEST_DEF_TABLES_H
 #define GODTAB_TEST_DEF_TABLES_H
 
@@ -64,6 +65,18 @@ static inline void full_free(full *f)
     free(f->t.data);
     gt_def_model_free(f->m);
     gt_def_free(f->def);
+}
+
+/* The moves take the state to the goal. */
+static inline int replay_solves(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, const uint8_t *moves,
+                                int n)
+{
+    uint8_t p[GT_DEF_MAX_POSITIONS], o[GT_DEF_MAX_POSITIONS];
+    memcpy(p, perm, (size_t)m->def->total);
+    memcpy(o, ori, (size_t)m->def->total);
+    for (int i = 0; i < n; i++)
+        gt_def_model_apply(m, moves[i], p, o);
+    return gt_def_is_solved(m->def, p, o);
 }
 
 /* A pattern database: the projection, its BFS and its mod-3 table. */

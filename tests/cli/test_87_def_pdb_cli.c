@@ -221,6 +221,15 @@ static void test_unreachable_states(void **state)
                   "set CORNERS: the orientation sum");
 }
 
+/* Writes text (n bytes) to path. */
+static void write_text(const char *path, const char *text, size_t n)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
 static void test_gen_errors(void **state)
 {
     (void)state;
@@ -244,12 +253,10 @@ static void test_gen_errors(void **state)
     free(out);
     free(err);
     /* a definition of one state (its two pieces alike): nothing to project */
+    static const char one[] = "Set S 2 1\nSolved\nS\n1 1\nEnd\nMove A\nS\n2 1\nEnd\n";
     char *path, args[1024];
     assert_true(asprintf(&path, "%s/one.tws", tu_db_dir) > 0);
-    assert_true(asprintf(&out, "printf 'Set S 2 1\\nSolved\\nS\\n1 1\\nEnd\\nMove A\\nS\\n2 1\\nEnd\\n' > %s",
-                         path) > 0);
-    assert_int_equal(tu_run(out, NULL, NULL), 0);
-    free(out);
+    write_text(path, one, sizeof one - 1);
     snprintf(args, sizeof args, "--def %s --pdb auto", path);
     assert_int_equal(run_gen(args, &out, &err), GT_EXIT_USAGE);
     assert_non_null(strstr(err, "no set has more than one image (no move changes the state): nothing to project"));
@@ -374,15 +381,6 @@ static const char many_powers[] = "Name ManyPowers\nSet P 5 1\nSet R 4 1\nSet Q 
                                   "Move B\nP\n3 4 5 1 2\nR\n3 1 4 2\nQ\n2 1\nEnd\n"
                                   "Move C\nP\n5 1 2 3 4\nR\n4 1 2 3\nQ\n2 1\nEnd\n"
                                   "Move D\nP\n2 4 5 3 1\nR\n2 4 1 3\nQ\n2 1\nEnd\n";
-
-/* Writes text (n bytes) to path. */
-static void write_text(const char *path, const char *text, size_t n)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    assert_int_equal(fwrite(text, 1, n, f), n);
-    assert_int_equal(fclose(f), 0);
-}
 
 static void test_more_than_64_moves_with_powers(void **state)
 {

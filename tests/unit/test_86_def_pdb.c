@@ -153,16 +153,6 @@ static int full_distance(const full *f, const uint8_t *perm, const uint8_t *ori)
     return f->dist[idx];
 }
 
-/* The moves take the state to the goal. */
-static int replay_solves(const gt_def_model *m, const uint8_t *perm, const uint8_t *ori, const uint8_t *moves, int n)
-{
-    uint8_t p[MAXPOS], o[MAXPOS];
-    memcpy(p, perm, (size_t)m->def->total);
-    memcpy(o, ori, (size_t)m->def->total);
-    for (int i = 0; i < n; i++)
-        gt_def_model_apply(m, moves[i], p, o);
-    return gt_def_is_solved(m->def, p, o);
-}
 
 /* ---- 3. a lower bound ---------------------------------------------------- */
 
