@@ -362,7 +362,9 @@ static int block_print(const batch_block *b, long first_line, int exit_code, int
 int gt_cli_batch(FILE *in, gt_cli_answer_fn answer, void *ctx, size_t answer_cap, int parallel_ok,
                  int threads)
 {
-    static char out_buffer[1 << 20];
+    /* 64 KiB: a write a block of answers is plenty, and a larger static
+     * buffer costs every sanitized process its scan at exit (tests/README.md) */
+    static char out_buffer[1 << 16];
     batch_block b;
     int exit_code = GT_EXIT_OK, eof = 0, fatal = 0;
     long line_no = 0;

@@ -382,21 +382,30 @@ static int answer(void *ctx, const char *query, char *out, size_t cap, char *err
 /* --state-file FILE: one state, possibly a multi-line block. */
 static int answer_file(const def_cli *c, def_session *s)
 {
-    static char text[DEF_STATE_FILE_MAX + 1];
+    char *text = malloc(DEF_STATE_FILE_MAX + 1); /* not static: see gt_cli_batch */
+    if (!text) {
+        fprintf(stderr, "godtab-solve: out of memory\n");
+        return GT_EXIT_INTERNAL;
+    }
+    int code = GT_EXIT_STORAGE;
     FILE *f = fopen(c->state_file, "rb");
     if (!f) {
         fprintf(stderr, "godtab-solve: %s: %s\n", c->state_file, strerror(errno));
-        return GT_EXIT_STORAGE;
+        goto free_text;
     }
     size_t n = fread(text, 1, DEF_STATE_FILE_MAX + 1, f);
     fclose(f);
+    code = GT_EXIT_PARSE;
     if (n > DEF_STATE_FILE_MAX || memchr(text, 0, n)) {
         fprintf(stderr, "godtab-solve: %s: not a state (larger than 1 MiB or binary)\n", c->state_file);
-        return GT_EXIT_PARSE;
+        goto free_text;
     }
     text[n] = 0;
     def_query q = {c, s, 1, 1};
-    return gt_cli_answer_one(answer, &q, text, c->all ? DEF_ALL_CAP : DEF_ANSWER_CAP);
+    code = gt_cli_answer_one(answer, &q, text, c->all ? DEF_ALL_CAP : DEF_ANSWER_CAP);
+free_text:
+    free(text);
+    return code;
 }
 
 /* One random state's line, the shape of every family's --random
