@@ -294,17 +294,19 @@ static int cube3_stage_short(void *ctx, const uint8_t colours[54], gt_turn *out,
     return gt_cube3_twophase_turns(ctx, colours, 19, 1.0, out, cap);
 }
 
-/* Builds what the reduction needs, once. Batch lines are answered in
+/* Builds what the reduction needs, once: the small two-phase tables, and
+ * the commutator solver when need_solver (the 4x4x4 tables' answer does
+ * without it: 12% of a one-shot answer). Batch lines are answered in
  * parallel, and a 2x2x2 batch answered by the pocket table builds it only if
  * a line falls back to the reduction: hence the critical section. */
-static int ctx_ready(nnn_ctx *x)
+static int ctx_ready(nnn_ctx *x, int need_solver)
 {
     int rc = GT_OK;
 #pragma omp critical(nnn_ctx)
     {
         if (!x->tables && gt_cube3_twophase_tables_build(&x->tables) != GT_OK)
             rc = GT_ERR_NOMEM;
-        else if (!x->solver && gt_nnn_solver_new(&x->solver) != GT_OK)
+        else if (need_solver && !x->solver && gt_nnn_solver_new(&x->solver) != GT_OK)
             rc = GT_ERR_NOMEM;
     }
     return rc;
@@ -484,7 +486,7 @@ static int nnn4_solve(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol)
     const gt_nnn4_tables *t = nnn4_ready(x);
     if (!t)
         return x->nnn4.failed ? x->nnn4.failed : GT_ERR_NOTFOUND;
-    int rc = x->nnn4.tp ? GT_OK : ctx_ready(x); /* the small tables: ~0.4 s to build */
+    int rc = x->nnn4.tp ? GT_OK : ctx_ready(x, 0); /* the small tables: ~0.4 s to build */
     if (rc == GT_OK)
         rc = gt_nnn_solve_tables(t, c, x->a->axes ? x->a->axes : 1, cube3_stage_short,
                                  x->nnn4.tp ? x->nnn4.tp : x->tables, sol);
@@ -520,7 +522,7 @@ static int solve_position(nnn_ctx *x, const gt_nnn *c, gt_nnn_solution *sol, int
         return GT_OK;
     if ((rc = nnn4_solve(x, c, sol)) == GT_OK || x->a->method == NNN_METHOD_TABLES)
         return rc;
-    rc = ctx_ready(x);
+    rc = ctx_ready(x, 1);
     return rc == GT_OK ? gt_nnn_solve(x->solver, c, cube3_stage, x->tables, sol) : rc;
 }
 
@@ -917,7 +919,7 @@ int gt_cmd_nnn(int argc, char **argv)
         }
         /* the reduction's tables are built before the threads start (out
          * of memory is said once), unless a 2x2x2 batch has the pocket's */
-        if (!a.check && !(a.size == 2 && pocket_ready(&x)) && ctx_ready(&x) != GT_OK) {
+        if (!a.check && !(a.size == 2 && pocket_ready(&x)) && ctx_ready(&x, 1) != GT_OK) {
             fprintf(stderr, "godtab-solve: nnn: out of memory\n");
             return GT_EXIT_INTERNAL;
         }
